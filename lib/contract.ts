@@ -1,0 +1,78 @@
+// The interface's limits and patterns, shared by the extension (to check input as it is typed)
+// and the reference service (to reject it). The interface leaves them open; these are ours.
+import { z } from 'zod';
+
+export const DESTINATION_URL_MAX_LENGTH = 2048;
+export const TITLE_MAX_LENGTH = 255;
+export const BACK_HALF_MAX_LENGTH = 64;
+export const BACK_HALF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const GENERATED_BACK_HALF_LENGTH = 7;
+export const GENERATED_BACK_HALF_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+
+/** Error codes the reference service sends in `{"success": false, "code": ...}`. */
+export const ErrorCode = {
+  invalidJson: 'invalid_json',
+  invalidBody: 'invalid_body',
+  invalidField: 'invalid_field',
+  missingField: 'missing_field',
+  unknownField: 'unknown_field',
+  unknownDomain: 'unknown_domain',
+  backHalfTaken: 'back_half_taken',
+  unauthorized: 'unauthorized',
+  paidPlanRequired: 'paid_plan_required',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  payloadTooLarge: 'payload_too_large',
+  rateLimited: 'rate_limited',
+  internalError: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The input fields of a link, named as on the wire. */
+export type LinkField = 'destination_url' | 'back_half' | 'title' | 'domain';
+
+export const DestinationUrl = z
+  .string({ error: 'The destination URL must be text.' })
+  .trim()
+  .min(1, 'Enter the destination URL.')
+  .max(
+    DESTINATION_URL_MAX_LENGTH,
+    `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
+  )
+  .regex(
+    /^[^\s\u0000-\u001f\u007f]+$/,
+    'The destination URL must not contain spaces or line breaks.',
+  )
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      hostname: /^[^.].*$/,
+      error: 'The destination URL must be a full web address starting with http:// or https://.',
+    }),
+  );
+
+export const BackHalf = z
+  .string({ error: 'The back-half must be text.' })
+  .max(
+    BACK_HALF_MAX_LENGTH,
+    `The back-half is too long: at most ${BACK_HALF_MAX_LENGTH} characters.`,
+  )
+  .regex(
+    BACK_HALF_PATTERN,
+    'The back-half may use only letters, digits, "-" and "_" (1 to 64 characters).',
+  );
+
+export const Title = z
+  .string({ error: 'The title must be text.' })
+  .refine(
+    (title) => [...title].length <= TITLE_MAX_LENGTH,
+    `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
+  );
+
+export const DomainHost = z
+  .string({ error: 'The domain must be text.' })
+  .trim()
+  .min(1, 'The domain must not be empty.')
+  .max(253, 'The domain is too long.');
