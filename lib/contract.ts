@@ -42,7 +42,7 @@ export const DestinationUrl = z
     `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
   )
   .regex(
-    /^[^\s\u0000-\u001f\u007f]+$/,
+    /^[^\s\p{Cc}]+$/u,
     'The destination URL must not contain spaces or line breaks.',
   )
   .pipe(
