@@ -41,10 +41,7 @@ export const DestinationUrl = z
     DESTINATION_URL_MAX_LENGTH,
     `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
   )
-  .regex(
-    /^[^\s\p{Cc}]+$/u,
-    'The destination URL must not contain spaces or line breaks.',
-  )
+  .regex(/^[^\s\p{Cc}]+$/u, 'The destination URL must not contain spaces or line breaks.')
   .pipe(
     z.url({
       protocol: /^https?$/,
