@@ -1,0 +1,362 @@
+// The API: routes, authentication, validation and error answers. Redirects live in redirects.ts.
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ZodType, z } from 'zod';
+import {
+  BACK_HALF_PATTERN,
+  BackHalf,
+  DestinationUrl,
+  DomainHost,
+  ErrorCode,
+  MAX_REQUEST_BODY_BYTES,
+  Title,
+} from '../lib/contract.ts';
+import { generateBackHalf } from './back-half.ts';
+import type { ClickCounter } from './clicks.ts';
+import {
+  DEFAULT_DOMAIN,
+  type DomainKey,
+  type KeyOwner,
+  type LinkRow,
+  type Store,
+  UniqueViolation,
+} from './db.ts';
+import { bearerToken, hashApiKey } from './keys.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import type { RedirectCache } from './redirects.ts';
+import type { ShortDomains } from './short-domain.ts';
+
+export type Logger = { info(message: string): void; error(message: string, error?: unknown): void };
+
+export type AppDeps = {
+  store: Store;
+  clicks: ClickCounter;
+  redirects: RedirectCache;
+  domains: ShortDomains;
+  rateLimitPerMinute: number;
+  logger: Logger;
+};
+
+type Env = { Variables: { owner: KeyOwner } };
+
+export class HttpProblem extends Error {
+  override name = 'HttpProblem';
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    options: { field?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+function problemResponse(c: Context, problem: HttpProblem): Response {
+  const body: Record<string, unknown> = {
+    success: false,
+    code: problem.code,
+    message: problem.message,
+  };
+  if (problem.field) body.field = problem.field;
+  return c.json(body, problem.status, problem.headers);
+}
+
+const MAX_GENERATION_ATTEMPTS = 8;
+
+const CreateLinkBody = z.strictObject({
+  destination_url: DestinationUrl,
+  back_half: BackHalf.optional(),
+  title: Title.optional(),
+  domain: DomainHost.optional(),
+});
+
+const UpdateLinkBody = z.strictObject({
+  destination_url: DestinationUrl.optional(),
+  title: Title.optional(),
+});
+
+/** The two date forms of the interface's examples. */
+const isoMillis = (ms: number) => new Date(ms).toISOString();
+const isoOffset = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, ErrorCode.invalidJson, 'The request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpProblem(400, ErrorCode.invalidBody, 'The request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
+}
+
+function validate<T>(schema: ZodType<T>, body: Record<string, unknown>): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const field = issue.keys[0] ?? '';
+    throw new HttpProblem(400, ErrorCode.unknownField, `Unknown field "${field}".`, { field });
+  }
+  const field = String(issue?.path[0] ?? '');
+  if (field && body[field] === undefined) {
+    throw new HttpProblem(400, ErrorCode.missingField, `The field "${field}" is required.`, {
+      field,
+    });
+  }
+  throw new HttpProblem(400, ErrorCode.invalidField, issue?.message ?? 'Invalid input.', {
+    field: field || undefined,
+  });
+}
+
+export function createApi(deps: AppDeps): Hono<Env> {
+  const { store, clicks, redirects, domains, logger } = deps;
+  const limiter = createRateLimiter(deps.rateLimitPerMinute);
+  const app = new Hono<Env>();
+
+  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
+    success: true,
+    short_url: domains.shortUrl(link.domain, link.backHalf),
+    destination_url: link.destinationUrl,
+    clicks: link.clicks,
+    created_at: date(link.createdAt),
+    title: link.title,
+  });
+
+  /** The link a path identifier (`<domain>/<back_half>`, slash literal or %2F) names, or 404. */
+  const findLink = (c: Context<Env>): LinkRow => {
+    const notFound = new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+    const rawPath = new URL(c.req.url).pathname.slice('/v1/links/'.length);
+    const match = /^([^/]+?)(?:\/|%2F)([^/]+)$/i.exec(rawPath);
+    if (!match) throw notFound;
+    let host: string;
+    let backHalf: string;
+    try {
+      host = decodeURIComponent(match[1] as string);
+      backHalf = decodeURIComponent(match[2] as string);
+    } catch {
+      throw notFound;
+    }
+    const domain = domains.domainOf(host);
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
+    clicks.flush();
+    const link = store.linkOf(c.get('owner').accountId, domain, backHalf);
+    if (!link) throw notFound;
+    return link;
+  };
+
+  const domainForCreate = (owner: KeyOwner, requested: string | undefined): DomainKey => {
+    if (requested === undefined) return DEFAULT_DOMAIN;
+    const domain = domains.domainOf(requested);
+    if (domain === DEFAULT_DOMAIN) return domain;
+    if (domain !== undefined && store.ownsDomain(owner.accountId, domain)) return domain;
+    throw new HttpProblem(
+      400,
+      ErrorCode.unknownDomain,
+      `The domain "${requested}" has not been added to this account.`,
+      { field: 'domain' },
+    );
+  };
+
+  app.use(
+    '/v1/*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use('/v1/*', async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const owner = token ? store.keyOwner(hashApiKey(token)) : undefined;
+    if (!owner) {
+      throw new HttpProblem(
+        401,
+        ErrorCode.unauthorized,
+        token
+          ? 'The API key is not valid: it is unknown or has been revoked.'
+          : 'Send your API key in the header "Authorization: Bearer <API key>".',
+        { headers: { 'WWW-Authenticate': 'Bearer realm="short-links"' } },
+      );
+    }
+    const waitSeconds = limiter.take(owner.keyHash);
+    if (waitSeconds > 0) {
+      throw new HttpProblem(
+        429,
+        ErrorCode.rateLimited,
+        `Too many requests for this API key. Try again in ${waitSeconds} seconds.`,
+        { headers: { 'Retry-After': String(waitSeconds) } },
+      );
+    }
+    if (owner.plan !== 'paid') {
+      throw new HttpProblem(
+        403,
+        ErrorCode.paidPlanRequired,
+        'The API is available only on paid plans. Upgrade the account to use it.',
+      );
+    }
+    c.set('owner', owner);
+    await next();
+  });
+
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) =>
+        problemResponse(
+          c,
+          new HttpProblem(
+            413,
+            ErrorCode.payloadTooLarge,
+            `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`,
+          ),
+        ),
+    }),
+  );
+
+  app.post('/v1/links', async (c) => {
+    const owner = c.get('owner');
+    const input = validate(CreateLinkBody, await readJsonObject(c));
+    const domain = domainForCreate(owner, input.domain);
+    const fields = {
+      domain,
+      destinationUrl: input.destination_url,
+      title: input.title ?? '',
+      createdAt: Date.now(),
+    };
+    if (input.back_half !== undefined) {
+      try {
+        return c.json(
+          linkJson(
+            store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
+            isoMillis,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof UniqueViolation)) throw error;
+        throw new HttpProblem(
+          409,
+          ErrorCode.backHalfTaken,
+          `The back-half "${input.back_half}" is already taken on ${domains.hostOf(domain)}. Choose another.`,
+          { field: 'back_half' },
+        );
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return c.json(
+          linkJson(
+            store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+            isoMillis,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof UniqueViolation) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;
+      }
+    }
+  });
+
+  app.get('/v1/links', (c) => {
+    clicks.flush();
+    const links = store.linksOf(c.get('owner').accountId);
+    return c.json({
+      success: true,
+      links: links.map((link) => {
+        const { success: _, ...fields } = linkJson(link, isoOffset);
+        return fields;
+      }),
+    });
+  });
+
+  app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
+
+  app.put('/v1/links/*', async (c) => {
+    const link = findLink(c);
+    const input = validate(UpdateLinkBody, await readJsonObject(c));
+    if (input.destination_url === undefined && input.title === undefined) {
+      throw new HttpProblem(
+        400,
+        ErrorCode.missingField,
+        'Send "destination_url", "title" or both: nothing to update.',
+      );
+    }
+    const changes = { destinationUrl: input.destination_url, title: input.title };
+    store.updateLink(link.id, changes);
+    redirects.forget(link.domain, link.backHalf);
+    const updated = {
+      ...link,
+      destinationUrl: changes.destinationUrl ?? link.destinationUrl,
+      title: changes.title ?? link.title,
+    };
+    return c.json(linkJson(updated, isoMillis));
+  });
+
+  app.delete('/v1/links/*', (c) => {
+    const link = findLink(c);
+    store.deleteLink(link.id);
+    redirects.forget(link.domain, link.backHalf);
+    return c.json({
+      success: true,
+      message: `Deleted ${domains.shortUrl(link.domain, link.backHalf)}`,
+    });
+  });
+
+  app.get('/v1/domains', (c) =>
+    c.json({
+      success: true,
+      domains: store.domainsOf(c.get('owner').accountId).map(({ host, createdAt }) => {
+        const [subdomain = '', ...rest] = host.split('.');
+        return {
+          domain: host,
+          subdomain,
+          root_domain: rest.join('.'),
+          created_at: isoOffset(createdAt),
+        };
+      }),
+    }),
+  );
+
+  const knownPaths = [/^\/v1\/links$/, /^\/v1\/links\/.+/, /^\/v1\/domains$/];
+  app.notFound((c) => {
+    const known = knownPaths.some((pattern) => pattern.test(c.req.path));
+    return problemResponse(
+      c,
+      known
+        ? new HttpProblem(405, ErrorCode.methodNotAllowed, `${c.req.method} is not allowed here.`)
+        : new HttpProblem(404, ErrorCode.notFound, `No endpoint ${c.req.method} ${c.req.path}.`),
+    );
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) return problemResponse(c, error);
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return problemResponse(
+      c,
+      new HttpProblem(
+        500,
+        ErrorCode.internalError,
+        'The service failed to answer. Try again later.',
+      ),
+    );
+  });
+
+  return app;
+}

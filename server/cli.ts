@@ -1,0 +1,134 @@
+// The service's command line: `npm run service -- <command>`. Run with --help for the list.
+import { parseArgs } from 'node:util';
+import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
+import { openStore, type Plan } from './db.ts';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, startService } from './service.ts';
+
+const USAGE = `Usage: npm run service -- <command> [options]
+
+Commands:
+  serve                 start the service
+      --port N            port to listen on (env SHORTLINK_PORT; default 8787; 0 picks a free one)
+      --host H            interface to listen on (env SHORTLINK_HOST; default 127.0.0.1)
+      --db FILE           database file (env SHORTLINK_DB; default .data/service.db)
+      --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
+      --rate-limit N      API requests per minute per key, 0 for none (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+  account create --email E [--plan paid|free]   create an account; prints its API key last
+  account plan --email E --plan paid|free       change an account's plan
+  key create --email E                          another API key for an account; printed last
+  key revoke --key K                            revoke an API key
+  domain add --email E --host H                 add a custom domain to an account
+
+Every command takes --db (and domain add takes --short-domain) as serve does.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    'short-domain': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    email: { type: 'string' },
+    plan: { type: 'string' },
+    key: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const env = process.env;
+const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
+const port = Number(values.port ?? env.SHORTLINK_PORT ?? 8787);
+const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
+
+function required(name: 'email' | 'key' | 'host'): string {
+  const value = values[name];
+  if (!value) throw new AdminError(`--${name} is required.`);
+  return value;
+}
+
+function plan(): Plan {
+  const value = values.plan ?? 'paid';
+  if (value !== 'paid' && value !== 'free') throw new AdminError('--plan must be paid or free.');
+  return value;
+}
+
+async function serve(): Promise<void> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new AdminError('--port must be 0-65535.');
+  const rateLimit = Number(
+    values['rate-limit'] ?? env.SHORTLINK_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+  );
+  if (!Number.isInteger(rateLimit) || rateLimit < 0)
+    throw new AdminError('--rate-limit must be a whole number.');
+  const service = await startService({
+    dbFile,
+    port,
+    host: values.host ?? env.SHORTLINK_HOST,
+    shortDomain,
+    rateLimitPerMinute: rateLimit,
+  });
+  console.log(
+    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${dbFile})`,
+  );
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: stopping after the requests in flight`);
+    void service.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function admin(run: (store: ReturnType<typeof openStore>) => string): void {
+  const store = openStore(dbFile);
+  try {
+    console.log(run(store));
+  } finally {
+    store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [group, action] = positionals;
+  const command = [group, action].filter(Boolean).join(' ');
+  if (values.help || !group) {
+    console.log(USAGE);
+    return;
+  }
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'account create':
+      return admin((store) => {
+        const key = createAccount(store, required('email'), plan());
+        return `Created account ${values.email} (${plan()} plan). Its API key, shown only now:\n${key}`;
+      });
+    case 'account plan':
+      return admin((store) => {
+        setPlan(store, required('email'), plan());
+        return `${values.email} is now on the ${plan()} plan.`;
+      });
+    case 'key create':
+      return admin(
+        (store) =>
+          `New API key for ${values.email}, shown only now:\n${createKey(store, required('email'))}`,
+      );
+    case 'key revoke':
+      return admin((store) => {
+        revokeKey(store, required('key'));
+        return 'Revoked.';
+      });
+    case 'domain add':
+      return admin((store) => {
+        addDomain(store, required('email'), required('host'), shortDomain ?? `localhost:${port}`);
+        return `Added ${values.host} to ${values.email}.`;
+      });
+    default:
+      throw new AdminError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof AdminError ? error.message : error);
+  process.exit(1);
+});

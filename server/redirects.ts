@@ -1,0 +1,114 @@
+// Redirects: GET /<back_half> on the default short domain or a custom domain (by Host). Plain
+// node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BACK_HALF_PATTERN } from '../lib/contract.ts';
+import type { ClickCounter } from './clicks.ts';
+import type { DomainKey, Store } from './db.ts';
+import type { ShortDomains } from './short-domain.ts';
+
+type Target = { id: number; location: string };
+
+const MAX_CACHED_TARGETS = 100_000;
+
+/**
+ * Known redirect targets in memory. Only the API changes links, in this process, and it calls
+ * forget() on every change, so the cache never serves a stale destination.
+ */
+export function createRedirectCache(store: Store) {
+  const targets = new Map<string, Target>();
+  const keyOf = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
+
+  return {
+    lookup(domain: DomainKey, backHalf: string): Target | undefined {
+      const key = keyOf(domain, backHalf);
+      const cached = targets.get(key);
+      if (cached) return cached;
+      const row = store.redirectTarget(domain, backHalf);
+      if (!row) return undefined;
+      // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
+      const target = { id: row.id, location: new URL(row.destinationUrl).href };
+      if (targets.size >= MAX_CACHED_TARGETS) targets.clear();
+      targets.set(key, target);
+      return target;
+    },
+    forget(domain: DomainKey, backHalf: string): void {
+      targets.delete(keyOf(domain, backHalf));
+    },
+  };
+}
+
+export type RedirectCache = ReturnType<typeof createRedirectCache>;
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Link not found</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>
+`;
+
+const HOME_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Short links</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>Short links</h1><p>This host serves short links. The API lives under <code>/v1/</code>.</p>
+</body></html>
+`;
+
+function sendPage(res: ServerResponse, status: number, page: string, head: boolean): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(page),
+    'Cache-Control': 'no-store',
+  });
+  res.end(head ? undefined : page);
+}
+
+export function createRedirectHandler(deps: {
+  redirects: RedirectCache;
+  clicks: ClickCounter;
+  domains: ShortDomains;
+}) {
+  const { redirects, clicks, domains } = deps;
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (path === '/') {
+      sendPage(res, 200, HOME_PAGE, head);
+      return;
+    }
+
+    let backHalf = path.slice(1);
+    if (backHalf.includes('%')) {
+      try {
+        backHalf = decodeURIComponent(backHalf);
+      } catch {
+        sendPage(res, 404, NOT_FOUND_PAGE, head);
+        return;
+      }
+    }
+    const domain = domains.domainOf(req.headers.host ?? '');
+    const target =
+      domain !== undefined && BACK_HALF_PATTERN.test(backHalf)
+        ? redirects.lookup(domain, backHalf)
+        : undefined;
+    if (!target) {
+      sendPage(res, 404, NOT_FOUND_PAGE, head);
+      return;
+    }
+
+    if (!head) clicks.count(target.id);
+    res.writeHead(302, {
+      Location: target.location,
+      'Cache-Control': 'private, no-store',
+      'Content-Length': 0,
+    });
+    res.end();
+  };
+}

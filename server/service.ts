@@ -1,0 +1,104 @@
+// Wires the store, the API and the redirects into one HTTP server, and stops it without losing
+// a write.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createApi, type Logger } from './app.ts';
+import { createClickCounter } from './clicks.ts';
+import { openStore, type Store } from './db.ts';
+import { createRedirectCache, createRedirectHandler } from './redirects.ts';
+import { createShortDomains } from './short-domain.ts';
+
+export type ServiceOptions = {
+  dbFile: string;
+  port: number;
+  /** The interface to listen on; loopback unless told otherwise. */
+  host?: string;
+  /** Host (and port) of short URLs on the default domain; `localhost:<port>` when omitted. */
+  shortDomain?: string;
+  /** API requests per minute per key; 0 turns the limit off. */
+  rateLimitPerMinute?: number;
+  logger?: Logger;
+};
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const SHUTDOWN_GRACE_MS = 5_000;
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, error) => console.error(message, error),
+};
+
+export type RunningService = {
+  server: Server;
+  store: Store;
+  port: number;
+  baseUrl: string;
+  shortDomain: string;
+  stop(): Promise<void>;
+};
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const logger = options.logger ?? consoleLogger;
+  const host = options.host ?? '127.0.0.1';
+  const store = openStore(options.dbFile);
+  const clicks = createClickCounter(store);
+  const redirects = createRedirectCache(store);
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const domains = createShortDomains(options.shortDomain ?? `localhost:${port}`);
+
+  const api = createApi({
+    store,
+    clicks,
+    redirects,
+    domains,
+    logger,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+  });
+  const handleApi = getRequestListener(api.fetch);
+  const handleRedirect = createRedirectHandler({ redirects, clicks, domains });
+  server.on('request', (req, res) => {
+    if (req.url?.startsWith('/v1/')) {
+      void handleApi(req, res);
+      return;
+    }
+    try {
+      handleRedirect(req, res);
+    } catch (error) {
+      logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('The service failed to answer.');
+    }
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      server.close(() => {
+        clearTimeout(force);
+        clicks.stop();
+        store.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return stopping;
+  };
+
+  const loopbackOrAny = ['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::'].includes(host);
+  return {
+    server,
+    store,
+    port,
+    baseUrl: `http://${loopbackOrAny ? 'localhost' : host}:${port}`,
+    shortDomain: domains.defaultHost,
+    stop,
+  };
+}
