@@ -15,6 +15,7 @@ import {
 } from '../lib/contract.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
+import { jsonResponse } from './compress.ts';
 import {
   DEFAULT_DOMAIN,
   type DomainKey,
@@ -276,14 +277,11 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.get('/v1/links', (c) => {
     clicks.flush();
-    const links = store.linksOf(c.get('owner').accountId);
-    return c.json({
-      success: true,
-      links: links.map((link) => {
-        const { success: _, ...fields } = linkJson(link, isoOffset);
-        return fields;
-      }),
+    const links = store.linksOf(c.get('owner').accountId).map((link) => {
+      const { success: _, ...fields } = linkJson(link, isoOffset);
+      return fields;
     });
+    return jsonResponse({ success: true, links }, c.req.header('accept-encoding'));
   });
 
   app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
