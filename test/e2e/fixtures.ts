@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, test as base, chromium, type Worker } from '@playwright/test';
+import { startTestService, type TestService } from '../../server/test-service.ts';
 
 export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
 
@@ -39,9 +40,30 @@ type ExtensionFixtures = {
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
+  /** A fresh paid account on the shared service; its API key. */
+  apiKey: string;
 };
 
-export const test = base.extend<ExtensionFixtures>({
+type ServiceFixtures = {
+  /** The reference service over HTTP on a free port with a throw-away database. */
+  service: TestService;
+};
+
+let accounts = 0;
+
+export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
+  service: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const service = await startTestService();
+      await use(service);
+      await service.stop();
+    },
+    { scope: 'worker' },
+  ],
+  apiKey: async ({ service }, use, testInfo) => {
+    await use(service.createAccount(`user${++accounts}-${testInfo.workerIndex}@example.com`));
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   context: async ({}, use) => {
     const context = await launchWithExtension();

@@ -13,3 +13,32 @@ test('the built extension loads, its service worker runs and its options page op
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Short Link options');
 });
+
+test('an extension page reaches the reference service with its declared host permission', async ({
+  context,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  const answer = await page.evaluate(
+    async ({ baseUrl, key }) => {
+      const response = await fetch(`${baseUrl}/v1/links`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ destination_url: 'https://example.com/smoke' }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { baseUrl: service.baseUrl, key: apiKey },
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.short_url).toMatch(
+    new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`),
+  );
+
+  const redirect = await fetch(answer.body.short_url, { redirect: 'manual' });
+  expect(redirect.status).toBe(302);
+  expect(redirect.headers.get('location')).toBe('https://example.com/smoke');
+});
