@@ -1,7 +1,7 @@
 // The API: routes, authentication, validation and error answers. Redirects live in redirects.ts.
+import type { IncomingMessage } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ZodType, z } from 'zod';
 import {
@@ -40,7 +40,7 @@ export type AppDeps = {
   logger: Logger;
 };
 
-type Env = { Variables: { owner: KeyOwner } };
+type Env = { Bindings: HttpBindings; Variables: { owner: KeyOwner } };
 
 export class HttpProblem extends Error {
   override name = 'HttpProblem';
@@ -91,8 +91,28 @@ const UpdateLinkBody = z.strictObject({
 const isoMillis = (ms: number) => new Date(ms).toISOString();
 const isoOffset = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+const tooLarge = () =>
+  new HttpProblem(
+    413,
+    ErrorCode.payloadTooLarge,
+    `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`,
+  );
+
+/** The raw body from Node's request stream, refused past the size limit before it is all read. */
+async function readBodyText(incoming: IncomingMessage): Promise<string> {
+  if (Number(incoming.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {
+  const text = await readBodyText(c.env.incoming);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -173,17 +193,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
   };
 
-  app.use(
-    '/v1/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-      exposeHeaders: ['Retry-After'],
-      maxAge: 600,
-    }),
-  );
-
   app.use('/v1/*', async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     const owner = token ? store.keyOwner(hashApiKey(token)) : undefined;
@@ -216,22 +225,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     c.set('owner', owner);
     await next();
   });
-
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: MAX_REQUEST_BODY_BYTES,
-      onError: (c) =>
-        problemResponse(
-          c,
-          new HttpProblem(
-            413,
-            ErrorCode.payloadTooLarge,
-            `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`,
-          ),
-        ),
-    }),
-  );
 
   app.post('/v1/links', async (c) => {
     const owner = c.get('owner');

@@ -1,0 +1,184 @@
+// Service benchmarks: create latency, redirects per second beside a bare node:http 302 server,
+// and listing 10,000 links. The servers run in child processes so the load generator does not
+// share their event loop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createAccount } from '../../server/admin.ts';
+import { openStore } from '../../server/db.ts';
+import { hashApiKey } from '../../server/keys.ts';
+
+type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
+
+async function spawnServer(args: string[]): Promise<Server> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /Listening on http:\/\/localhost:(\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return {
+    child,
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+export type ServiceFigures = {
+  createP50Ms: number;
+  createP99Ms: number;
+  createPerSecond: number;
+  redirectsPerSecond: number;
+  bareRedirectsPerSecond: number;
+  clicksCounted: number;
+  redirectsAnswered: number;
+  list10kMedianMs: number;
+  list10kBytesBrotli: number;
+  list10kBytesIdentity: number;
+};
+
+export async function benchService(seconds: number): Promise<ServiceFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-bench-'));
+  const dbFile = path.join(dir, 'bench.db');
+  const seed = openStore(dbFile);
+  const key = createAccount(seed, 'bench@example.com');
+  const listKey = createAccount(seed, 'list@example.com');
+  const listAccount = seed.keyOwner(hashApiKey(listKey))?.accountId as number;
+  const now = Date.now();
+  for (let i = 0; i < 10_000; i++) {
+    seed.insertLink(listAccount, {
+      domain: '',
+      backHalf: `list${i}`,
+      destinationUrl: `https://example.com/articles/${i}/a-fairly-typical-article-slug?utm_source=newsletter`,
+      title: `A typical article title, number ${i}`,
+      createdAt: now - i * 60_000,
+    });
+  }
+  seed.close();
+
+  const service = await spawnServer([
+    'server/cli.ts',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    dbFile,
+    '--rate-limit',
+    '0',
+  ]);
+  const bare = await spawnServer(['test/bench/bare-302.ts']);
+  const serviceUrl = `http://127.0.0.1:${service.port}`;
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+
+  try {
+    const create = await load({
+      url: `${serviceUrl}/v1/links`,
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        destination_url: 'https://example.com/benchmark',
+        title: 'Benchmark',
+      }),
+      connections: 50,
+      duration: seconds,
+    });
+
+    const target = (await (
+      await fetch(`${serviceUrl}/v1/links`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          destination_url: 'https://example.com/redirected',
+          back_half: 'hot',
+        }),
+      })
+    ).json()) as { short_url: string };
+
+    // Alternate the two servers so that drift in the machine's speed hits both alike.
+    const ours: number[] = [];
+    const bares: number[] = [];
+    let redirectsAnswered = 0;
+    for (let round = 0; round < 2; round++) {
+      const bareRun = await load({
+        url: `http://127.0.0.1:${bare.port}/hot`,
+        connections: 50,
+        duration: seconds,
+      });
+      bares.push(bareRun.requests.average);
+      const run = await load({
+        url: `${serviceUrl}/hot`,
+        headers: { host: `localhost:${service.port}` },
+        connections: 50,
+        duration: seconds,
+      });
+      ours.push(run.requests.average);
+      // Requests still in flight when a run stops are served but not counted by autocannon as
+      // answered; `sent` includes them, and every one of them is a click.
+      const statuses = Object.keys(run.statusCodeStats);
+      if (run.errors > 0 || statuses.join() !== '302') {
+        throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
+      }
+      redirectsAnswered += run.requests.sent;
+    }
+    const hot = (await (
+      await fetch(`${serviceUrl}/v1/links/localhost:${service.port}/hot`, { headers: auth })
+    ).json()) as { clicks: number; short_url: string };
+    if (!target.short_url.endsWith('/hot')) throw new Error('unexpected create answer');
+
+    const listTimes: number[] = [];
+    let brotliBytes = 0;
+    let identityBytes = 0;
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const response = await fetch(`${serviceUrl}/v1/links`, {
+        headers: { authorization: `Bearer ${listKey}`, 'accept-encoding': 'br' },
+      });
+      const body = (await response.json()) as { links: unknown[] };
+      listTimes.push(performance.now() - started);
+      if (body.links.length !== 10_000) throw new Error(`listed ${body.links.length} links`);
+      brotliBytes = Number(response.headers.get('content-length') ?? 0);
+    }
+    {
+      const response = await fetch(`${serviceUrl}/v1/links`, {
+        headers: { authorization: `Bearer ${listKey}`, 'accept-encoding': 'identity' },
+      });
+      identityBytes = (await response.arrayBuffer()).byteLength;
+    }
+
+    return {
+      createP50Ms: create.latency.p50,
+      createP99Ms: create.latency.p99,
+      createPerSecond: create.requests.average,
+      redirectsPerSecond: median(ours),
+      bareRedirectsPerSecond: median(bares),
+      clicksCounted: hot.clicks,
+      redirectsAnswered,
+      list10kMedianMs: median(listTimes),
+      list10kBytesBrotli: brotliBytes,
+      list10kBytesIdentity: identityBytes,
+    };
+  } finally {
+    await Promise.all([service.stop(), bare.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
