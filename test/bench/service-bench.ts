@@ -134,7 +134,7 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       ours.push(run.requests.average);
       // Requests still in flight when a run stops are served but not counted by autocannon as
       // answered; `sent` includes them, and every one of them is a click.
-      const statuses = Object.keys(run.statusCodeStats);
+      const statuses = Object.keys(run.statusCodeStats ?? {});
       if (run.errors > 0 || statuses.join() !== '302') {
         throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
       }
