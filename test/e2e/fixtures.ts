@@ -1,36 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { type BrowserContext, test as base, chromium, type Worker } from '@playwright/test';
+import { type BrowserContext, test as base, type Worker } from '@playwright/test';
 import { startTestService, type TestService } from '../../server/test-service.ts';
-
-export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
-
-/** The browser for the tests: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own. */
-export function chromiumExecutable(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
-  return candidates.find((candidate) => candidate && existsSync(candidate));
-}
-
-export async function launchWithExtension(extensionDir = EXTENSION_DIR): Promise<BrowserContext> {
-  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
-    throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
-  }
-  return chromium.launchPersistentContext('', {
-    executablePath: chromiumExecutable(),
-    headless: true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      // Without these Chromium keeps dialling addresses this machine's closed network refuses.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+import { launchWithExtension } from '../chromium.ts';
 
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

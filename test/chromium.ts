@@ -1,0 +1,38 @@
+// Finding and launching Chromium with the built extension: shared by the browser tests and
+// `npm start`.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+
+export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+
+/** The browser: CHROMIUM_PATH, else Debian's Chromium, else Playwright's own (undefined). */
+export function chromiumExecutable(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  return candidates.find((candidate) => candidate && existsSync(candidate));
+}
+
+export async function launchWithExtension(
+  options: { extensionDir?: string; headless?: boolean; userDataDir?: string } = {},
+): Promise<BrowserContext> {
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
+  }
+  return chromium.launchPersistentContext(options.userDataDir ?? '', {
+    executablePath: chromiumExecutable(),
+    headless: options.headless ?? true,
+    viewport: options.headless === false ? null : undefined,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      // Without these Chromium keeps dialling addresses a closed network refuses.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
