@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from './admin.ts';
+import type { Logger } from './app.ts';
 import type { Plan } from './db.ts';
 import { type RunningService, startService } from './service.ts';
 
@@ -18,10 +19,10 @@ export type TestService = {
   stop(): Promise<void>;
 };
 
-const silentLogger = { info() {}, error() {} };
+const silentLogger: Logger = { info() {}, error() {} };
 
 export async function startTestService(
-  options: { rateLimitPerMinute?: number; dbFile?: string; logErrors?: boolean } = {},
+  options: { rateLimitPerMinute?: number; dbFile?: string; logger?: Logger } = {},
 ): Promise<TestService> {
   const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
   const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
@@ -29,7 +30,7 @@ export async function startTestService(
     dbFile,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
-    logger: options.logErrors ? undefined : silentLogger,
+    logger: options.logger ?? silentLogger,
   });
   return {
     baseUrl: service.baseUrl,
