@@ -1,6 +1,7 @@
 // The client of the short-link service: the only code that knows its URLs, headers and statuses.
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodType } from 'zod';
+import { isLoopbackHostname } from './contract.ts';
 import { ApiError, apiErrorFromResponse, isApiError, parseRetryAfter } from './errors.ts';
 import {
   type CreateLinkInput,
@@ -47,15 +48,6 @@ export type ApiClient = {
   deleteLink(shortUrl: string, options?: CallOptions): Promise<DeleteResponse>;
   listDomains(options?: CallOptions): Promise<Domain[]>;
 };
-
-export function isLoopbackHostname(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
 
 /**
  * The API base URL, ending in "/", once it is safe to send the key to: HTTPS, or plain HTTP to

@@ -73,3 +73,16 @@ export const DomainHost = z
   .trim()
   .min(1, 'The domain must not be empty.')
   .max(253, 'The domain is too long.');
+
+/**
+ * Hosts on this computer: the only ones the API key may be sent to over plain HTTP, and the ones
+ * whose short URLs use http://.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}

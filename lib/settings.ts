@@ -3,6 +3,7 @@
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { checkBaseUrl } from './api.ts';
 import { LOCAL_API_BASE_URL } from './build-config.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
@@ -54,34 +55,14 @@ export function cleanApiKey(raw: string): string {
   return raw.replace(/\s+/g, '');
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-export function isLoopbackUrl(url: URL): boolean {
-  return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
-}
-
 /**
- * Checks an API base URL as typed: a web address, HTTPS unless the service is on this machine (the
- * key must never cross a network in clear). Returns the URL without a trailing slash, or the
- * problem in a sentence.
+ * Checks an API base URL as typed, by the rule the client applies before sending the key: HTTPS
+ * unless the service is on this computer. Returns the URL without a trailing slash, or the problem.
  */
 export function checkApiBaseUrl(raw: string): { url: string } | { problem: string } {
-  let url: URL;
   try {
-    url = new URL(raw.trim());
-  } catch {
-    return { problem: 'Enter the full address of the API, such as https://api.example.com.' };
+    return { url: checkBaseUrl(raw).href.replace(/\/+$/, '') };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { problem: 'The API address must start with https://.' };
-  }
-  if (url.protocol === 'http:' && !isLoopbackUrl(url)) {
-    return {
-      problem: 'The API address must use https:// (http:// is allowed only for localhost).',
-    };
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    return { problem: 'The API address must not contain a user name, query or fragment.' };
-  }
-  return { url: url.href.replace(/\/+$/, '') };
 }

@@ -1,13 +1,5 @@
+import { isLoopbackHostname } from '../lib/contract.ts';
 import { DEFAULT_DOMAIN, type DomainKey } from './db.ts';
-
-export function isLoopbackHostname(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '127.0.0.1' ||
-    hostname === '[::1]'
-  );
-}
 
 function parseHost(host: string): { hostname: string; port: string } | undefined {
   try {
