@@ -1,15 +1,20 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiAs, idOf } from './test-helpers.ts';
+import { apiAs, idOf, requestWithHost } from './test-helpers.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  // A failed test must not leave a server running that would keep the test run alive.
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const cli = (dbFile: string, ...args: string[]) =>
   run(process.execPath, ['server/cli.ts', ...args, '--db', dbFile]);
@@ -31,6 +36,8 @@ async function serve(
   const child = spawn(process.execPath, ['server/cli.ts', 'serve', '--port', '0', '--db', dbFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -43,26 +50,6 @@ async function serve(
 
 function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-function redirect(agent: Agent, port: number, backHalf: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `/${backHalf}`,
-        agent,
-        headers: { host: `localhost:${port}` },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
 }
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) as string;
@@ -139,10 +126,12 @@ describe('the command line', () => {
     // shutdown flush writes them.
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
     const statuses = await Promise.all(
-      Array.from({ length: 300 }, () => redirect(agent, first.port, 'kept')),
+      Array.from({ length: 300 }, () =>
+        requestWithHost(first.port, '/kept', `localhost:${first.port}`, { agent }),
+      ),
     );
     agent.destroy();
-    expect(statuses.every((status) => status === 302)).toBe(true);
+    expect(statuses.every(({ status }) => status === 302)).toBe(true);
     first.child.kill('SIGTERM');
     expect(await exitCode(first.child)).toBe(0);
 

@@ -1,6 +1,6 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, idOf } from './test-helpers.ts';
+import { apiAs, idOf, requestWithHost } from './test-helpers.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
 let service: TestService;
@@ -9,28 +9,6 @@ beforeAll(async () => {
   service = await startTestService();
 });
 afterAll(() => service.stop());
-
-function get(agent: Agent, path: string): Promise<{ status: number; location?: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port: service.service.port,
-        path,
-        agent,
-        headers: { host: service.shortDomain },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 describe('under concurrent load', () => {
   it('200 concurrent creates get 200 distinct generated back-halves', async () => {
@@ -68,7 +46,11 @@ describe('under concurrent load', () => {
     ).body;
     const agent = new Agent({ keepAlive: true, maxSockets: 50 });
     try {
-      const answers = await Promise.all(Array.from({ length: 1000 }, () => get(agent, '/popular')));
+      const answers = await Promise.all(
+        Array.from({ length: 1000 }, () =>
+          requestWithHost(service.service.port, '/popular', service.shortDomain, { agent }),
+        ),
+      );
       expect(answers.every((answer) => answer.status === 302)).toBe(true);
       expect(answers.every((answer) => answer.location === 'https://example.com/popular')).toBe(
         true,

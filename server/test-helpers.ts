@@ -1,5 +1,5 @@
 // Small helpers for the service's tests: requests to the real service over HTTP.
-import { request } from 'node:http';
+import { type Agent, request } from 'node:http';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests check answers field by field.
 export type Answer = { status: number; headers: Headers; body: any };
@@ -61,11 +61,12 @@ export function requestWithHost(
   port: number,
   path: string,
   host: string,
-  method: 'GET' | 'HEAD' = 'GET',
+  options: { method?: 'GET' | 'HEAD'; agent?: Agent } = {},
 ): Promise<{ status: number; location: string | undefined }> {
+  const { method = 'GET', agent } = options;
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port, path, method, headers: { host } },
+      { host: '127.0.0.1', port, path, method, agent, headers: { host } },
       (res) => {
         res.resume();
         res.on('end', () =>
