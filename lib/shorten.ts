@@ -1,0 +1,48 @@
+// The one shorten flow: the popup, the context menu and the keyboard command all call it.
+import { createApiClient } from './api.ts';
+import { changeCachedLinks } from './cache.ts';
+import { ApiError } from './errors.ts';
+import type { CreateLinkInput, Link } from './schemas.ts';
+import { loadSettings, type Settings, saveSettings } from './settings.ts';
+
+const SHORTENABLE_PROTOCOLS = new Set(['http:', 'https:']);
+
+/**
+ * Whether a tab's address can be shortened: only web pages. Browser pages, files, extension pages
+ * (the PDF viewer among them) and data: addresses mean nothing to anyone else.
+ */
+export function unshortenableReason(address: string | undefined): string | undefined {
+  if (!address) return 'This tab has no address to shorten.';
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return 'This tab has no web address to shorten.';
+  }
+  if (SHORTENABLE_PROTOCOLS.has(url.protocol)) return undefined;
+  if (url.protocol === 'file:')
+    return 'Files on this computer cannot be shortened: others cannot open them.';
+  return `${url.protocol.replace(/:$/, '')}: pages belong to the browser and cannot be shortened.`;
+}
+
+export function isConfigured(settings: Settings): boolean {
+  return settings.apiKey !== '' && settings.apiBaseUrl !== '';
+}
+
+/** Creates the link, then keeps the links cache and the remembered domain in step. */
+export async function shorten(
+  input: CreateLinkInput,
+  options: { settings?: Settings; signal?: AbortSignal; rememberDomain?: boolean } = {},
+): Promise<Link> {
+  const settings = options.settings ?? (await loadSettings());
+  if (!isConfigured(settings)) {
+    throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
+  }
+  const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
+  const link = await client.createLink(input, { signal: options.signal });
+  await Promise.all([
+    changeCachedLinks(settings, (links) => [link, ...links]),
+    options.rememberDomain ? saveSettings({ lastDomain: input.domain ?? '' }) : undefined,
+  ]);
+  return link;
+}
