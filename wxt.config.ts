@@ -5,10 +5,30 @@ import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Short Link',
     description: 'Shorten the page in front of you in one click, copied and ready to paste.',
-    permissions: ['storage'],
+    permissions: [
+      'storage',
+      'activeTab',
+      'contextMenus',
+      'notifications',
+      'clipboardWrite',
+      // Chrome's service worker has no clipboard: it writes through an offscreen document.
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     host_permissions: apiOriginPermissions(defaultApiBaseUrl(process.env)),
-  },
+    // Another API origin, saved in the options, is asked for at run time.
+    optional_host_permissions: ['https://*/*'],
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: 'Open the Short Link popup',
+      },
+      'shorten-current-page': {
+        suggested_key: { default: 'Alt+Shift+C' },
+        description: 'Shorten the current page and copy the short link',
+      },
+    },
+  }),
 });

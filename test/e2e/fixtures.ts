@@ -1,4 +1,5 @@
-import { type BrowserContext, test as base, type Worker } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, test as base, type Page, type Worker } from '@playwright/test';
 import { startTestService, type TestService } from '../../server/test-service.ts';
 import { launchWithExtension } from '../chromium.ts';
 
@@ -49,3 +50,50 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
 });
 
 export const expect = test.expect;
+
+/** Stores settings as the options page would, through the extension's own storage. */
+export async function configure(
+  worker: Worker,
+  settings: Partial<{
+    apiBaseUrl: string;
+    apiKey: string;
+    defaultDomain: string;
+    autoCopy: boolean;
+    theme: 'system' | 'light' | 'dark';
+  }>,
+): Promise<void> {
+  await worker.evaluate(async (changes) => {
+    const { settings: stored } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...(stored ?? {}), ...changes } });
+  }, settings);
+}
+
+/** Saves a screenshot of the page in light and dark under test-results/screenshots/. */
+export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/** Axe's serious and critical findings on the page, in light and dark (contrast differs). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const violation of violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        found.push(
+          `${colorScheme}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
 
 test('the built extension loads, its service worker runs and its options page opens', async ({
   context,
@@ -41,4 +41,10 @@ test('an extension page reaches the reference service with its declared host per
   const redirect = await fetch(answer.body.short_url, { redirect: 'manual' });
   expect(redirect.status).toBe(302);
   expect(redirect.headers.get('location')).toBe('https://example.com/smoke');
+});
+
+test('the placeholder pages pass axe', async ({ context, extensionId }) => {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

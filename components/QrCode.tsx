@@ -1,0 +1,53 @@
+// A QR code drawn locally (lean-qr: no network), with PNG and SVG downloads. Always dark on white,
+// whatever the theme: scanners need the contrast.
+import { generate } from 'lean-qr';
+import { toSvgPath, toSvgSource } from 'lean-qr/extras/svg';
+import { useMemo } from 'react';
+
+const QUIET_ZONE = 4;
+const PNG_SCALE = 10;
+
+/** A file name from a short URL: `go.example.com-abc`. */
+export function qrFileName(shortUrl: string): string {
+  return shortUrl.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+}
+
+export function QrCode({ value, size = 160 }: { value: string; size?: number }) {
+  const { path, modules, pngUrl, svgUrl } = useMemo(() => {
+    const code = generate(value);
+    const pad = { padX: QUIET_ZONE, padY: QUIET_ZONE };
+    const svg = toSvgSource(code, { ...pad, on: 'black', off: 'white', xmlDeclaration: true });
+    return {
+      path: toSvgPath(code),
+      modules: code.size,
+      pngUrl: code.toDataURL({ ...pad, scale: PNG_SCALE }),
+      svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    };
+  }, [value]);
+  const box = modules + 2 * QUIET_ZONE;
+  const fileName = qrFileName(value);
+
+  return (
+    <figure className="qr">
+      <svg
+        role="img"
+        aria-label={`QR code for ${value}`}
+        viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`}
+        width={size}
+        height={size}
+        shapeRendering="crispEdges"
+      >
+        <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="white" />
+        <path d={path} fill="black" />
+      </svg>
+      <figcaption>
+        <a href={pngUrl} download={`${fileName}.png`}>
+          Download PNG
+        </a>
+        <a href={svgUrl} download={`${fileName}.svg`}>
+          Download SVG
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
