@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
 
@@ -5,6 +6,15 @@ import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
+  vite: () => ({
+    resolve: {
+      alias: {
+        'webextension-polyfill': fileURLToPath(
+          new URL('./lib/webextension-polyfill.ts', import.meta.url),
+        ),
+      },
+    },
+  }),
   manifest: ({ browser }) => ({
     name: 'Short Link',
     description: 'Shorten the page in front of you in one click, copied and ready to paste.',

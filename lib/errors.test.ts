@@ -326,7 +326,7 @@ describe('describeApiError', () => {
   it('pairs the message with the advice of its kind', () => {
     expect(describeApiError(new ApiError('unauthorized', 'The API key is not valid.'))).toEqual({
       message: 'The API key is not valid.',
-      advice: 'The API key was refused. Check it in the options.',
+      advice: 'Check the API key in the settings.',
     });
   });
 

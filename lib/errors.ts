@@ -320,23 +320,22 @@ export function apiErrorFromResponse(
 }
 
 /** What to do next, by kind: the one place the UI takes its wording from. */
+// What to do next. The message already says what happened, so the advice does not repeat it.
 export const ERROR_ADVICE: Record<ApiErrorKind, string> = {
   invalid_input: 'Correct what you entered and try again.',
   back_half_taken: 'Choose another back-half, or leave it empty to get a generated one.',
-  unauthorized: 'The API key was refused. Check it in the options.',
+  unauthorized: 'Check the API key in the settings.',
   paid_plan_required:
-    'The API is available only on paid plans. Upgrade the account, or use the key of a paid account in the options.',
+    'The API needs a paid plan: upgrade the account, or use the key of a paid account in the settings.',
   not_found: 'The link no longer exists. Refresh the list.',
   rate_limited: 'Too many requests. Try again in a minute.',
-  server_error: 'The service had a problem. Try again later.',
-  network:
-    'The service could not be reached. Check your connection and the API base URL in the options.',
-  timeout:
-    'The service did not answer in time. Try again; if it keeps happening, check the API base URL in the options.',
+  server_error: 'Try again in a moment.',
+  network: 'Check your connection and the API base URL in the settings, then retry.',
+  timeout: 'Retry; if it keeps happening, check the API base URL in the settings.',
   unexpected_response:
-    'The answer was not what a short-link service sends. Check the API base URL in the options.',
+    'Check the API base URL in the settings: it may not point to a short-link service.',
   invalid_base_url:
-    'Enter an API base URL starting with https:// in the options (http:// only for localhost).',
+    'Enter an API base URL starting with https:// in the settings (http:// only for localhost).',
 };
 
 /** Message and advice for any error a call can throw; aborts and bugs included. */

@@ -11,7 +11,9 @@ type ExtensionFixtures = {
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
-  /** A fresh paid account on the shared service; its API key. */
+  /** A fresh paid account on the shared service. */
+  account: { email: string; apiKey: string };
+  /** The API key of `account`. */
   apiKey: string;
 };
 
@@ -32,8 +34,12 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
     },
     { scope: 'worker' },
   ],
-  apiKey: async ({ service }, use, testInfo) => {
-    await use(service.createAccount(`user${++accounts}-${testInfo.workerIndex}@example.com`));
+  account: async ({ service }, use, testInfo) => {
+    const email = `user${++accounts}-${testInfo.workerIndex}@example.com`;
+    await use({ email, apiKey: service.createAccount(email) });
+  },
+  apiKey: async ({ account }, use) => {
+    await use(account.apiKey);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   context: async ({}, use) => {

@@ -1,0 +1,119 @@
+import type { FormEvent } from 'react';
+import { BackHalf } from '../lib/contract.ts';
+import type { Domain } from '../lib/schemas.ts';
+import { DomainSelect } from './DomainSelect.tsx';
+
+export type ShortenFields = {
+  destinationUrl: string;
+  title: string;
+  backHalf: string;
+  domain: string;
+};
+export type FieldErrors = Partial<Record<keyof ShortenFields, string>>;
+
+/** The back-half's problem as typed, or undefined; empty is fine (one is generated). */
+export function backHalfProblem(backHalf: string): string | undefined {
+  if (backHalf === '') return undefined;
+  return BackHalf.safeParse(backHalf).error?.issues[0]?.message;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && !error && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: string) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export function ShortenForm({
+  fields,
+  errors,
+  domains,
+  busy,
+  onChange,
+  onSubmit,
+}: {
+  fields: ShortenFields;
+  errors: FieldErrors;
+  domains: Domain[];
+  busy: boolean;
+  onChange: (changes: Partial<ShortenFields>) => void;
+  onSubmit: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  const input = (
+    id: keyof ShortenFields,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+    hint?: string,
+  ) => (
+    <input
+      id={id}
+      value={fields[id]}
+      aria-invalid={errors[id] ? true : undefined}
+      aria-describedby={describedBy(id, errors[id], hint)}
+      onChange={(event) => onChange({ [id]: event.target.value })}
+      {...extra}
+    />
+  );
+  const backHalfHint = 'Optional. Letters, digits, "-" and "_".';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field id="destinationUrl" label="Destination URL" error={errors.destinationUrl}>
+        {input('destinationUrl', { inputMode: 'url', autoComplete: 'off', spellCheck: false })}
+      </Field>
+      <Field id="title" label="Title" error={errors.title}>
+        {input('title', { autoComplete: 'off' })}
+      </Field>
+      <div className="row two">
+        <Field id="backHalf" label="Back-half" error={errors.backHalf} hint={backHalfHint}>
+          {input(
+            'backHalf',
+            { autoComplete: 'off', spellCheck: false, placeholder: 'generated' },
+            backHalfHint,
+          )}
+        </Field>
+        <Field id="domain" label="Domain" error={errors.domain}>
+          <DomainSelect
+            id="domain"
+            value={fields.domain}
+            domains={domains}
+            onChange={(domain) => onChange({ domain })}
+          />
+        </Field>
+      </div>
+      <button type="submit" className="primary wide" disabled={busy}>
+        {busy ? 'Shortening…' : 'Shorten'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { Link } from '../lib/schemas.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { QrCode } from './QrCode.tsx';
+
+export function ShortenResult({ link, copied }: { link: Link; copied: boolean }) {
+  const [showQr, setShowQr] = useState(false);
+  return (
+    <section className="result" aria-labelledby="result-heading">
+      <h2 id="result-heading" className="visually-hidden">
+        Short link
+      </h2>
+      <p className="short-url">
+        <a href={link.shortUrl} target="_blank" rel="noreferrer">
+          {link.shortUrl}
+        </a>
+      </p>
+      {copied && (
+        <p className="copied" role="status">
+          Copied to the clipboard
+        </p>
+      )}
+      <div className="row">
+        <CopyButton text={link.shortUrl} />
+        <button type="button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
+          QR code
+        </button>
+      </div>
+      {showQr && <QrCode value={link.shortUrl} />}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { startTestService } from '../../server/test-service.ts';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+import { PopupPage } from './popup-page.ts';
+
+test.describe('the popup', () => {
+  test('is filled from the page in the other tab, shortens it on a custom domain, copies it, and the short URL leads back', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    service.addDomain(account.email, 'go.localhost');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const pageUrl = `${service.baseUrl}/`;
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
+    await expect(popup.field('Title')).toHaveValue('Short links');
+    await expect(popup.field('Domain').locator('option')).toHaveText([
+      'Default short domain',
+      'go.localhost',
+    ]);
+    await screenshotBothThemes(popup.page, 'popup-filled');
+
+    await popup.shorten({ backHalf: 'e2e-home', domain: 'go.localhost' });
+    const port = new URL(service.baseUrl).port;
+    const shortUrl = `http://go.localhost:${port}/e2e-home`;
+    await expect(popup.shortLink()).toHaveText(shortUrl);
+    await expect(popup.page.getByText('Copied to the clipboard')).toBeVisible();
+    expect(await popup.page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+
+    await popup.page.getByRole('button', { name: 'QR code' }).click();
+    await expect(popup.page.getByRole('img', { name: `QR code for ${shortUrl}` })).toBeVisible();
+    await screenshotBothThemes(popup.page, 'popup-result-qr');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    const visit = await context.newPage();
+    await visit.goto(shortUrl);
+    await expect(visit).toHaveURL(pageUrl);
+  });
+
+  test('shows a taken back-half on its field and keeps what was typed', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ backHalf: 'taken', title: 'First' });
+    await expect(popup.shortLink()).toBeVisible();
+
+    await popup.shorten({ backHalf: 'taken', title: 'My typed title' });
+    await expect(popup.page.getByText(/already taken/)).toBeVisible();
+    await expect(popup.field('Back-half')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.field('Back-half')).toHaveValue('taken');
+    await expect(popup.field('Title')).toHaveValue('My typed title');
+    await screenshotBothThemes(popup.page, 'popup-error-back-half-taken');
+  });
+
+  test('checks the back-half as it is typed', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.field('Back-half').fill('no spaces');
+    await expect(popup.page.getByText(/may use only letters, digits/)).toBeVisible();
+    await popup.field('Back-half').fill('fine_now');
+    await expect(popup.page.getByText(/may use only letters, digits/)).toBeHidden();
+  });
+
+  test('says a wrong key was refused and offers the settings', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+  }) => {
+    await configure(worker, {
+      apiBaseUrl: service.baseUrl,
+      apiKey: 'slk_wrongwrongwrongwrongwrongwrong',
+    });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ title: 'Kept' });
+    await expect(popup.page.getByRole('alert')).toContainText('API key');
+    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    await expect(popup.field('Title')).toHaveValue('Kept');
+    await screenshotBothThemes(popup.page, 'popup-error-wrong-key');
+  });
+
+  test('says the service cannot be reached, keeps the input and offers a retry', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+  }) => {
+    const doomed = await startTestService();
+    const key = doomed.createAccount('doomed@example.com');
+    await configure(worker, { apiBaseUrl: doomed.baseUrl, apiKey: key });
+    await doomed.stop();
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ backHalf: 'kept-half' });
+    await expect(popup.page.getByRole('alert')).toContainText('could not be reached');
+    await expect(popup.page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(popup.field('Back-half')).toHaveValue('kept-half');
+    await screenshotBothThemes(popup.page, 'popup-error-unreachable');
+  });
+
+  test('without a key, says so and offers the settings', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: '' });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await expect(popup.page.getByText(/Add the API key/)).toBeVisible();
+    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    await screenshotBothThemes(popup.page, 'popup-not-configured');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+  });
+
+  test('explains a page that cannot be shortened and lets one type an address', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(
+      context,
+      worker,
+      extensionId,
+      `chrome-extension://${extensionId}/options.html`,
+    );
+    await expect(popup.page.getByText(/cannot be shortened/)).toBeVisible();
+    await expect(popup.field('Destination URL')).toHaveValue('');
+    await popup.shorten({ destinationUrl: 'https://example.com/typed' });
+    await expect(popup.shortLink()).toBeVisible();
+    await screenshotBothThemes(popup.page, 'popup-unshortenable-page');
+  });
+});
