@@ -1,37 +1,63 @@
-// `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length.
+// `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
+// `--only service` or `--only popup` runs one group (the popup needs `npm run build` first).
 import { parseArgs } from 'node:util';
+import { benchPopup } from './popup-bench.ts';
 import { benchService } from './service-bench.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' } } });
-const seconds = Number(values.seconds);
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '8' }, only: { type: 'string' } },
+});
+const rows: [string, string, string][] = [];
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-const service = await benchService(seconds);
-const ratio = service.redirectsPerSecond / service.bareRedirectsPerSecond;
-const rows: [string, string, string][] = [
-  [
-    'create latency p50 / p99 (50 connections)',
-    `${service.createP50Ms} / ${service.createP99Ms} ms`,
-    'p99 < 20 ms',
-  ],
-  ['creates per second', service.createPerSecond.toFixed(0), ''],
-  ['redirects per second', service.redirectsPerSecond.toFixed(0), '> 5,000'],
-  ['bare node:http 302 per second (same run)', service.bareRedirectsPerSecond.toFixed(0), ''],
-  ['redirects / bare', `${ratio.toFixed(2)} ×`, '≥ 0.5 ×'],
-  [
-    'clicks counted / redirects answered',
-    `${service.clicksCounted} / ${service.redirectsAnswered}`,
-    'equal',
-  ],
-  ['list 10,000 links, median of 20', `${service.list10kMedianMs.toFixed(1)} ms`, '< 150 ms'],
-  [
-    'list 10,000 links, bytes sent (brotli / none)',
-    `${service.list10kBytesBrotli} / ${service.list10kBytesIdentity}`,
-    '',
-  ],
-];
+if (values.only !== 'popup') {
+  const service = await benchService(Number(values.seconds));
+  const ratio = service.redirectsPerSecond / service.bareRedirectsPerSecond;
+  rows.push(
+    [
+      'create latency p50 / p99 (50 connections)',
+      `${service.createP50Ms} / ${service.createP99Ms} ms`,
+      'p99 < 20 ms',
+    ],
+    ['creates per second', service.createPerSecond.toFixed(0), ''],
+    ['redirects per second', service.redirectsPerSecond.toFixed(0), '> 5,000'],
+    ['bare node:http 302 per second (same run)', service.bareRedirectsPerSecond.toFixed(0), ''],
+    ['redirects / bare', `${ratio.toFixed(2)} ×`, '≥ 0.5 ×'],
+    [
+      'clicks counted / redirects sent',
+      `${service.clicksCounted} / ${service.redirectsAnswered}`,
+      'equal',
+    ],
+    ['list 10,000 links, median of 20', `${service.list10kMedianMs.toFixed(1)} ms`, '< 150 ms'],
+    [
+      'list 10,000 links, bytes sent (brotli / none)',
+      `${kB(service.list10kBytesBrotli)} / ${kB(service.list10kBytesIdentity)}`,
+      '',
+    ],
+  );
+  if (service.clicksCounted !== service.redirectsAnswered) {
+    console.error('Clicks were lost: the counts differ.');
+    process.exitCode = 1;
+  }
+}
+
+if (values.only !== 'service') {
+  const popup = await benchPopup();
+  rows.push(
+    ['popup ready, median of 20', `${popup.popupMs.toFixed(1)} ms`, ''],
+    ['React alone (input + button), same run', `${popup.reactMs.toFixed(1)} ms`, ''],
+    ['blank extension page, same run', `${popup.blankMs.toFixed(1)} ms`, ''],
+    ['popup / React alone', `${(popup.popupMs / popup.reactMs).toFixed(2)} ×`, '≤ 1.1 × is good'],
+    ['popup / blank', `${(popup.popupMs / popup.blankMs).toFixed(2)} ×`, ''],
+    ['popup JavaScript, gzip', kB(popup.popupScriptGzipBytes), '≤ 90 kB'],
+    ['"Shorten" to short URL shown, median of 20', `${popup.clickToShownMs.toFixed(1)} ms`, ''],
+    [
+      '  of which the service request',
+      `${popup.serviceRequestMs.toFixed(1)} ms`,
+      'overhead ≤ 30 ms',
+    ],
+  );
+}
+
 console.log(`\n| benchmark | result | target |\n|---|---|---|`);
 for (const [name, result, target] of rows) console.log(`| ${name} | ${result} | ${target} |`);
-if (service.clicksCounted !== service.redirectsAnswered) {
-  console.error('Clicks were lost: the counts differ.');
-  process.exitCode = 1;
-}

@@ -1,0 +1,165 @@
+// Popup benchmarks: ready time beside a blank page and React alone in the same run, the popup's
+// JavaScript (gzip), and the time from "Shorten" to the short URL shown beside the service's own.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from '@playwright/test';
+import { build } from 'vite';
+import { startTestService } from '../../server/test-service.ts';
+import { EXTENSION_DIR, launchWithExtension } from '../chromium.ts';
+
+const RUNS = 20;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** The gzip bytes of every script popup.html loads, directly or through modulepreload. */
+export function popupScriptBytes(extensionDir = EXTENSION_DIR): number {
+  const html = readFileSync(path.join(extensionDir, 'popup.html'), 'utf8');
+  const sources = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  return sources.reduce(
+    (sum, source) =>
+      sum +
+      gzipSync(readFileSync(path.join(extensionDir, source.replace(/^\//, ''))), { level: 9 })
+        .length,
+    0,
+  );
+}
+
+/** A copy of the built extension with the two yardstick pages added under bench/. */
+async function extensionWithYardsticks(dir: string): Promise<string> {
+  const extensionDir = path.join(dir, 'extension');
+  cpSync(EXTENSION_DIR, extensionDir, { recursive: true });
+  writeFileSync(
+    path.join(extensionDir, 'bench-blank.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body><main data-ready="true"><input aria-label="Destination URL" value="https://example.com/"><button>Shorten</button></main></body></html>',
+  );
+  await build({
+    root: path.resolve('test/bench/react-alone'),
+    base: './',
+    logLevel: 'silent',
+    build: { outDir: path.join(extensionDir, 'bench-react'), emptyOutDir: true },
+  });
+  return extensionDir;
+}
+
+/** Milliseconds from navigation start to `main[data-ready="true"]` with its first input filled. */
+async function readyTime(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const done = () => {
+      const input = document.querySelector(
+        'main[data-ready="true"] input',
+      ) as HTMLInputElement | null;
+      if (input && input.value !== '') {
+        (window as unknown as { readyAt: number }).readyAt ??= performance.now();
+        return true;
+      }
+      return false;
+    };
+    new MutationObserver((_records, observer) => {
+      if (done()) observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (window as unknown as { readyAt?: number }).readyAt !== undefined,
+  );
+  const readyAt = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
+  await page.close();
+  return readyAt;
+}
+
+async function clickToShown(
+  page: Page,
+  backHalf: string,
+): Promise<{ total: number; request: number }> {
+  await page.getByLabel('Back-half', { exact: true }).fill(backHalf);
+  return page.evaluate(
+    () =>
+      new Promise<{ total: number; request: number }>((resolve) => {
+        performance.clearResourceTimings();
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent === 'Shorten',
+        );
+        const started = performance.now();
+        new MutationObserver((_records, observer) => {
+          if (!document.querySelector('.result .short-url a')) return;
+          observer.disconnect();
+          const total = performance.now() - started;
+          const post = performance
+            .getEntriesByType('resource')
+            .find((entry) => entry.name.endsWith('/v1/links')) as
+            | PerformanceResourceTiming
+            | undefined;
+          resolve({ total, request: post ? post.responseEnd - post.startTime : Number.NaN });
+        }).observe(document.body, { subtree: true, childList: true });
+        button?.click();
+      }),
+  );
+}
+
+export type PopupFigures = {
+  blankMs: number;
+  reactMs: number;
+  popupMs: number;
+  popupScriptGzipBytes: number;
+  clickToShownMs: number;
+  serviceRequestMs: number;
+};
+
+export async function benchPopup(): Promise<PopupFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-popup-bench-'));
+  const service = await startTestService();
+  const context = await launchWithExtension({ extensionDir: await extensionWithYardsticks(dir) });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const base = `chrome-extension://${new URL(worker.url()).host}`;
+    const apiKey = service.createAccount('bench@example.com');
+    await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+      apiBaseUrl: service.baseUrl,
+      apiKey,
+      autoCopy: false,
+    });
+    const target = await context.newPage();
+    await target.goto(`${service.baseUrl}/`);
+    const tabId = await worker.evaluate(
+      async () => (await chrome.tabs.query({ title: 'Short links' }))[0]?.id,
+    );
+
+    const times = { blank: [] as number[], react: [] as number[], popup: [] as number[] };
+    for (let run = 0; run < RUNS + 2; run++) {
+      const blank = await readyTime(context, `${base}/bench-blank.html`);
+      const react = await readyTime(context, `${base}/bench-react/index.html`);
+      const popup = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
+      if (run < 2) continue; // warm-up
+      times.blank.push(blank);
+      times.react.push(react);
+      times.popup.push(popup);
+    }
+
+    const page = await context.newPage();
+    await page.goto(`${base}/popup.html?tab=${tabId}`);
+    await page.locator('main[data-ready="true"]').waitFor();
+    const clicks: { total: number; request: number }[] = [];
+    for (let run = 0; run < RUNS; run++) clicks.push(await clickToShown(page, `bench-${run}`));
+
+    return {
+      blankMs: median(times.blank),
+      reactMs: median(times.react),
+      popupMs: median(times.popup),
+      popupScriptGzipBytes: popupScriptBytes(),
+      clickToShownMs: median(clicks.map((click) => click.total)),
+      serviceRequestMs: median(clicks.map((click) => click.request)),
+    };
+  } finally {
+    await context.close();
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
