@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../lib/schemas.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { QrCode } from './QrCode.tsx';
+
+// The QR encoder loads only when a code is asked for.
+const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
 
 export function ShortenResult({ link, copied }: { link: Link; copied: boolean }) {
   const [showQr, setShowQr] = useState(false);
@@ -26,7 +28,11 @@ export function ShortenResult({ link, copied }: { link: Link; copied: boolean })
           QR code
         </button>
       </div>
-      {showQr && <QrCode value={link.shortUrl} />}
+      {showQr && (
+        <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+          <QrCode value={link.shortUrl} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiClientOptions, checkBaseUrl, createApiClient, linkPath } from './api.ts';
+import { type ApiClientOptions, createApiClient, linkPath } from './api.ts';
+import { checkBaseUrl } from './base-url.ts';
 import { isApiError } from './errors.ts';
 
 const API_KEY = 'sk_test_0123456789';

@@ -1,7 +1,7 @@
 // The client of the short-link service: the only code that knows its URLs, headers and statuses.
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import type { ZodType } from 'zod';
-import { isLoopbackHostname } from './contract.ts';
+import type { ZodMiniType } from 'zod/mini';
+import { checkBaseUrl } from './base-url.ts';
 import { ApiError, apiErrorFromResponse, isApiError, parseRetryAfter } from './errors.ts';
 import {
   type CreateLinkInput,
@@ -50,35 +50,6 @@ export type ApiClient = {
 };
 
 /**
- * The API base URL, ending in "/", once it is safe to send the key to: HTTPS, or plain HTTP to
- * this computer only. Otherwise an ApiError of kind 'invalid_base_url'.
- */
-export function checkBaseUrl(baseUrl: string): URL {
-  const refuse = (message: string) => new ApiError('invalid_base_url', message);
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw refuse(`The API base URL "${baseUrl}" is not a web address.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw refuse(`The API base URL must start with https://, not ${url.protocol}//.`);
-  }
-  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
-    throw refuse(
-      `The API base URL must use HTTPS: over http://${url.host} the API key would travel unencrypted.`,
-    );
-  }
-  if (url.username || url.password) {
-    throw refuse('The API base URL must not contain a user name or password.');
-  }
-  url.search = '';
-  url.hash = '';
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
-}
-
-/**
  * A link's identifier in paths: its short URL without the scheme, the host (and port) as the
  * service wrote it, a literal slash, and the back-half percent-encoded exactly once.
  */
@@ -120,7 +91,7 @@ function formatSeconds(milliseconds: number): string {
   return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
 }
 
-function parseAnswer<T>(text: string, schema: ZodType<T>, emptyIsFine: boolean): T {
+function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boolean): T {
   const unexpected = (message: string, cause?: unknown) =>
     new ApiError('unexpected_response', message, { status: 200, cause });
   if (text.trim() === '') {
@@ -212,7 +183,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send<T>(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
-    schema: ZodType<T>,
+    schema: ZodMiniType<T>,
     { signal, json, emptyIsFine = false, onRetry }: SendOptions = {},
   ): Promise<T> {
     signal?.throwIfAborted();

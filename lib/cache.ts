@@ -3,7 +3,7 @@
 // connection it came from; a cache of another API or key is never shown.
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Domain, Link } from './schemas.ts';
 
 const CachedDomain = z.object({

@@ -1,6 +1,6 @@
 // What the service sends, read leniently (unknown fields ignored, both date forms, missing extras
 // defaulted), and what the extension sends, in camelCase until it goes on the wire.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BackHalf, DestinationUrl, DomainHost, Title } from './contract.ts';
 
 const IsoWithOffset = z.iso.datetime({ offset: true });
@@ -22,39 +22,39 @@ function toCount(value: unknown): number {
   return typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 }
 
-const Timestamp = z.unknown().optional().transform(normalizeTimestamp);
-const Count = z.unknown().optional().transform(toCount);
-const OptionalText = z
-  .string()
-  .nullish()
-  .catch(undefined)
-  .transform((text) => text ?? '');
+const Timestamp = z.pipe(z.optional(z.unknown()), z.transform(normalizeTimestamp));
+const Count = z.pipe(z.optional(z.unknown()), z.transform(toCount));
+const OptionalText = z.pipe(
+  z.catch(z.nullish(z.string()), undefined),
+  z.transform((text) => text ?? ''),
+);
 
-export const Link = z
-  .object({
-    short_url: z.string().min(1),
+export const Link = z.pipe(
+  z.object({
+    short_url: z.string().check(z.minLength(1)),
     destination_url: z.string(),
     clicks: Count,
     created_at: Timestamp,
     title: OptionalText,
-  })
-  .transform((wire) => ({
+  }),
+  z.transform((wire) => ({
     shortUrl: wire.short_url,
     destinationUrl: wire.destination_url,
     clicks: wire.clicks,
     createdAt: wire.created_at,
     title: wire.title,
-  }));
+  })),
+);
 export type Link = z.infer<typeof Link>;
 
-export const Domain = z
-  .object({
-    domain: z.string().min(1),
+export const Domain = z.pipe(
+  z.object({
+    domain: z.string().check(z.minLength(1)),
     subdomain: OptionalText,
     root_domain: OptionalText,
     created_at: Timestamp,
-  })
-  .transform((wire) => {
+  }),
+  z.transform((wire) => {
     const [firstLabel = '', ...rest] = wire.domain.split('.');
     return {
       domain: wire.domain,
@@ -62,16 +62,20 @@ export const Domain = z
       rootDomain: wire.root_domain || rest.join('.'),
       createdAt: wire.created_at,
     };
-  });
+  }),
+);
 export type Domain = z.infer<typeof Domain>;
 
 /** Each entry on its own: one odd row is skipped, it never costs the whole list. */
-function eachValid<T>(entry: z.ZodType<T>) {
-  return z.array(z.unknown()).transform((entries) =>
-    entries.flatMap((value) => {
-      const result = entry.safeParse(value);
-      return result.success ? [result.data] : [];
-    }),
+function eachValid<T>(entry: z.ZodMiniType<T>) {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((entries) =>
+      entries.flatMap((value) => {
+        const result = entry.safeParse(value);
+        return result.success ? [result.data] : [];
+      }),
+    ),
   );
 }
 
@@ -79,14 +83,16 @@ function eachValid<T>(entry: z.ZodType<T>) {
 export const LinkResponse = Link;
 export type LinkResponse = z.infer<typeof LinkResponse>;
 
-export const LinkListResponse = z
-  .object({ links: eachValid(Link) })
-  .transform((body) => body.links);
+export const LinkListResponse = z.pipe(
+  z.object({ links: eachValid(Link) }),
+  z.transform((body) => body.links),
+);
 export type LinkListResponse = z.infer<typeof LinkListResponse>;
 
-export const DomainListResponse = z
-  .object({ domains: eachValid(Domain) })
-  .transform((body) => body.domains);
+export const DomainListResponse = z.pipe(
+  z.object({ domains: eachValid(Domain) }),
+  z.transform((body) => body.domains),
+);
 export type DomainListResponse = z.infer<typeof DomainListResponse>;
 
 export const DeleteResponse = z.object({ message: OptionalText });
@@ -95,15 +101,15 @@ export type DeleteResponse = z.infer<typeof DeleteResponse>;
 /** What a form hands over to create a link; empty back-half and domain mean "not chosen". */
 export const CreateLinkInput = z.object({
   destinationUrl: DestinationUrl,
-  backHalf: BackHalf.or(z.literal('')).optional(),
-  title: Title.optional(),
-  domain: DomainHost.or(z.literal('')).optional(),
+  backHalf: z.optional(z.union([BackHalf, z.literal('')])),
+  title: z.optional(Title),
+  domain: z.optional(z.union([DomainHost, z.literal('')])),
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkInput>;
 
 export const UpdateLinkInput = z.object({
-  destinationUrl: DestinationUrl.optional(),
-  title: Title.optional(),
+  destinationUrl: z.optional(DestinationUrl),
+  title: z.optional(Title),
 });
 export type UpdateLinkInput = z.infer<typeof UpdateLinkInput>;
 

@@ -2,8 +2,8 @@
 // falls back to defaults field by field, so a bad value never crashes a page.
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
-import { checkBaseUrl } from './api.ts';
+import * as z from 'zod/mini';
+import { checkBaseUrl } from './base-url.ts';
 import { LOCAL_API_BASE_URL } from './build-config.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
@@ -14,14 +14,14 @@ export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
 export const Settings = z.object({
-  apiBaseUrl: z.string().min(1).catch(DEFAULT_API_BASE_URL),
-  apiKey: z.string().catch(BUILT_IN_API_KEY),
+  apiBaseUrl: z.catch(z.string().check(z.minLength(1)), DEFAULT_API_BASE_URL),
+  apiKey: z.catch(z.string(), BUILT_IN_API_KEY),
   /** Host of the domain new links go to; "" is the service's default short domain. */
-  defaultDomain: z.string().catch(''),
+  defaultDomain: z.catch(z.string(), ''),
   /** The popup's last choice of domain; undefined until one is made. */
-  lastDomain: z.string().optional().catch(undefined),
-  autoCopy: z.boolean().catch(true),
-  theme: Theme.catch('system'),
+  lastDomain: z.catch(z.optional(z.string()), undefined),
+  autoCopy: z.catch(z.boolean(), true),
+  theme: z.catch(Theme, 'system'),
 });
 export type Settings = z.infer<typeof Settings>;
 

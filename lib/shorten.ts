@@ -1,5 +1,4 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
-import { createApiClient } from './api.ts';
 import { changeCachedLinks } from './cache.ts';
 import { ApiError } from './errors.ts';
 import type { CreateLinkInput, Link } from './schemas.ts';
@@ -38,6 +37,8 @@ export async function shorten(
   if (!isConfigured(settings)) {
     throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
   }
+  // Loaded on first use: the popup draws its form before it needs the client (ky and schemas).
+  const { createApiClient } = await import('./api.ts');
   const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
   const link = await client.createLink(input, { signal: options.signal });
   await Promise.all([

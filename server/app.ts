@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ZodType, z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BACK_HALF_PATTERN,
   BackHalf,
@@ -77,14 +77,14 @@ const MAX_GENERATION_ATTEMPTS = 8;
 
 const CreateLinkBody = z.strictObject({
   destination_url: DestinationUrl,
-  back_half: BackHalf.optional(),
-  title: Title.optional(),
-  domain: DomainHost.optional(),
+  back_half: z.optional(BackHalf),
+  title: z.optional(Title),
+  domain: z.optional(DomainHost),
 });
 
 const UpdateLinkBody = z.strictObject({
-  destination_url: DestinationUrl.optional(),
-  title: Title.optional(),
+  destination_url: z.optional(DestinationUrl),
+  title: z.optional(Title),
 });
 
 /** The two date forms of the interface's examples. */
@@ -125,7 +125,7 @@ async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>>
   return body as Record<string, unknown>;
 }
 
-function validate<T>(schema: ZodType<T>, body: Record<string, unknown>): T {
+function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -11,7 +11,6 @@ import {
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
 import { pageToShorten } from '../../lib/active-tab.ts';
-import { createApiClient } from '../../lib/api.ts';
 import { readCachedDomains, readCachedLinks, writeCachedDomains } from '../../lib/cache.ts';
 import { isApiError } from '../../lib/errors.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
@@ -99,6 +98,7 @@ export function App() {
       }
       // Refreshed behind the form; a failure here shows when the person shortens.
       try {
+        const { createApiClient } = await import('../../lib/api.ts');
         const fresh = await createApiClient({
           baseUrl: loaded.apiBaseUrl,
           apiKey: loaded.apiKey,
