@@ -4,6 +4,7 @@
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { type Connection, connectionTag } from './connection.ts';
 import type { Domain, Link } from './schemas.ts';
 
 const CachedDomain = z.object({
@@ -35,17 +36,6 @@ const LinksCache = z.object({
 
 type CacheSchema = { domainsCache: unknown; linksCache: unknown };
 const storage = defineExtensionStorage<CacheSchema>(browser.storage.local);
-
-export type Connection = { apiBaseUrl: string; apiKey: string };
-
-/** A tag for a connection: the base URL and a short hash of the key (not the key itself). */
-export function connectionTag({ apiBaseUrl, apiKey }: Connection): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i++) {
-    hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193);
-  }
-  return `${apiBaseUrl}#${(hash >>> 0).toString(36)}`;
-}
 
 export type Cached<T> = { value: T; fetchedAt: number };
 

@@ -1,3 +1,4 @@
+import { connectionTag } from '../../lib/connection.ts';
 import { startTestService } from '../../server/test-service.ts';
 import {
   configure,
@@ -152,4 +153,38 @@ test.describe('the popup', () => {
     await expect(popup.shortLink()).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-unshortenable-page');
   });
+});
+
+test('lists the links already made for the page before making another', async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  const pageUrl = `${service.baseUrl}/`;
+  const connection = { apiBaseUrl: service.baseUrl, apiKey };
+  await configure(worker, connection);
+  const earlier = {
+    shortUrl: `http://${service.shortDomain}/earlier`,
+    destinationUrl: pageUrl,
+    clicks: 3,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    title: 'Short links',
+  };
+  const unrelated = {
+    ...earlier,
+    shortUrl: `http://${service.shortDomain}/other`,
+    destinationUrl: 'https://example.com/',
+  };
+  await worker.evaluate((linksCache) => chrome.storage.local.set({ linksCache }), {
+    connection: connectionTag(connection),
+    fetchedAt: Date.now(),
+    links: [earlier, unrelated],
+  });
+  const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+  const already = popup.page.getByRole('region', { name: 'Already shortened' });
+  await expect(already.getByRole('link')).toHaveText([earlier.shortUrl]);
+  await expect(already.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await screenshotBothThemes(popup.page, 'popup-already-shortened');
 });
