@@ -13,6 +13,8 @@ const DB_FILE = path.join(DATA_DIR, 'service.db');
 const DEMO_KEY_FILE = path.join(DATA_DIR, 'demo-api-key');
 const DEMO_EMAIL = 'demo@example.com';
 const DEMO_DOMAIN = 'go.localhost';
+// A development build: it holds the demo key, which a production build never does.
+const EXTENSION_DIR = path.resolve('.output/chrome-mv3-dev');
 const port = Number(process.env.SHORTLINK_PORT ?? 8787);
 const shortDomain = `localhost:${port}`;
 
@@ -50,13 +52,14 @@ console.log(`
 Reference service: ${service.baseUrl}   (database ${path.relative('.', DB_FILE)})
 Demo account:      ${DEMO_EMAIL}, paid plan, custom domain ${DEMO_DOMAIN}
 Demo API key:      ${apiKey}
-Extension:         .output/chrome-mv3`);
+Extension:         ${path.relative('.', EXTENSION_DIR)} (development build, holds the demo key)`);
 
 const hasDisplay =
   process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 let browser: Awaited<ReturnType<typeof launchWithExtension>> | undefined;
 if (hasDisplay) {
   browser = await launchWithExtension({
+    extensionDir: EXTENSION_DIR,
     headless: false,
     userDataDir: path.join(DATA_DIR, 'chromium-profile'),
   });
@@ -64,7 +67,7 @@ if (hasDisplay) {
   console.log('Chromium is open with the extension loaded.');
 } else {
   console.log(`No display: load the extension by hand. In Chromium open chrome://extensions, turn on
-Developer mode, choose "Load unpacked" and pick ${path.resolve('.output/chrome-mv3')}.`);
+Developer mode, choose "Load unpacked" and pick ${EXTENSION_DIR}.`);
 }
 console.log('Press Ctrl-C to stop.');
 

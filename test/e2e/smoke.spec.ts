@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXTENSION_DIR } from '../chromium.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { KEY_CANARY } from './global-setup.ts';
 
 test('the built extension loads, its service worker runs and its options page opens', async ({
   context,
@@ -47,4 +51,14 @@ test('the placeholder pages pass axe', async ({ context, extensionId }) => {
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('the production build holds no API key, even with the demo key in the environment', () => {
+  const files = readdirSync(EXTENSION_DIR, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile(),
+  );
+  expect(files.length).toBeGreaterThan(3);
+  for (const file of files) {
+    expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(KEY_CANARY);
+  }
 });
