@@ -10,12 +10,12 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { pageToShorten } from '../../lib/active-tab.ts';
 import { readCachedDomains, readCachedLinks, writeCachedDomains } from '../../lib/cache.ts';
 import { isApiError } from '../../lib/errors.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
-import { loadSettings, type Settings } from '../../lib/settings.ts';
+import type { Settings } from '../../lib/settings.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
+import { earlyStart } from './early-start.ts';
 
 const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
   destination_url: 'destinationUrl',
@@ -75,7 +75,7 @@ export function App() {
       });
 
     void (async () => {
-      const [loaded, page] = await Promise.all([loadSettings(), pageToShorten(location.search)]);
+      const [loaded, page] = await earlyStart;
       applyTheme(loaded.theme);
       setSettings(loaded);
       const problem = unshortenableReason(page.url);
