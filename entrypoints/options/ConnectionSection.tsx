@@ -23,6 +23,14 @@ function originOf(rawBaseUrl: string): string | undefined {
   return 'url' in checked ? new URL(checked.url).origin : undefined;
 }
 
+function askingStatus(apiBaseUrl: string): Status {
+  const origin = new URL(apiBaseUrl).origin;
+  return {
+    tone: 'busy',
+    message: `Waiting for permission to reach ${origin}: answer the browser's prompt.`,
+  };
+}
+
 function errorStatus(prefix: string, error: unknown): Status {
   const { message, advice } = describeApiError(error);
   return { tone: 'error', message: `${prefix} ${message}`, advice };
@@ -76,7 +84,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
     const values = valuesToUse();
     if (!values) return;
     setBusy('saving');
-    setStatus(undefined);
+    setStatus(permitted === true ? undefined : askingStatus(values.apiBaseUrl));
     try {
       // First await of the click: a permission request must run in the person's gesture.
       const result = await saveConnection(values, permitted);
@@ -102,8 +110,9 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
     const values = valuesToUse();
     if (!values) return;
     const testedOrigin = new URL(values.apiBaseUrl).origin;
+    const testing: Status = { tone: 'busy', message: `Testing the connection to ${testedOrigin}…` };
     setBusy('testing');
-    setStatus({ tone: 'busy', message: `Testing the connection to ${testedOrigin}…` });
+    setStatus(permitted === true ? testing : askingStatus(values.apiBaseUrl));
     try {
       if (!(await ensureHostPermission(values.apiBaseUrl, permitted))) {
         setStatus({
@@ -113,6 +122,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
         });
         return;
       }
+      setStatus(testing);
       const answer = describeConnectionTest(await testConnection(values), values.apiBaseUrl);
       const unsaved = !sameConnection(values, lastStored.current);
       setStatus(
