@@ -99,6 +99,7 @@ test.describe('options page, Connection', () => {
     await options.save();
 
     await expect(options.status).toHaveText('Saved.');
+    await expect(options.baseUrl).not.toHaveAccessibleDescription(/browser asks/);
     expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
     await expect(options.apiKey).toHaveValue(apiKey);
     await expect(options.page.getByText(/To shorten links, connect/)).toBeHidden();
@@ -120,6 +121,56 @@ test.describe('options page, Connection', () => {
     await expect(options.apiKey).toHaveAttribute('type', 'text');
     await options.page.getByRole('button', { name: 'Hide API key' }).click();
     await expect(options.apiKey).toHaveAttribute('type', 'password');
+  });
+
+  test('asks for the permission to reach a new origin and saves nothing meanwhile', async ({
+    context,
+    extensionId,
+    worker,
+    apiKey,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection('https://api.example.com/', apiKey);
+    await expect(options.baseUrl).toHaveAccessibleDescription(
+      /When you save, the browser asks you to let the extension reach https:\/\/api\.example\.com\./,
+    );
+
+    // Headless Chromium shows its prompt where no test can answer it: it stays open.
+    await options.save();
+
+    await expect(options.status).toHaveText(
+      "Waiting for permission to reach https://api.example.com: answer the browser's prompt.",
+    );
+    expect(await storedSettings(worker)).toBeUndefined();
+    await expect(options.baseUrl).toHaveValue('https://api.example.com/');
+  });
+
+  test('keeps the previous address when the person refuses the permission', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // The real prompt cannot be answered headless: the page gets a browser that says no.
+    await context.addInitScript(() => {
+      const refuse = async () => false;
+      for (const api of [chrome, (globalThis as { browser?: typeof chrome }).browser]) {
+        if (api?.permissions) api.permissions.request = refuse;
+      }
+    });
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection('https://api.example.com', `${apiKey}-new`);
+    await options.save();
+
+    await expect(options.status).toContainText(
+      'Permission to reach https://api.example.com was refused; the previous address is kept.',
+    );
+    expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    await expect(options.baseUrl).toHaveValue('https://api.example.com');
+    await expect(options.apiKey).toHaveValue(`${apiKey}-new`);
+    await screenshotBothThemes(options.page, 'options-connection-permission-refused');
   });
 
   test('refuses an http:// address of another computer on the field and saves nothing', async ({
