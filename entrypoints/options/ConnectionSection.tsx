@@ -73,6 +73,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
   function valuesToUse(): Connection | undefined {
     if ('values' in checked) return checked.values;
     setRevealed({ apiBaseUrl: true, apiKey: true });
+    setStatus(undefined);
     const first = (['apiBaseUrl', 'apiKey'] as const).find((field) => checked.problems[field]);
     if (first) inputs.current[first]?.focus();
     return undefined;
