@@ -1,8 +1,28 @@
+import { useEffect } from 'react';
+import { applyTheme } from '../../components/theme.ts';
+import { ConnectionSection } from './ConnectionSection.tsx';
+import { useSettings } from './use-settings.ts';
+
 export function App() {
+  const state = useSettings();
+  const theme = state.status === 'ready' ? state.settings.theme : undefined;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+
   return (
-    <main>
-      <h1>Short Link options</h1>
-      <p>Connection settings and link management arrive with their issues.</p>
-    </main>
+    <div className="options-page">
+      <header className="options-header">
+        <h1>Short Link options</h1>
+      </header>
+      <main>
+        {state.status === 'failed' && (
+          <p className="notice error" role="alert">
+            The settings could not be read: {state.message} Reload the page to try again.
+          </p>
+        )}
+        {state.status === 'ready' && <ConnectionSection settings={state.settings} />}
+      </main>
+    </div>
   );
 }

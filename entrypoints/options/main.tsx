@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../../components/theme.css';
+import './options.css';
 import { App } from './App.tsx';
 
 // biome-ignore lint/style/noNonNullAssertion: index.html always has #root.

@@ -1,0 +1,25 @@
+// "Save" on the options page's Connection form: the permission for the API origin, then the
+// settings. A refusal or a failure leaves the stored settings as they were.
+import { type Connection, clearCaches } from './cache.ts';
+import { ensureHostPermission } from './host-permission.ts';
+import { loadSettings, type Settings, saveSettings } from './settings.ts';
+
+export type SaveConnectionResult =
+  | { saved: true; settings: Settings }
+  | { saved: false; refusedOrigin: string };
+
+/** `values` come checked by checkConnectionForm; `permitted` is what the page knows already. */
+export async function saveConnection(
+  values: Connection,
+  permitted: boolean | undefined,
+): Promise<SaveConnectionResult> {
+  if (!(await ensureHostPermission(values.apiBaseUrl, permitted))) {
+    return { saved: false, refusedOrigin: new URL(values.apiBaseUrl).origin };
+  }
+  const previous = await loadSettings();
+  if (previous.apiBaseUrl !== values.apiBaseUrl || previous.apiKey !== values.apiKey) {
+    // Another service or account: what was cached belongs to the old one.
+    await clearCaches();
+  }
+  return { saved: true, settings: await saveSettings(values) };
+}

@@ -1,0 +1,288 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+
+class OptionsPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  static async open(context: BrowserContext, extensionId: string): Promise<OptionsPage> {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
+    return new OptionsPage(page);
+  }
+
+  get baseUrl() {
+    return this.page.getByLabel('API base URL');
+  }
+  get apiKey() {
+    return this.page.getByLabel('API key', { exact: true });
+  }
+  get status() {
+    return this.page.getByRole('status');
+  }
+
+  async enterConnection(baseUrl: string, apiKey: string) {
+    await this.baseUrl.fill(baseUrl);
+    await this.apiKey.fill(apiKey);
+  }
+
+  async save() {
+    await this.page.getByRole('button', { name: 'Save' }).click();
+  }
+
+  async testConnection() {
+    await this.page.getByRole('button', { name: 'Test connection' }).click();
+  }
+}
+
+async function storedSettings(worker: Worker): Promise<unknown> {
+  return worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings);
+}
+
+/** A loopback address nothing listens on: a port just handed out by the system, then freed. */
+async function deadBaseUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+let accounts = 0;
+const uniqueEmail = (name: string) => `${name}-${++accounts}-${Date.now()}@example.com`;
+
+test.describe('options page, Connection', () => {
+  test('a first run shows the Connection section with what to do, and passes axe', async ({
+    context,
+    extensionId,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    const { page } = options;
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Short Link options');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Connection');
+    await expect(page.getByText(/from your short-link service account/).first()).toBeVisible();
+    await expect(
+      page.getByText('npm run service -- account create --email you@example.com'),
+    ).toBeVisible();
+    await expect(options.apiKey).toHaveValue('');
+    await expect(options.apiKey).toHaveAttribute('type', 'password');
+    await expect(options.baseUrl).not.toHaveValue('');
+
+    await screenshotBothThemes(page, 'options-connection-first-run');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('saves the base URL and a pasted key without their spaces and line breaks', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+
+    // A loopback API is one of the manifest's host permissions: no prompt stands in the way.
+    await options.enterConnection(`  ${service.baseUrl}/ \n`, `\n  ${apiKey} \r\n`);
+    await options.save();
+
+    await expect(options.status).toHaveText('Saved.');
+    await expect(options.baseUrl).not.toHaveAccessibleDescription(/browser asks/);
+    expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    await expect(options.apiKey).toHaveValue(apiKey);
+    await expect(options.page.getByText(/To shorten links, connect/)).toBeHidden();
+
+    await screenshotBothThemes(options.page, 'options-connection-saved');
+  });
+
+  test('the key stays masked until "Show API key" is pressed', async ({
+    context,
+    extensionId,
+    worker,
+  }) => {
+    await configure(worker, { apiKey: 'sk_secret_key' });
+    const options = await OptionsPage.open(context, extensionId);
+    await expect(options.apiKey).toHaveValue('sk_secret_key');
+    await expect(options.apiKey).toHaveAttribute('type', 'password');
+
+    await options.page.getByRole('button', { name: 'Show API key' }).click();
+    await expect(options.apiKey).toHaveAttribute('type', 'text');
+    await options.page.getByRole('button', { name: 'Hide API key' }).click();
+    await expect(options.apiKey).toHaveAttribute('type', 'password');
+  });
+
+  test('asks for the permission to reach a new origin and saves nothing meanwhile', async ({
+    context,
+    extensionId,
+    worker,
+    apiKey,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection('https://api.example.com/', apiKey);
+    await expect(options.baseUrl).toHaveAccessibleDescription(
+      /When you save, the browser asks you to let the extension reach https:\/\/api\.example\.com\./,
+    );
+
+    // Headless Chromium shows its prompt where no test can answer it: it stays open.
+    await options.save();
+
+    await expect(options.status).toHaveText(
+      "Waiting for permission to reach https://api.example.com: answer the browser's prompt.",
+    );
+    expect(await storedSettings(worker)).toBeUndefined();
+    await expect(options.baseUrl).toHaveValue('https://api.example.com/');
+  });
+
+  test('keeps the previous address when the person refuses the permission', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // The real prompt cannot be answered headless: the page gets a browser that says no.
+    await context.addInitScript(() => {
+      const refuse = async () => false;
+      for (const api of [chrome, (globalThis as { browser?: typeof chrome }).browser]) {
+        if (api?.permissions) api.permissions.request = refuse;
+      }
+    });
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection('https://api.example.com', `${apiKey}-new`);
+    await options.save();
+
+    await expect(options.status).toContainText(
+      'Permission to reach https://api.example.com was refused; the previous address is kept.',
+    );
+    expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    await expect(options.baseUrl).toHaveValue('https://api.example.com');
+    await expect(options.apiKey).toHaveValue(`${apiKey}-new`);
+    await screenshotBothThemes(options.page, 'options-connection-permission-refused');
+  });
+
+  test('refuses an http:// address of another computer on the field and saves nothing', async ({
+    context,
+    extensionId,
+    worker,
+    apiKey,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    const before = await storedSettings(worker);
+
+    await options.enterConnection('http://api.example.com', apiKey);
+    await options.save();
+
+    await expect(options.baseUrl).toHaveAttribute('aria-invalid', 'true');
+    await expect(options.baseUrl).toHaveAccessibleDescription(/must use HTTPS/);
+    await expect(options.baseUrl).toBeFocused();
+    await expect(options.baseUrl).toHaveValue('http://api.example.com');
+    await expect(options.status).not.toHaveText('Saved.');
+    expect(await storedSettings(worker)).toEqual(before);
+
+    await screenshotBothThemes(options.page, 'options-connection-invalid-url');
+    expect(await seriousA11yViolations(options.page)).toEqual([]);
+  });
+
+  test('refuses an empty key and saves nothing', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: 'sk_previous' });
+    const options = await OptionsPage.open(context, extensionId);
+
+    await options.apiKey.fill('  \n ');
+    await options.save();
+
+    await expect(options.apiKey).toHaveAttribute('aria-invalid', 'true');
+    await expect(options.apiKey).toHaveAccessibleDescription(/Enter your API key\./);
+    expect(await storedSettings(worker)).toMatchObject({ apiKey: 'sk_previous' });
+  });
+
+  test('follows the theme setting', async ({ context, extensionId, worker }) => {
+    await configure(worker, { theme: 'dark' });
+    const options = await OptionsPage.open(context, extensionId);
+    await expect(options.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('options page, Test connection', () => {
+  test('answers with the number of custom domains and caches them', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+  }) => {
+    const email = uniqueEmail('domains');
+    const apiKey = service.createAccount(email);
+    service.addDomain(email, 'go.example.com');
+    service.addDomain(email, 'links.example.org');
+    const options = await OptionsPage.open(context, extensionId);
+
+    // The values in the form are tested, saved or not.
+    await options.enterConnection(service.baseUrl, ` ${apiKey}\n`);
+    await options.testConnection();
+
+    await expect(options.status).toContainText('Connected. The account has 2 custom domains.');
+    await expect(options.status).toContainText('Choose Save to use this connection.');
+    const cache = await worker.evaluate(
+      async () => (await chrome.storage.local.get('domainsCache')).domainsCache,
+    );
+    expect(cache).toMatchObject({
+      domains: [{ domain: expect.any(String) }, { domain: expect.any(String) }],
+    });
+    expect(await storedSettings(worker)).toBeUndefined();
+
+    await screenshotBothThemes(options.page, 'options-connection-test-connected');
+  });
+
+  test('says when the key is wrong', async ({ context, extensionId, service }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection(service.baseUrl, 'sk_made_up_key_123');
+    await options.testConnection();
+
+    await expect(options.status).toContainText('The API key is wrong');
+    await expect(options.page.getByRole('button', { name: 'Test connection' })).toBeEnabled();
+    await screenshotBothThemes(options.page, 'options-connection-test-wrong-key');
+    expect(await seriousA11yViolations(options.page)).toEqual([]);
+  });
+
+  test('says when the account is not on a paid plan', async ({ context, extensionId, service }) => {
+    const apiKey = service.createAccount(uniqueEmail('free'), 'free');
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection(service.baseUrl, apiKey);
+    await options.testConnection();
+
+    await expect(options.status).toContainText('not on a paid plan');
+    await screenshotBothThemes(options.page, 'options-connection-test-unpaid');
+  });
+
+  test('says when the service cannot be reached, naming the address', async ({
+    context,
+    extensionId,
+    apiKey,
+  }) => {
+    const baseUrl = await deadBaseUrl();
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection(baseUrl, apiKey);
+    await options.testConnection();
+
+    await expect(options.page.getByRole('button', { name: 'Testing…' })).toBeDisabled();
+    await expect(options.status).toContainText(`The service at ${baseUrl} could not be reached.`);
+    await screenshotBothThemes(options.page, 'options-connection-test-unreachable');
+  });
+});
