@@ -1,6 +1,6 @@
 // The Connection form as typed, checked before it is saved or tested: what to store, or what to
 // say on each field that is wrong.
-import type { Connection } from './cache.ts';
+import type { Connection } from './connection.ts';
 import { checkApiBaseUrl, cleanApiKey } from './settings.ts';
 
 export type ConnectionProblems = Partial<Record<keyof Connection, string>>;

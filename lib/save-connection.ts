@@ -1,6 +1,8 @@
 // "Save" on the options page's Connection form: the permission for the API origin, then the
 // settings. A refusal or a failure leaves the stored settings as they were.
-import { type Connection, clearCaches } from './cache.ts';
+
+import { clearCaches } from './cache.ts';
+import type { Connection } from './connection.ts';
 import { ensureHostPermission } from './host-permission.ts';
 import { loadSettings, type Settings, saveSettings } from './settings.ts';
 

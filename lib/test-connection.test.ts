@@ -74,7 +74,7 @@ describe('describeConnectionTest', () => {
     ['paid_plan_required', /paid plans/],
     ['network', /API base URL/],
     ['timeout', /API base URL/],
-    ['unexpected_response', /sends\. Check the API base URL\.$/],
+    ['unexpected_response', /^Check the API base URL: it may not point to a short-link service\.$/],
   ] as const)('says what to do next after %s', (kind, advice) => {
     const answer = describeConnectionTest(failed(new ApiError(kind, 'x')), BASE_URL);
     expect(answer.advice).toMatch(advice);

@@ -1,7 +1,8 @@
 // "Test connection" on the options page: one call to the service with the values in the form,
 // and the sentence that tells the person what it found.
 import { createApiClient } from './api.ts';
-import { type Connection, writeCachedDomains } from './cache.ts';
+import { writeCachedDomains } from './cache.ts';
+import type { Connection } from './connection.ts';
 import { describeApiError, isApiError } from './errors.ts';
 import type { Domain } from './schemas.ts';
 
@@ -78,5 +79,9 @@ export function describeConnectionTest(
   }
   const { message, advice } = describeApiError(error);
   // The shared advice is written for the popup; this is the options page already.
-  return { tone: 'error', message, advice: advice.replace(/ in the options(?=[.,;])/g, '') };
+  return {
+    tone: 'error',
+    message,
+    advice: advice.replace(/ in the (?:options|settings)(?=[.,;:]| \()/g, ''),
+  };
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';
-import type { Connection } from '../../lib/cache.ts';
+import type { Connection } from '../../lib/connection.ts';
 import { checkConnectionForm } from '../../lib/connection-form.ts';
 import { describeApiError } from '../../lib/errors.ts';
 import { ensureHostPermission } from '../../lib/host-permission.ts';
