@@ -24,7 +24,9 @@ describe('apiOriginPermissions', () => {
   it('grants every loopback port for a local API', () => {
     expect(apiOriginPermissions('http://localhost:8787')).toEqual([
       'http://localhost/*',
+      'http://*.localhost/*',
       'http://127.0.0.1/*',
+      'http://[::1]/*',
     ]);
   });
 });

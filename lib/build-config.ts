@@ -1,4 +1,5 @@
 // Build-time settings of the extension, read by wxt.config.ts in Node.
+import { isLoopbackHostname } from './contract.ts';
 
 export const LOCAL_API_BASE_URL = 'http://localhost:8787';
 
@@ -12,8 +13,8 @@ export function defaultApiBaseUrl(env: Record<string, string | undefined>): stri
  */
 export function apiOriginPermissions(baseUrl: string): string[] {
   const url = new URL(baseUrl);
-  if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') {
-    return ['http://localhost/*', 'http://127.0.0.1/*'];
+  if (isLoopbackHostname(url.hostname)) {
+    return ['http://localhost/*', 'http://*.localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
   }
   return [`${url.protocol}//${url.hostname}/*`];
 }

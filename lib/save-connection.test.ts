@@ -44,6 +44,25 @@ describe('saveConnection', () => {
     expect(await readCachedDomains(OLD)).toBeUndefined();
   });
 
+  it("forgets the old account's domain choices with its connection", async () => {
+    await saveSettings({ defaultDomain: 'go.example.com', lastDomain: 'go.example.com' });
+    await saveConnection({ ...OLD, apiKey: 'other-key' }, true);
+    expect(await loadSettings()).toMatchObject({
+      defaultDomain: '',
+      lastDomain: undefined,
+      theme: 'dark',
+    });
+  });
+
+  it('keeps the domain choices when the connection did not change', async () => {
+    await saveSettings({ defaultDomain: 'go.example.com', lastDomain: 'go.example.com' });
+    await saveConnection(OLD, true);
+    expect(await loadSettings()).toMatchObject({
+      defaultDomain: 'go.example.com',
+      lastDomain: 'go.example.com',
+    });
+  });
+
   it('drops the caches when only the key changed', async () => {
     await saveConnection({ ...OLD, apiKey: 'other-key' }, true);
     expect(await readCachedDomains(OLD)).toBeUndefined();

@@ -19,9 +19,14 @@ export async function saveConnection(
     return { saved: false, refusedOrigin: new URL(values.apiBaseUrl).origin };
   }
   const previous = await loadSettings();
-  if (previous.apiBaseUrl !== values.apiBaseUrl || previous.apiKey !== values.apiKey) {
-    // Another service or account: what was cached belongs to the old one.
-    await clearCaches();
+  if (previous.apiBaseUrl === values.apiBaseUrl && previous.apiKey === values.apiKey) {
+    return { saved: true, settings: await saveSettings(values) };
   }
-  return { saved: true, settings: await saveSettings(values) };
+  // Another service or account: the cached links and domains, and the domain choices, belonged to
+  // the old one.
+  await clearCaches();
+  return {
+    saved: true,
+    settings: await saveSettings({ ...values, defaultDomain: '', lastDomain: undefined }),
+  };
 }
