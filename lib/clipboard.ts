@@ -14,26 +14,31 @@ export const CopyResult = z.discriminatedUnion('ok', [
 ]);
 export type CopyResult = z.infer<typeof CopyResult>;
 
-let creatingDocument: Promise<void> | undefined;
+let ensuringDocument: Promise<void> | undefined;
 
-async function ensureOffscreenDocument(): Promise<void> {
+async function createOffscreenDocumentIfMissing(): Promise<void> {
   const [existing] = await browser.runtime.getContexts({
     contextTypes: ['OFFSCREEN_DOCUMENT'],
     documentUrls: [browser.runtime.getURL(OFFSCREEN_PAGE)],
   });
   if (existing) return;
-  // Two copies at once would both create it, and the second creation fails: "Only a single
-  // offscreen document may be created".
-  creatingDocument ??= browser.offscreen
-    .createDocument({
-      url: OFFSCREEN_PAGE,
-      reasons: ['CLIPBOARD'],
-      justification: 'Copy the short link you asked for to the clipboard.',
-    })
-    .finally(() => {
-      creatingDocument = undefined;
-    });
-  await creatingDocument;
+  await browser.offscreen.createDocument({
+    url: OFFSCREEN_PAGE,
+    reasons: ['CLIPBOARD'],
+    justification: 'Copy the short link you asked for to the clipboard.',
+  });
+}
+
+/**
+ * Two copies at once would both find no document and both create one; the second creation fails
+ * with "Only a single offscreen document may be created". So the check and the creation run as
+ * one step that later calls join.
+ */
+function ensureOffscreenDocument(): Promise<void> {
+  ensuringDocument ??= createOffscreenDocumentIfMissing().finally(() => {
+    ensuringDocument = undefined;
+  });
+  return ensuringDocument;
 }
 
 export async function copyFromBackground(text: string): Promise<void> {
