@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startTestService, type TestService } from '../server/test-service.ts';
+import { createApiClient } from './api.ts';
+import {
+  type BackgroundDeps,
+  type ShortenTarget,
+  shortenAndCopy,
+  targetOfMenuClick,
+  targetOfTab,
+} from './background-actions.ts';
+import { TITLE_MAX_LENGTH } from './contract.ts';
+import { ERROR_ADVICE } from './errors.ts';
+import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './menus.ts';
+import type { Notice } from './notifications.ts';
+import { saveSettings } from './settings.ts';
+
+const EMAIL = 'x@example.com';
+const CUSTOM_DOMAIN = 'go.example.com';
+
+let service: TestService;
+let apiKey: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  apiKey = service.createAccount(EMAIL);
+  service.addDomain(EMAIL, CUSTOM_DOMAIN);
+});
+afterAll(() => service.stop());
+beforeEach(() => fakeBrowser.reset());
+
+/** copy and notify that record what they were asked to do. */
+function recordingDeps(options: { copyFails?: string } = {}) {
+  const copied: string[] = [];
+  const notices: Notice[] = [];
+  const deps: BackgroundDeps = {
+    async copy(text) {
+      if (options.copyFails) throw new Error(options.copyFails);
+      copied.push(text);
+    },
+    async notify(notice) {
+      notices.push(notice);
+    },
+  };
+  return { deps, copied, notices };
+}
+
+const linksOnService = () => createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();
+
+const page = (url: string | undefined, title?: string): ShortenTarget => ({
+  url,
+  title,
+  source: 'page',
+});
+
+describe('shortenAndCopy', () => {
+  it('creates the link, copies the short URL and shows it in a notification', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/article', 'An article'), deps);
+
+    expect(outcome.status).toBe('copied');
+    const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
+    expect(shortUrl).toMatch(new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`));
+    expect(copied).toEqual([shortUrl]);
+    expect(notices).toEqual([{ title: 'Short link copied', message: `Copied: ${shortUrl}` }]);
+    expect(await linksOnService()).toContainEqual(
+      expect.objectContaining({
+        shortUrl,
+        destinationUrl: 'https://example.com/article',
+        title: 'An article',
+      }),
+    );
+  });
+
+  it('makes the link on the default domain of the settings', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: CUSTOM_DOMAIN });
+    const { deps, copied } = recordingDeps();
+
+    const outcome = await shortenAndCopy({ url: 'https://example.com/l', source: 'link' }, deps);
+
+    expect(outcome.status).toBe('copied');
+    expect(copied[0]).toMatch(/^https:\/\/go\.example\.com\/[A-Za-z0-9]{7}$/);
+  });
+
+  it('asks for the API key in a notification that opens the options, and copies nothing', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/no-key'), deps);
+
+    expect(outcome).toEqual({ status: 'not-configured' });
+    expect(copied).toEqual([]);
+    expect(notices).toEqual([
+      expect.objectContaining({ title: 'Add your API key in the options', opensOptions: true }),
+    ]);
+  });
+
+  it.each([
+    ['chrome://settings', /browser/],
+    ['file:///home/me/notes.txt', /Files/],
+    ['chrome-extension://abcdef/options.html', /browser/],
+    ['about:blank', /browser/],
+    [undefined, /no address/],
+    [`https://example.com/${'a'.repeat(2100)}`, /too long/],
+  ])('explains why %s cannot be shortened and creates nothing', async (url, reason) => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const before = (await linksOnService()).length;
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page(url), deps);
+
+    expect(outcome.status).toBe('unshortenable');
+    expect(copied).toEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.title).toBe('This page cannot be shortened');
+    expect(notices[0]?.message).toMatch(reason);
+    expect(notices[0]?.message).toMatch(/type a web address instead/);
+    expect(await linksOnService()).toHaveLength(before);
+  });
+
+  it('names a link, not the page, when a link cannot be shortened', async () => {
+    const { deps, notices } = recordingDeps();
+    await shortenAndCopy({ url: 'mailto:me@example.com', source: 'link' }, deps);
+    expect(notices[0]?.title).toBe('This link cannot be shortened');
+  });
+
+  it('passes on the advice for a refused key, and the notification opens the options', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: 'sk_wrong_key' });
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/wrong-key'), deps);
+
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'unauthorized' });
+    expect(copied).toEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: 'Could not shorten this page', opensOptions: true });
+    expect(notices[0]?.message).toContain(ERROR_ADVICE.unauthorized);
+  });
+
+  it('passes on the advice for an unpaid plan', async () => {
+    const freeKey = service.createAccount('free@example.com', 'free');
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
+    const { deps, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/free'), deps);
+
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'paid_plan_required' });
+    expect(notices[0]?.message).toContain(ERROR_ADVICE.paid_plan_required);
+    expect(notices[0]?.opensOptions).toBe(true);
+  });
+
+  it('says the service cannot be reached when it is stopped', async () => {
+    const stopped = await startTestService();
+    const key = stopped.createAccount('gone@example.com');
+    await stopped.stop();
+    await saveSettings({ apiBaseUrl: stopped.baseUrl, apiKey: key });
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/unreachable'), deps);
+
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'network' });
+    expect(copied).toEqual([]);
+    expect(notices[0]?.message).toContain(ERROR_ADVICE.network);
+    expect(notices[0]?.opensOptions).toBe(true);
+  });
+
+  it('sends the person to choose another default domain when the account no longer has it', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: 'gone.example.com' });
+    const { deps, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/domain'), deps);
+
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'invalid_input' });
+    expect(notices[0]?.message).toMatch(/gone\.example\.com/);
+    expect(notices[0]?.message).toMatch(/Choose another default domain in the options\.$/);
+    expect(notices[0]?.opensOptions).toBe(true);
+  });
+
+  it('still shows the short link when the clipboard refuses it', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const { deps, notices } = recordingDeps({ copyFails: 'Clipboard is busy.' });
+
+    const outcome = await shortenAndCopy(page('https://example.com/no-clipboard'), deps);
+
+    expect(outcome.status).toBe('not-copied');
+    const shortUrl = outcome.status === 'not-copied' ? outcome.shortUrl : '';
+    expect(notices).toEqual([
+      expect.objectContaining({ title: 'Short link made, but not copied', opensOptions: true }),
+    ]);
+    expect(notices[0]?.message).toContain(shortUrl);
+    expect(notices[0]?.message).toContain('Clipboard is busy.');
+  });
+});
+
+describe('targetOfMenuClick', () => {
+  const tab = { url: 'https://example.com/page', title: 'The page' };
+
+  it('shortens the link for "Shorten link"', () => {
+    expect(
+      targetOfMenuClick(
+        { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.com/linked', pageUrl: tab.url },
+        tab,
+      ),
+    ).toEqual({ url: 'https://example.com/linked', source: 'link' });
+  });
+
+  it('shortens the tab with its title for "Shorten this page"', () => {
+    expect(targetOfMenuClick({ menuItemId: MENU_SHORTEN_PAGE, pageUrl: tab.url }, tab)).toEqual({
+      url: tab.url,
+      title: 'The page',
+      source: 'page',
+    });
+  });
+
+  it('falls back to the page address of the click when the tab has none', () => {
+    expect(
+      targetOfMenuClick({ menuItemId: MENU_SHORTEN_PAGE, pageUrl: 'https://example.com/p' }, {}),
+    ).toMatchObject({ url: 'https://example.com/p' });
+  });
+
+  it('ignores menu items that are not ours', () => {
+    expect(targetOfMenuClick({ menuItemId: 'other' }, tab)).toBeUndefined();
+  });
+});
+
+describe('targetOfTab', () => {
+  it('takes the pending address of a tab still loading', () => {
+    expect(targetOfTab({ pendingUrl: 'https://example.com/next' }).url).toBe(
+      'https://example.com/next',
+    );
+  });
+
+  it('drops a title that is only the address', () => {
+    expect(targetOfTab({ url: 'https://example.com/', title: 'https://example.com/' }).title).toBe(
+      undefined,
+    );
+  });
+
+  it('shortens a title longer than the service accepts', () => {
+    const title = targetOfTab({ url: 'https://example.com/', title: 'T'.repeat(400) }).title;
+    expect(title).toHaveLength(TITLE_MAX_LENGTH);
+    expect(title?.endsWith('…')).toBe(true);
+  });
+
+  it('has no address without a tab', () => {
+    expect(targetOfTab(undefined).url).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+// Writing the clipboard from the background. Chrome's service worker has no DOM and no clipboard,
+// so it asks an offscreen document to write; Firefox's background page writes it directly.
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+
+export const OFFSCREEN_PAGE = '/offscreen.html';
+
+export const CopyRequest = z.object({ type: z.literal('copy-to-clipboard'), text: z.string() });
+export type CopyRequest = z.infer<typeof CopyRequest>;
+
+export const CopyResult = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CopyResult = z.infer<typeof CopyResult>;
+
+let ensuringDocument: Promise<void> | undefined;
+
+async function createOffscreenDocumentIfMissing(): Promise<void> {
+  const [existing] = await browser.runtime.getContexts({
+    contextTypes: ['OFFSCREEN_DOCUMENT'],
+    documentUrls: [browser.runtime.getURL(OFFSCREEN_PAGE)],
+  });
+  if (existing) return;
+  await browser.offscreen.createDocument({
+    url: OFFSCREEN_PAGE,
+    reasons: ['CLIPBOARD'],
+    justification: 'Copy the short link you asked for to the clipboard.',
+  });
+}
+
+/**
+ * Two copies at once would both find no document and both create one; the second creation fails
+ * with "Only a single offscreen document may be created". So the check and the creation run as
+ * one step that later calls join.
+ */
+function ensureOffscreenDocument(): Promise<void> {
+  ensuringDocument ??= createOffscreenDocumentIfMissing().finally(() => {
+    ensuringDocument = undefined;
+  });
+  return ensuringDocument;
+}
+
+export async function copyFromBackground(text: string): Promise<void> {
+  if (!browser.offscreen) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  await ensureOffscreenDocument();
+  const request: CopyRequest = { type: 'copy-to-clipboard', text };
+  const answer = CopyResult.safeParse(await browser.runtime.sendMessage(request));
+  if (!answer.success) throw new Error('The clipboard page did not answer.');
+  if (!answer.data.ok) throw new Error(answer.data.error);
+}
+
+/** The offscreen document's side: answers a copy request, ignores every other message. */
+export function answerCopyRequest(
+  message: unknown,
+  write: (text: string) => void,
+): CopyResult | undefined {
+  const request = CopyRequest.safeParse(message);
+  if (!request.success) return undefined;
+  try {
+    write(request.data.text);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Copies with a selected textarea. In an offscreen document navigator.clipboard.writeText fails
+ * with "Document is not focused"; execCommand('copy') works with the clipboardWrite permission.
+ */
+export function copyWithTextarea(text: string, doc: Document = document): void {
+  const textarea = doc.createElement('textarea');
+  textarea.value = text;
+  doc.body.append(textarea);
+  try {
+    textarea.select();
+    if (!doc.execCommand('copy')) throw new Error('The browser refused to copy to the clipboard.');
+  } finally {
+    textarea.remove();
+  }
+}
+
+/** Run by the offscreen document: answers copy requests from this extension. */
+export function listenForCopyRequests(): void {
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== browser.runtime.id) return;
+    const result = answerCopyRequest(message, (text) => copyWithTextarea(text));
+    if (result) sendResponse(result);
+  });
+}
