@@ -1,7 +1,7 @@
 // Writing the clipboard from the background. Chrome's service worker has no DOM and no clipboard,
 // so it asks an offscreen document to write; Firefox's background page writes it directly.
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const OFFSCREEN_PAGE = '/offscreen.html';
 

@@ -1,5 +1,5 @@
 // Draws the extension's icon (a chain link on a rounded square in the accent colour) as PNGs in
-// public/icon/, where WXT finds them for the manifest. Run: node scripts/icons.ts
+// public/icon/, where WXT finds them for the manifest. Run: node test/tools/draw-icons.ts
 import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 
