@@ -332,7 +332,7 @@ describe('describeApiError', () => {
 
   it('tells how long to wait when the service said so', () => {
     const error = new ApiError('rate_limited', 'Slow down.', { retryAfterSeconds: 30 });
-    expect(describeApiError(error).advice).toBe('Too many requests. Try again in 30 seconds.');
+    expect(describeApiError(error).advice).toBe('Wait 30 seconds before you retry.');
   });
 
   it('describes errors that are not ApiErrors too', () => {

@@ -328,7 +328,7 @@ export const ERROR_ADVICE: Record<ApiErrorKind, string> = {
   paid_plan_required:
     'The API needs a paid plan: upgrade the account, or use the key of a paid account in the settings.',
   not_found: 'The link no longer exists. Refresh the list.',
-  rate_limited: 'Too many requests. Try again in a minute.',
+  rate_limited: 'Wait a minute before you retry.',
   server_error: 'Try again in a moment.',
   network: 'Check your connection and the API base URL in the settings, then retry.',
   timeout: 'Retry; if it keeps happening, check the API base URL in the settings.',
@@ -350,7 +350,7 @@ export function describeApiError(error: unknown): { message: string; advice: str
   let advice = ERROR_ADVICE[error.kind] ?? ERROR_ADVICE.unexpected_response;
   if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) {
     const seconds = Math.max(1, error.retryAfterSeconds);
-    advice = `Too many requests. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+    advice = `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you retry.`;
   }
   return { message: error.message, advice };
 }

@@ -149,6 +149,7 @@ test.describe('the popup', () => {
     );
     await expect(popup.page.getByText(/cannot be shortened/)).toBeVisible();
     await expect(popup.field('Destination URL')).toHaveValue('');
+    await screenshotBothThemes(popup.page, 'popup-empty');
     await popup.shorten({ destinationUrl: 'https://example.com/typed' });
     await expect(popup.shortLink()).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-unshortenable-page');
@@ -187,4 +188,89 @@ test('lists the links already made for the page before making another', async ({
   await expect(already.getByRole('link')).toHaveText([earlier.shortUrl]);
   await expect(already.getByRole('button', { name: 'Copy' })).toBeVisible();
   await screenshotBothThemes(popup.page, 'popup-already-shortened');
+});
+
+test.describe('the popup names each failure and keeps the input', () => {
+  test('an invalid destination is shown on the field before anything is sent', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ destinationUrl: 'ftp://example.com/file', title: 'Typed' });
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.page.getByText(/full web address/)).toBeVisible();
+    await expect(popup.field('Title')).toHaveValue('Typed');
+    await screenshotBothThemes(popup.page, 'popup-error-invalid-url');
+  });
+
+  test('an unpaid plan offers the settings', async ({ context, worker, extensionId, service }) => {
+    const key = service.createAccount(`free-${Date.now()}@example.com`, 'free');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: key });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ backHalf: 'kept' });
+    await expect(popup.page.getByRole('alert')).toContainText('paid plan');
+    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    await expect(popup.field('Back-half')).toHaveValue('kept');
+    await screenshotBothThemes(popup.page, 'popup-error-unpaid');
+  });
+
+  test('too many requests says when to try again and offers a retry', async ({
+    context,
+    worker,
+    extensionId,
+  }) => {
+    const limited = await startTestService({ rateLimitPerMinute: 1 });
+    try {
+      const key = limited.createAccount('busy@example.com');
+      await configure(worker, { apiBaseUrl: limited.baseUrl, apiKey: key });
+      // The popup's own domains refresh takes the one request of the minute.
+      const popup = await PopupPage.openFor(context, worker, extensionId, `${limited.baseUrl}/`);
+      await expect
+        .poll(() =>
+          popup.page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => entry.name.endsWith('/v1/domains')),
+          ),
+        )
+        .toBe(true);
+      await popup.shorten({ title: 'Kept' });
+      await expect(popup.page.getByRole('alert')).toContainText(/Try again in \d+ seconds/);
+      await expect(popup.page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(popup.field('Title')).toHaveValue('Kept');
+      await screenshotBothThemes(popup.page, 'popup-error-rate-limited');
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  test('a server fault offers a retry, and the retry succeeds once the service recovers', async ({
+    context,
+    worker,
+    extensionId,
+  }) => {
+    const failing = await startTestService();
+    try {
+      const key = failing.createAccount('fault@example.com');
+      await configure(worker, { apiBaseUrl: failing.baseUrl, apiKey: key });
+      const insertLink = failing.service.store.insertLink;
+      failing.service.store.insertLink = () => {
+        throw new Error('disk full');
+      };
+      const popup = await PopupPage.openFor(context, worker, extensionId, `${failing.baseUrl}/`);
+      await popup.shorten({ backHalf: 'after-fault' });
+      await expect(popup.page.getByRole('alert')).toContainText('failed to answer');
+      await screenshotBothThemes(popup.page, 'popup-error-server');
+
+      failing.service.store.insertLink = insertLink;
+      await popup.page.getByRole('button', { name: 'Retry' }).click();
+      await expect(popup.shortLink()).toHaveText(`http://${failing.shortDomain}/after-fault`);
+    } finally {
+      await failing.stop();
+    }
+  });
 });
