@@ -15,7 +15,7 @@ export default defineConfig({
       },
     },
   }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     name: 'Short Link',
     description: 'Shorten the page in front of you in one click, copied and ready to paste.',
     permissions: [
@@ -31,7 +31,8 @@ export default defineConfig({
     // Another API origin, saved in the options, is asked for at run time.
     optional_host_permissions: ['https://*/*'],
     commands: {
-      _execute_action: {
+      // The popup's shortcut has another name in Manifest V2 (Firefox's default build).
+      [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+S' },
         description: 'Open the Short Link popup',
       },
