@@ -277,6 +277,10 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return jsonResponse({ success: true, links }, c.req.header('accept-encoding'));
   });
 
+  // `/v1/links/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405),
+  // not a missing link.
+  app.on(['PUT', 'DELETE'], '/v1/links', (c) => c.notFound());
+
   app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
 
   app.put('/v1/links/*', async (c) => {
@@ -325,13 +329,20 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }),
   );
 
-  const knownPaths = [/^\/v1\/links$/, /^\/v1\/links\/.+/, /^\/v1\/domains$/];
+  /** The methods of each endpoint, for the `Allow` header a 405 must carry (RFC 9110). */
+  const endpoints: [RegExp, string][] = [
+    [/^\/v1\/links$/, 'GET, POST'],
+    [/^\/v1\/links\/.+/, 'GET, PUT, DELETE'],
+    [/^\/v1\/domains$/, 'GET'],
+  ];
   app.notFound((c) => {
-    const known = knownPaths.some((pattern) => pattern.test(c.req.path));
+    const allow = endpoints.find(([pattern]) => pattern.test(c.req.path))?.[1];
     return problemResponse(
       c,
-      known
-        ? new HttpProblem(405, ErrorCode.methodNotAllowed, `${c.req.method} is not allowed here.`)
+      allow
+        ? new HttpProblem(405, ErrorCode.methodNotAllowed, `${c.req.method} is not allowed here.`, {
+            headers: { Allow: allow },
+          })
         : new HttpProblem(404, ErrorCode.notFound, `No endpoint ${c.req.method} ${c.req.path}.`),
     );
   });
