@@ -21,20 +21,30 @@ Commands:
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    db: { type: 'string' },
-    'short-domain': { type: 'string' },
-    'rate-limit': { type: 'string' },
-    email: { type: 'string' },
-    plan: { type: 'string' },
-    key: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'short-domain': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        email: { type: 'string' },
+        plan: { type: 'string' },
+        key: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // An unknown or empty option: say so, not a stack trace.
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(1);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
 
 const env = process.env;
 const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
@@ -128,7 +138,16 @@ async function main(): Promise<void> {
   }
 }
 
+function isPortTaken(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof AdminError ? error.message : error);
+  if (error instanceof AdminError) console.error(error.message);
+  else if (isPortTaken(error))
+    console.error(
+      `Port ${port} is already in use: stop what uses it or choose another with --port.`,
+    );
+  else console.error(error);
   process.exit(1);
 });
