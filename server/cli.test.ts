@@ -1,154 +1,379 @@
+// The command line: `serve` as a real child process (restart, SIGTERM), and the admin commands.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { apiAs, idOf, requestWithHost } from './test-helpers.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, backHalfOf, expectProblem, type LinkJson, rawRequest } from './test-helpers.ts';
+import { startTestService, type TestService } from './test-service.ts';
 
-const run = promisify(execFile);
-const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-cli-'));
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;
+
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
+function runCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
+
+type Served = { child: ChildProcess; baseUrl: string; port: number; exit: Promise<number | null> };
 const children = new Set<ChildProcess>();
+
+/** `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens. */
+async function serve(dbFile: string): Promise<Served & { output(): string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', dbFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Listening on (http:\/\/localhost:\d+) \(/.exec(output);
+      if (listening) resolve(listening[1] as string);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exit.then((code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return { child, baseUrl, port: Number(new URL(baseUrl).port), exit, output: () => output };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-cli-test-'));
+});
 afterAll(() => {
-  // A failed test must not leave a server running that would keep the test run alive.
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
-const cli = (dbFile: string, ...args: string[]) =>
-  run(process.execPath, ['server/cli.ts', ...args, '--db', dbFile]);
+describe('serve', () => {
+  it('keeps links and every click across SIGTERM and restart, flushing clicks held in memory', async () => {
+    const dbFile = path.join(dir, 'restart.db');
+    const created = await runCli([
+      'account',
+      'create',
+      '--email',
+      'keeper@example.com',
+      '--db',
+      dbFile,
+    ]);
+    expect(created.code).toBe(0);
+    const key = lastLine(created.stdout);
+    expect(
+      (
+        await runCli([
+          'domain',
+          'add',
+          '--email',
+          'keeper@example.com',
+          '--host',
+          'keep.localhost',
+          '--db',
+          dbFile,
+        ])
+      ).code,
+    ).toBe(0);
 
-async function cliFails(dbFile: string, ...args: string[]): Promise<string> {
-  try {
-    await cli(dbFile, ...args);
-  } catch (error) {
-    const failure = error as { code: number; stderr: string };
-    expect(failure.code).toBe(1);
-    return failure.stderr;
-  }
-  throw new Error(`expected "${args.join(' ')}" to fail`);
-}
-
-async function serve(
-  dbFile: string,
-): Promise<{ child: ChildProcess; baseUrl: string; port: number }> {
-  const child = spawn(process.execPath, ['server/cli.ts', 'serve', '--port', '0', '--db', dbFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const match = /Listening on (http:\/\/localhost:\d+)/.exec(chunk.toString());
-      if (match) resolve(match[1] as string);
+    let served = await serve(dbFile);
+    let client = api(served.baseUrl, key);
+    await client.create({
+      destination_url: 'https://example.com/a',
+      back_half: 'kept-a',
+      title: 'A',
     });
-  });
-  return { child, baseUrl, port: Number(new URL(baseUrl).port) };
-}
+    const generated = (await client.create({ destination_url: 'https://example.com/b' })).body;
+    await client.create({
+      destination_url: 'https://example.com/c',
+      back_half: 'kept-c',
+      domain: 'keep.localhost',
+    });
+    /** The links as listed, with the port (new at each start) taken out of short_url. */
+    const portless = (links: LinkJson[], port: number) =>
+      links.map((link) => ({ ...link, short_url: link.short_url.replace(`:${port}/`, ':PORT/') }));
+    const original = portless((await client.list()).body.links, served.port);
 
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+    const clicksPerRound = { 'kept-a': 300, [backHalfOf(generated.short_url)]: 120, 'kept-c': 60 };
+    const expected: Record<string, number> = {};
+    let roundsWithClicksOnlyInMemory = 0;
+    for (let round = 1; round <= 3; round++) {
+      const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+      const db = new DatabaseSync(dbFile, { readOnly: true });
+      const clicksOnDisk = db.prepare('SELECT sum(clicks) AS total FROM links');
+      const answers = await Promise.all(
+        Object.entries(clicksPerRound).flatMap(([backHalf, count]) =>
+          Array.from({ length: count }, () =>
+            rawRequest(served.baseUrl, `/${backHalf}`, {
+              agent,
+              host: backHalf === 'kept-c' ? `keep.localhost:${served.port}` : undefined,
+            }),
+          ),
+        ),
+      );
+      // SIGTERM at once, and read what the database holds at that moment: clicks missing
+      // there are only in the service's memory, and only the shutdown flush can save them.
+      served.child.kill('SIGTERM');
+      const onDisk = Number((clicksOnDisk.get() as { total: number }).total);
+      db.close();
+      expect(answers.map((answer) => answer.status)).toEqual(Array(480).fill(302));
 
-const lastLine = (text: string) => text.trim().split('\n').at(-1) as string;
+      expect(await served.exit).toBe(0);
+      expect(served.output()).toContain('SIGTERM: stopping after the requests in flight');
+      agent.destroy();
+      for (const [backHalf, count] of Object.entries(clicksPerRound)) {
+        expected[backHalf] = (expected[backHalf] ?? 0) + count;
+      }
+      if (onDisk < 480 * round) roundsWithClicksOnlyInMemory++;
 
-describe('the command line', () => {
-  it('creates accounts whose key it prints last, changes plans, adds domains and revokes keys', async () => {
-    const dbFile = path.join(dir, 'admin.db');
-    const paid = lastLine(
-      (await cli(dbFile, 'account', 'create', '--email', 'paid@example.com')).stdout,
-    );
-    const free = lastLine(
-      (await cli(dbFile, 'account', 'create', '--email', 'free@example.com', '--plan', 'free'))
-        .stdout,
-    );
-    expect(paid).toMatch(/^slk_/);
-    await cli(dbFile, 'domain', 'add', '--email', 'paid@example.com', '--host', 'Go.Example.com');
-    const spare = lastLine(
-      (await cli(dbFile, 'key', 'create', '--email', 'paid@example.com')).stdout,
-    );
-
-    const { child, baseUrl } = await serve(dbFile);
-    try {
-      expect((await apiAs(baseUrl, free).list()).status).toBe(403);
-      const domains = await apiAs(baseUrl, paid).domains();
-      expect(domains.body.domains.map((d: { domain: string }) => d.domain)).toEqual([
-        'go.example.com',
-      ]);
-
-      await cli(dbFile, 'key', 'revoke', '--key', paid);
-      expect((await apiAs(baseUrl, paid).list()).status).toBe(401);
-      expect((await apiAs(baseUrl, spare).list()).status).toBe(200);
-
-      await cli(dbFile, 'account', 'plan', '--email', 'free@example.com', '--plan', 'paid');
-      expect((await apiAs(baseUrl, free).list()).status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await exitCode(child);
+      served = await serve(dbFile);
+      client = api(served.baseUrl, key);
+      const { body } = await client.list();
+      expect(
+        Object.fromEntries(body.links.map((link) => [backHalfOf(link.short_url), link.clicks])),
+      ).toEqual(expected);
     }
+    expect(roundsWithClicksOnlyInMemory).toBeGreaterThan(0);
+
+    const { body } = await client.list();
+    expect(portless(body.links, served.port)).toEqual(
+      original.map((link) => ({ ...link, clicks: expected[backHalfOf(link.short_url)] })),
+    );
+    expect((await client.domains()).body.domains.map((d) => d.domain)).toEqual(['keep.localhost']);
+    const redirect = await rawRequest(served.baseUrl, '/kept-c', { host: 'keep.localhost' });
+    expect(redirect.headers.location).toBe('https://example.com/c');
+
+    served.child.kill('SIGTERM');
+    expect(await served.exit).toBe(0);
+  });
+
+  it('refuses to start on a port in use, with a message', async () => {
+    const dbFile = path.join(dir, 'busy.db');
+    const served = await serve(dbFile);
+    try {
+      const second = await runCli(['serve', '--port', String(served.port), '--db', dbFile]);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`Port ${served.port} is already in use`);
+    } finally {
+      served.child.kill('SIGTERM');
+      expect(await served.exit).toBe(0);
+    }
+  });
+});
+
+describe('admin commands', () => {
+  let dbFile: string;
+  let t: TestService;
+
+  const cli = (...args: string[]) => runCli([...args, '--db', dbFile]);
+
+  /** What the admin commands change, counted straight from the database. */
+  function counts() {
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    try {
+      return db
+        .prepare(
+          `SELECT (SELECT count(*) FROM accounts) AS accounts,
+             (SELECT count(*) FROM accounts WHERE plan = 'paid') AS paid,
+             (SELECT count(*) FROM api_keys WHERE revoked_at IS NULL) AS liveKeys,
+             (SELECT count(*) FROM domains) AS domains`,
+        )
+        .get();
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    dbFile = path.join(dir, 'admin.db');
+    // The service runs on the same database file while the commands change it.
+    t = await startTestService({ dbFile });
+    expect((await cli('account', 'create', '--email', 'exists@example.com')).code).toBe(0);
+    expect(
+      (await cli('domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'))
+        .code,
+    ).toBe(0);
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('account create prints the API key on its last line, and the key works at once', async () => {
+    const { code, stdout, stderr } = await cli('account', 'create', '--email', 'new@example.com');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('new@example.com');
+    expect(stdout).toContain('paid plan');
+    const key = lastLine(stdout);
+    expect(key).toMatch(API_KEY);
+    expect(await api(t.baseUrl, key).list()).toMatchObject({ status: 200 });
+  });
+
+  it('stores only a hash of the key, never the key itself', async () => {
+    const key = lastLine((await cli('account', 'create', '--email', 'hashed@example.com')).stdout);
+    const db = new DatabaseSync(dbFile, { readOnly: true });
+    const hashes = db.prepare('SELECT key_hash FROM api_keys').all() as { key_hash: string }[];
+    db.close();
+    for (const { key_hash } of hashes) {
+      expect(key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(key_hash).not.toContain(key.slice(4));
+    }
+  });
+
+  it('account create --plan free gives a key that gets 403, until account plan makes it paid', async () => {
+    const created = await cli('account', 'create', '--email', 'free@example.com', '--plan', 'free');
+    expect(created.stdout).toContain('free plan');
+    const client = api(t.baseUrl, lastLine(created.stdout));
+    expectProblem(await client.list(), 403, 'paid_plan_required');
+
+    const upgraded = await cli('account', 'plan', '--email', 'free@example.com', '--plan', 'paid');
+    expect(upgraded.code).toBe(0);
+    expect((await client.list()).status).toBe(200);
+  });
+
+  it('key revoke makes the key answer 401 at once; key create gives another that works', async () => {
+    const key = lastLine((await cli('account', 'create', '--email', 'revoke@example.com')).stdout);
+    const client = api(t.baseUrl, key);
+    expect((await client.list()).status).toBe(200);
+
+    const revoked = await cli('key', 'revoke', '--key', key);
+    expect(revoked).toMatchObject({ code: 0, stdout: 'Revoked.\n' });
+    const answer = await client.list();
+    expectProblem(answer, 401, 'unauthorized');
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+
+    const another = await cli('key', 'create', '--email', 'revoke@example.com');
+    expect(another.code).toBe(0);
+    expect(lastLine(another.stdout)).toMatch(API_KEY);
+    expect((await api(t.baseUrl, lastLine(another.stdout)).list()).status).toBe(200);
+  });
+
+  it('domain add makes the domain appear in GET /v1/domains and usable for links', async () => {
+    const key = lastLine((await cli('account', 'create', '--email', 'brand@example.com')).stdout);
+    const added = await cli(
+      'domain',
+      'add',
+      '--email',
+      'brand@example.com',
+      '--host',
+      'Go.Brand.example.',
+    );
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Added');
+
+    const client = api(t.baseUrl, key);
+    const { body } = await client.domains();
+    expect(body.domains).toEqual([
+      {
+        domain: 'go.brand.example',
+        subdomain: 'go',
+        root_domain: 'brand.example',
+        created_at: expect.stringMatching(/\+00:00$/),
+      },
+    ]);
+    const link = await client.create({
+      destination_url: 'https://example.com/',
+      back_half: 'branded',
+      domain: 'go.brand.example',
+    });
+    expect(link.body.short_url).toBe('https://go.brand.example/branded');
+  });
+
+  it('prints its usage with --help and exits 0', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage:');
+    expect(stdout).toContain('account create --email E');
   });
 
   it.each([
-    [['account', 'create'], /--email is required/],
-    [['account', 'create', '--email', 'not-an-email'], /Not an email address/],
-    [['account', 'create', '--email', 'a@b.c', '--plan', 'gold'], /--plan must be paid or free/],
-    [['domain', 'add', '--email', 'nobody@example.com', '--host', 'go.example.com'], /No account/],
-    [
-      ['domain', 'add', '--email', 'x@example.com', '--host', 'https://go.example.com/'],
-      /Not a host name/,
-    ],
-    [['key', 'revoke', '--key', 'slk_nothing'], /unknown or already revoked/],
-    [['frobnicate'], /Unknown command/],
-  ])('refuses %j with a message and exit code 1', async (args, message) => {
-    const dbFile = path.join(dir, 'refusals.db');
-    await cli(dbFile, 'account', 'create', '--email', 'x@example.com').catch(() => {});
-    expect(await cliFails(dbFile, ...args)).toMatch(message);
-  });
-
-  it('keeps links across a restart and loses no click on SIGTERM', async () => {
-    const dbFile = path.join(dir, 'restart.db');
-    const key = lastLine(
-      (await cli(dbFile, 'account', 'create', '--email', 'r@example.com')).stdout,
-    );
-    const first = await serve(dbFile);
-    const api = apiAs(first.baseUrl, key);
-    const link = (
-      await api.create({
-        destination_url: 'https://example.com/kept',
-        back_half: 'kept',
-        title: 'Kept',
-      })
-    ).body;
-
-    // Clicks sit in memory until the next flush (every 200 ms); stopping at once proves the
-    // shutdown flush writes them.
-    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
-    const statuses = await Promise.all(
-      Array.from({ length: 300 }, () =>
-        requestWithHost(first.port, '/kept', `localhost:${first.port}`, { agent }),
-      ),
-    );
-    agent.destroy();
-    expect(statuses.every(({ status }) => status === 302)).toBe(true);
-    first.child.kill('SIGTERM');
-    expect(await exitCode(first.child)).toBe(0);
-
-    const second = await serve(dbFile);
-    try {
-      const again = await apiAs(second.baseUrl, key).get(
-        idOf(link.short_url).replace(String(first.port), String(second.port)),
-      );
-      expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({
-        destination_url: 'https://example.com/kept',
-        title: 'Kept',
-        clicks: 300,
-      });
-    } finally {
-      second.child.kill('SIGINT');
-      expect(await exitCode(second.child)).toBe(0);
-    }
+    { args: ['account', 'create'], says: /^--email is required\./ },
+    {
+      args: ['account', 'create', '--email', 'not-an-email'],
+      says: /^Not an email address: not-an-email/,
+    },
+    {
+      args: ['account', 'create', '--email', 'exists@example.com'],
+      says: /^An account with exists@example\.com exists\./,
+    },
+    {
+      args: ['account', 'create', '--email', 'x@example.com', '--plan', 'gold'],
+      says: /^--plan must be paid or free\./,
+    },
+    { args: ['account', 'create', '--emial', 'x@example.com'], says: /^Unknown option '--emial'/ },
+    { args: ['account', 'create', '--email'], says: /'--email'/ },
+    {
+      args: ['account', 'plan', '--email', 'nobody@example.com', '--plan', 'free'],
+      says: /^No account with the email nobody@example\.com\./,
+    },
+    {
+      args: ['key', 'create', '--email', 'nobody@example.com'],
+      says: /^No account with the email/,
+    },
+    { args: ['key', 'revoke'], says: /^--key is required\./ },
+    { args: ['key', 'revoke', '--key', 'slk_neverIssued'], says: /^No live API key matches/ },
+    { args: ['domain', 'add', '--email', 'exists@example.com'], says: /^--host is required\./ },
+    {
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
+      says: /^Not a host name: https:\/\/x\.example\.com\//,
+    },
+    {
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'nodot'],
+      says: /^Not a host name/,
+    },
+    {
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'],
+      says: /^The domain taken\.example\.com is taken\./,
+    },
+    {
+      args: ['domain', 'add', '--email', 'nobody@example.com', '--host', 'free.example.com'],
+      says: /^No account with the email/,
+    },
+    {
+      args: [
+        'domain',
+        'add',
+        '--email',
+        'exists@example.com',
+        '--host',
+        's.example.com',
+        '--short-domain',
+        's.example.com',
+      ],
+      says: /default short domain/,
+    },
+    { args: ['frobnicate'], says: /^Unknown command "frobnicate"/ },
+    {
+      args: ['account', 'delete', '--email', 'exists@example.com'],
+      says: /^Unknown command "account delete"/,
+    },
+    { args: ['serve', '--port', '70000'], says: /^--port must be 0-65535\./ },
+    { args: ['serve', '--port', 'eighty'], says: /^--port must be 0-65535\./ },
+    { args: ['serve', '--rate-limit=-5'], says: /^--rate-limit must be a whole number\./ },
+  ])('exits 1 with a message and changes nothing for $args', async ({ args, says }) => {
+    const before = counts();
+    const { code, stdout, stderr } = await cli(...args);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(says);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stdout).not.toMatch(/slk_/);
+    expect(counts()).toEqual(before);
   });
 });

@@ -1,64 +1,132 @@
+// Many requests at once: no duplicate back-half, exactly one winner, and every click counted.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, idOf, requestWithHost } from './test-helpers.ts';
+import { type Api, api, backHalfOf, expectProblem, idOf, rawRequest } from './test-helpers.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
-let service: TestService;
+let t: TestService;
+let agent: Agent;
 
 beforeAll(async () => {
-  service = await startTestService();
+  t = await startTestService();
+  agent = new Agent({ keepAlive: true, maxSockets: 50 });
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  agent.destroy();
+  await t.stop();
+});
 
-describe('under concurrent load', () => {
-  it('200 concurrent creates get 200 distinct generated back-halves', async () => {
-    const api = apiAs(service.baseUrl, service.createAccount('many@example.com'));
+const newClient = (email: string): Api => api(t.baseUrl, t.createAccount(email));
+
+describe('concurrent creates', () => {
+  it('give 200 links with 200 different generated back-halves, all stored', async () => {
+    const client = newClient('many@example.com');
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        api.create({ destination_url: `https://example.com/${i}` }),
+        client.create({ destination_url: `https://example.com/${i}`, title: `Link ${i}` }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(200).fill(200));
-    const shortUrls = new Set(answers.map((answer) => answer.body.short_url));
-    expect(shortUrls.size).toBe(200);
-    const listed = (await api.list()).body.links;
-    expect(listed).toHaveLength(200);
-    expect(new Set(listed.map((link: { short_url: string }) => link.short_url))).toEqual(shortUrls);
+    const backHalves = answers.map((answer) => backHalfOf(answer.body.short_url));
+    for (const backHalf of backHalves) expect(backHalf).toMatch(/^[A-Za-z0-9]{7}$/);
+    expect(new Set(backHalves).size).toBe(200);
+
+    const { body } = await client.list();
+    expect(body.links).toHaveLength(200);
+    expect(new Set(body.links.map((link) => link.short_url))).toEqual(
+      new Set(answers.map((answer) => answer.body.short_url)),
+    );
+    // Each stored link has the destination its own create sent.
+    for (const link of body.links) {
+      const i = Number(link.title.slice('Link '.length));
+      expect(link.destination_url).toBe(`https://example.com/${i}`);
+    }
   });
 
-  it('50 concurrent creates of one back-half: one wins, 49 are told it is taken', async () => {
-    const api = apiAs(service.baseUrl, service.createAccount('race@example.com'));
+  it('of one custom back-half give exactly one 200 and 49 409s, and one stored link', async () => {
+    const client = newClient('race@example.com');
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        api.create({ destination_url: `https://example.com/${i}`, back_half: 'contested' }),
+        client.create({
+          destination_url: `https://example.com/racer/${i}`,
+          back_half: 'contested',
+        }),
       ),
     );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
-    expect((await api.list()).body.links).toHaveLength(1);
+    const winners = answers.filter((answer) => answer.status === 200);
+    const losers = answers.filter((answer) => answer.status !== 200);
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(49);
+    for (const loser of losers) expectProblem(loser, 409, 'back_half_taken', 'back_half');
+
+    const { body } = await client.list();
+    expect(body.links).toHaveLength(1);
+    expect(body.links[0]?.short_url).toBe(`${t.baseUrl}/contested`);
+    expect(body.links[0]?.destination_url).toBe(winners[0]?.body.destination_url);
+  });
+});
+
+describe('concurrent redirects', () => {
+  it('answer 1,000 GETs with 302 and count exactly 1,000 clicks', async () => {
+    const client = newClient('clicks@example.com');
+    const link = (await client.create({ destination_url: 'https://example.com/popular' })).body;
+    const path = `/${backHalfOf(link.short_url)}`;
+
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, () => rawRequest(t.baseUrl, path, { agent })),
+    );
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1000);
+    expect(new Set(answers.map((answer) => answer.headers.location))).toEqual(
+      new Set(['https://example.com/popular']),
+    );
+
+    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(1000);
+    expect((await client.list()).body.links[0]?.clicks).toBe(1000);
   });
 
-  it('1,000 concurrent redirects are all answered and counted exactly', async () => {
-    const api = apiAs(service.baseUrl, service.createAccount('clicks@example.com'));
-    const link = (
-      await api.create({ destination_url: 'https://example.com/popular', back_half: 'popular' })
-    ).body;
-    const agent = new Agent({ keepAlive: true, maxSockets: 50 });
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 1000 }, () =>
-          requestWithHost(service.service.port, '/popular', service.shortDomain, { agent }),
-        ),
-      );
-      expect(answers.every((answer) => answer.status === 302)).toBe(true);
-      expect(answers.every((answer) => answer.location === 'https://example.com/popular')).toBe(
-        true,
-      );
-    } finally {
-      agent.destroy();
+  it('count every click while the API reads the counts in between, and HEADs count none', async () => {
+    const client = newClient('busy@example.com');
+    const link = (await client.create({ destination_url: 'https://example.com/busy' })).body;
+    const path = `/${backHalfOf(link.short_url)}`;
+
+    const requests: Promise<unknown>[] = [];
+    for (let i = 0; i < 500; i++) {
+      requests.push(rawRequest(t.baseUrl, path, { agent }));
+      if (i % 5 === 0) requests.push(rawRequest(t.baseUrl, path, { agent, method: 'HEAD' }));
+      if (i % 50 === 0) requests.push(client.retrieve(idOf(link.short_url)));
     }
-    expect((await api.get(idOf(link.short_url))).body.clicks).toBe(1000);
-    expect((await api.list()).body.links[0].clicks).toBe(1000);
+    await Promise.all(requests);
+    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(500);
+  });
+
+  it('count clicks on several links at once, each on its own', async () => {
+    const client = newClient('spread@example.com');
+    const links = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (n) =>
+          (
+            await client.create({
+              destination_url: `https://example.com/${n}`,
+              back_half: `spread${n}`,
+            })
+          ).body,
+      ),
+    );
+    await Promise.all(
+      links.flatMap((link, i) =>
+        Array.from({ length: (i + 1) * 50 }, () =>
+          rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`, { agent }),
+        ),
+      ),
+    );
+    const counts = (await client.list()).body.links
+      .map((link) => [backHalfOf(link.short_url), link.clicks])
+      .sort();
+    expect(counts).toEqual([
+      ['spread1', 50],
+      ['spread2', 100],
+      ['spread3', 150],
+      ['spread4', 200],
+    ]);
   });
 });

@@ -1,303 +1,460 @@
+// The six operations of the interface, answer by answer, against the real service over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, idOf, MILLIS_Z, OFFSET, requestWithHost } from './test-helpers.ts';
+import { UniqueViolation } from './db.ts';
+import {
+  type Api,
+  api,
+  backHalfOf,
+  expectProblem,
+  idOf,
+  type LinkJson,
+  rawRequest,
+} from './test-helpers.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
-let service: TestService;
-let api: ReturnType<typeof apiAs>;
+const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
+const GENERATED = /^[A-Za-z0-9]{7}$/;
+
+/** The list/retrieve form of a create/update `created_at`. */
+const offsetForm = (millisZ: string) => millisZ.replace(/\.\d{3}Z$/, '+00:00');
+
+let t: TestService;
+let accounts = 0;
+
+/** A fresh paid account, so that each test sees only its own links. */
+function newAccount(): { email: string; client: Api } {
+  accounts += 1;
+  const email = `user${accounts}@example.com`;
+  return { email, client: api(t.baseUrl, t.createAccount(email)) };
+}
 
 beforeAll(async () => {
-  service = await startTestService();
-  api = apiAs(service.baseUrl, service.createAccount('owner@example.com'));
-  service.addDomain('owner@example.com', 'go.example.com');
-  service.addDomain('owner@example.com', 'links.localhost');
+  t = await startTestService();
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await t.stop();
+});
 
 describe('create', () => {
-  it('answers 200 with every link field, a generated 7-character back-half and clicks 0', async () => {
-    const { status, body } = await api.create({ destination_url: 'https://example.com/page' });
+  it('answers 200 with every link field when only the destination is given', async () => {
+    const { client } = newAccount();
+    const before = Date.now();
+    const { status, headers, body } = await client.create({
+      destination_url: 'https://example.com/a/page?q=1#top',
+    });
+    const after = Date.now();
+
     expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^application\/json/);
     expect(Object.keys(body).sort()).toEqual(
-      ['clicks', 'created_at', 'destination_url', 'short_url', 'success', 'title'].sort(),
+      ['success', 'short_url', 'destination_url', 'clicks', 'created_at', 'title'].sort(),
     );
     expect(body.success).toBe(true);
-    expect(body.short_url).toMatch(new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`));
-    expect(body.destination_url).toBe('https://example.com/page');
+    expect(body.short_url).toMatch(new RegExp(`^http://${t.shortDomain}/[A-Za-z0-9]{7}$`));
+    expect(body.short_url.startsWith(`${t.baseUrl}/`)).toBe(true);
+    expect(body.destination_url).toBe('https://example.com/a/page?q=1#top');
     expect(body.clicks).toBe(0);
     expect(body.title).toBe('');
     expect(body.created_at).toMatch(MILLIS_Z);
-    expect(Math.abs(Date.parse(body.created_at) - Date.now())).toBeLessThan(5_000);
+    const createdAt = Date.parse(body.created_at);
+    expect(createdAt).toBeGreaterThanOrEqual(before);
+    expect(createdAt).toBeLessThanOrEqual(after);
   });
 
-  it('keeps a custom back-half and title', async () => {
-    const { body } = await api.create({
-      destination_url: 'https://example.com/custom',
-      back_half: 'my-Link_1',
-      title: 'Ünïcödé title, with "quotes"',
-    });
-    expect(body.short_url).toBe(`http://${service.shortDomain}/my-Link_1`);
-    expect(body.title).toBe('Ünïcödé title, with "quotes"');
-  });
-
-  it('puts a link on a custom domain, https for a public host and http with the port for a loopback one', async () => {
-    const onPublic = await api.create({
-      destination_url: 'https://example.com/a',
-      back_half: 'same',
-      domain: 'go.example.com',
-    });
-    expect(onPublic.body.short_url).toBe('https://go.example.com/same');
-    const onLoopback = await api.create({
-      destination_url: 'https://example.com/b',
-      back_half: 'same',
-      domain: 'LINKS.localhost',
-    });
-    const port = service.shortDomain.split(':')[1];
-    expect(onLoopback.body.short_url).toBe(`http://links.localhost:${port}/same`);
-  });
-
-  it('accepts the default short domain named explicitly', async () => {
-    const { status, body } = await api.create({
-      destination_url: 'https://example.com/c',
-      domain: service.shortDomain,
+  it('keeps the custom back-half and the title it is given', async () => {
+    const { client } = newAccount();
+    const { status, body } = await client.create({
+      destination_url: 'https://example.com/docs',
+      back_half: 'my-Docs_2026',
+      title: 'Docs — the 2026 edition ✓',
     });
     expect(status).toBe(200);
-    expect(body.short_url.startsWith(`http://${service.shortDomain}/`)).toBe(true);
+    expect(body.short_url).toBe(`${t.baseUrl}/my-Docs_2026`);
+    expect(body.title).toBe('Docs — the 2026 edition ✓');
   });
 
-  it('treats back-halves as case-sensitive and unique per domain', async () => {
-    expect(
-      (await api.create({ destination_url: 'https://e.com/1', back_half: 'Case' })).status,
-    ).toBe(200);
-    expect(
-      (await api.create({ destination_url: 'https://e.com/2', back_half: 'case' })).status,
-    ).toBe(200);
-    expect(
-      (await api.create({ destination_url: 'https://e.com/3', back_half: 'Case' })).status,
-    ).toBe(409);
-    const elsewhere = await api.create({
-      destination_url: 'https://e.com/4',
-      back_half: 'Case',
-      domain: 'go.example.com',
+  it('accepts a back-half of exactly 64 characters and a title of exactly 255', async () => {
+    const { client } = newAccount();
+    const backHalf = 'b'.repeat(64);
+    const title = '✓'.repeat(255);
+    const { status, body } = await client.create({
+      destination_url: 'https://example.com/',
+      back_half: backHalf,
+      title,
     });
-    expect(elsewhere.status).toBe(200);
+    expect(status).toBe(200);
+    expect(backHalfOf(body.short_url)).toBe(backHalf);
+    expect(body.title).toBe(title);
+  });
+
+  it('generates back-halves of 7 letters and digits, all different', async () => {
+    const { client } = newAccount();
+    const backHalves = [];
+    for (let i = 0; i < 30; i++) {
+      const { status, body } = await client.create({ destination_url: `https://example.com/${i}` });
+      expect(status).toBe(200);
+      backHalves.push(backHalfOf(body.short_url));
+    }
+    for (const backHalf of backHalves) expect(backHalf).toMatch(GENERATED);
+    expect(new Set(backHalves).size).toBe(backHalves.length);
+  });
+
+  it('tries another generated back-half when one is taken', async () => {
+    const { client } = newAccount();
+    const store = t.service.store;
+    const insertLink = store.insertLink;
+    const tried: string[] = [];
+    store.insertLink = (accountId, link) => {
+      tried.push(link.backHalf);
+      if (tried.length <= 3) throw new UniqueViolation('back-half taken');
+      return insertLink(accountId, link);
+    };
+    try {
+      const { status, body } = await client.create({ destination_url: 'https://example.com/' });
+      expect(status).toBe(200);
+      expect(tried).toHaveLength(4);
+      expect(new Set(tried).size).toBe(4);
+      expect(backHalfOf(body.short_url)).toBe(tried[3]);
+    } finally {
+      store.insertLink = insertLink;
+    }
+  });
+
+  it('puts a link on the default domain when the domain field names it', async () => {
+    const { client } = newAccount();
+    const { status, body } = await client.create({
+      destination_url: 'https://example.com/',
+      domain: t.shortDomain,
+    });
+    expect(status).toBe(200);
+    expect(body.short_url.startsWith(`${t.baseUrl}/`)).toBe(true);
+  });
+
+  it('puts a link on a custom domain of the account, with that domain in short_url', async () => {
+    const { email, client } = newAccount();
+    t.addDomain(email, 'go.localhost');
+    t.addDomain(email, 'links.example.com');
+
+    const loopback = await client.create({
+      destination_url: 'https://example.com/1',
+      back_half: 'custom',
+      domain: 'go.localhost',
+    });
+    expect(loopback.status).toBe(200);
+    // A loopback custom domain borrows the service's port so that it works on a laptop.
+    expect(loopback.body.short_url).toBe(`http://go.localhost:${t.service.port}/custom`);
+
+    const branded = await client.create({
+      destination_url: 'https://example.com/2',
+      back_half: 'custom',
+      domain: 'Links.Example.com',
+    });
+    expect(branded.status).toBe(200);
+    expect(branded.body.short_url).toBe('https://links.example.com/custom');
+  });
+});
+
+describe('back-halves', () => {
+  it('are case-sensitive: "abc" and "Abc" are two links', async () => {
+    const { client } = newAccount();
+    const lower = await client.create({
+      destination_url: 'https://example.com/lower',
+      back_half: 'cs',
+    });
+    const upper = await client.create({
+      destination_url: 'https://example.com/upper',
+      back_half: 'Cs',
+    });
+    expect(lower.status).toBe(200);
+    expect(upper.status).toBe(200);
+
+    expect((await client.retrieve(`${t.shortDomain}/cs`)).body.destination_url).toBe(
+      'https://example.com/lower',
+    );
+    expect((await client.retrieve(`${t.shortDomain}/Cs`)).body.destination_url).toBe(
+      'https://example.com/upper',
+    );
+    expectProblem(await client.retrieve(`${t.shortDomain}/CS`), 404, 'not_found');
+    expect((await rawRequest(t.baseUrl, '/Cs')).headers.location).toBe('https://example.com/upper');
+  });
+
+  it('are unique per domain: the same back-half lives on the default and on custom domains', async () => {
+    const { email, client } = newAccount();
+    t.addDomain(email, 'one.example.net');
+    t.addDomain(email, 'two.example.net');
+    const bodies = [undefined, 'one.example.net', 'two.example.net'].map((domain) => ({
+      destination_url: `https://example.com/${domain ?? 'default'}`,
+      back_half: 'same-everywhere',
+      ...(domain ? { domain } : {}),
+    }));
+    for (const body of bodies) expect((await client.create(body)).status).toBe(200);
+
+    expectProblem(await client.create(bodies[1] as object), 409, 'back_half_taken', 'back_half');
+    const { body } = await client.list();
+    expect(body.links.map((link) => link.short_url).sort()).toEqual([
+      `${t.baseUrl}/same-everywhere`,
+      'https://one.example.net/same-everywhere',
+      'https://two.example.net/same-everywhere',
+    ]);
   });
 });
 
 describe('list', () => {
-  it('gives every link newest first, in the +00:00 date form, without success inside entries', async () => {
-    const first = await api.create({
-      destination_url: 'https://example.com/older',
-      back_half: 'older',
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await api.create({
-      destination_url: 'https://example.com/newer',
-      back_half: 'newer',
-    });
-    const { status, body } = await api.list();
+  it('answers an empty list for an account without links', async () => {
+    const { client } = newAccount();
+    const { status, body } = await client.list();
     expect(status).toBe(200);
-    expect(body.success).toBe(true);
-    const urls = body.links.map((link: { short_url: string }) => link.short_url);
-    expect(urls.indexOf(second.body.short_url)).toBeLessThan(urls.indexOf(first.body.short_url));
-    for (const link of body.links) {
-      expect(Object.keys(link).sort()).toEqual(
-        ['clicks', 'created_at', 'destination_url', 'short_url', 'title'].sort(),
-      );
-      expect(link.created_at).toMatch(OFFSET);
-    }
-    expect(urls).toContain('https://go.example.com/same');
-    const newer = body.links.find(
-      (link: { short_url: string }) => link.short_url === second.body.short_url,
-    );
-    expect(newer.created_at).toBe(second.body.created_at.replace(/\.\d{3}Z$/, '+00:00'));
+    expect(body).toEqual({ success: true, links: [] });
   });
 
-  it('sends a large list compressed when the client accepts it', async () => {
-    const bulk = apiAs(service.baseUrl, service.createAccount('bulk@example.com'));
-    await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        bulk.create({ destination_url: `https://example.com/${i}` }),
-      ),
+  it('lists every link newest first, in the +00:00 date form, without success inside entries', async () => {
+    const { email, client } = newAccount();
+    t.addDomain(email, 'list.localhost');
+    const created: LinkJson[] = [];
+    for (const [i, extra] of [{}, { title: 'Second' }, { domain: 'list.localhost' }].entries()) {
+      const { body } = await client.create({
+        destination_url: `https://example.com/${i}`,
+        ...extra,
+      });
+      const { success: _, ...link } = body;
+      created.push(link);
+    }
+
+    const { status, body } = await client.list();
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['links', 'success']);
+    expect(body.success).toBe(true);
+    expect(body.links).toEqual(
+      created.reverse().map((link) => ({ ...link, created_at: offsetForm(link.created_at) })),
     );
-    const response = await fetch(`${service.baseUrl}/v1/links`, {
-      headers: { authorization: `Bearer ${service.createAccount('other-bulk@example.com')}` },
-    });
-    expect(response.status).toBe(200);
-    const compressed = await bulk.call('GET', '/v1/links', undefined, {
-      headers: { 'accept-encoding': 'br' },
-    });
-    expect(compressed.headers.get('content-encoding')).toBe('br');
-    expect(compressed.body.links).toHaveLength(200);
+    for (const link of body.links) {
+      expect(link).not.toHaveProperty('success');
+      expect(link.created_at).toMatch(OFFSET);
+    }
+    expect(body.links[0]?.short_url).toMatch(
+      new RegExp(`^http://list\\.localhost:${t.service.port}/[A-Za-z0-9]{7}$`),
+    );
   });
 });
 
 describe('retrieve', () => {
-  it('finds a link by its identifier with a literal slash or %2F', async () => {
-    const created = await api.create({
-      destination_url: 'https://example.com/r',
-      back_half: 'retr',
-      title: 'R',
-    });
-    const id = idOf(created.body.short_url);
-    for (const path of [id, id.replace('/', '%2F'), id.replace('/', '%2f')]) {
-      const { status, body } = await api.get(path);
-      expect(status).toBe(200);
-      expect(body).toEqual({
-        success: true,
-        short_url: created.body.short_url,
+  it('finds a link by its identifier with a literal slash and with %2F, in the +00:00 form', async () => {
+    const { client } = newAccount();
+    const created = (
+      await client.create({
         destination_url: 'https://example.com/r',
-        clicks: 0,
-        created_at: created.body.created_at.replace(/\.\d{3}Z$/, '+00:00'),
-        title: 'R',
-      });
+        back_half: 'find-me',
+        title: 'T',
+      })
+    ).body;
+    const expected = {
+      success: true,
+      short_url: `${t.baseUrl}/find-me`,
+      destination_url: 'https://example.com/r',
+      clicks: 0,
+      created_at: offsetForm(created.created_at),
+      title: 'T',
+    };
+
+    for (const id of [
+      `${t.shortDomain}/find-me`,
+      `${t.shortDomain}%2Ffind-me`,
+      `${t.shortDomain}%2ffind-me`,
+      `LOCALHOST:${t.service.port}/find-me`,
+    ]) {
+      const { status, body } = await client.retrieve(id);
+      expect(status, id).toBe(200);
+      expect(body, id).toEqual(expected);
     }
   });
 
-  it('finds a link on a custom domain', async () => {
-    const { status, body } = await api.get('go.example.com/same');
+  it('finds a link on a custom domain by that domain', async () => {
+    const { email, client } = newAccount();
+    t.addDomain(email, 'find.example.org');
+    await client.create({
+      destination_url: 'https://example.com/c',
+      back_half: 'here',
+      domain: 'find.example.org',
+    });
+    const { status, body } = await client.retrieve('find.example.org/here');
     expect(status).toBe(200);
-    expect(body.destination_url).toBe('https://example.com/a');
+    expect(body.short_url).toBe('https://find.example.org/here');
+    // The same back-half on the default domain is another link, which does not exist.
+    expectProblem(await client.retrieve(`${t.shortDomain}/here`), 404, 'not_found');
+  });
+
+  it('counts the clicks of redirects in the answer at once', async () => {
+    const { client } = newAccount();
+    await client.create({ destination_url: 'https://example.com/', back_half: 'clicked' });
+    for (let i = 0; i < 3; i++) await rawRequest(t.baseUrl, '/clicked');
+    expect((await client.retrieve(`${t.shortDomain}/clicked`)).body.clicks).toBe(3);
   });
 });
 
 describe('update', () => {
+  /** A new link with a generated back-half, clicked twice. */
+  async function clickedLink(client: Api) {
+    const created = (
+      await client.create({ destination_url: 'https://example.com/old', title: 'Old title' })
+    ).body;
+    await rawRequest(t.baseUrl, `/${backHalfOf(created.short_url)}`);
+    await rawRequest(t.baseUrl, `/${backHalfOf(created.short_url)}`);
+    return created;
+  }
+
   it.each([
-    [
-      'title only',
-      { title: 'New title' },
-      { title: 'New title', destination_url: 'https://example.com/u' },
-    ],
-    [
-      'destination only',
-      { destination_url: 'https://example.org/moved' },
-      { title: 'T', destination_url: 'https://example.org/moved' },
-    ],
-    [
-      'both',
-      { title: 'Both', destination_url: 'https://example.org/both' },
-      { title: 'Both', destination_url: 'https://example.org/both' },
-    ],
-    ['an empty title', { title: '' }, { title: '', destination_url: 'https://example.com/u' }],
-  ])('changes %s and leaves clicks and created_at alone', async (_name, changes, expected) => {
-    const created = await api.create({ destination_url: 'https://example.com/u', title: 'T' });
-    const id = idOf(created.body.short_url);
-    await fetch(created.body.short_url, { redirect: 'manual' });
-    const { status, body } = await api.update(id, changes);
+    {
+      change: 'the title only',
+      body: { title: 'New title' },
+      destination: 'https://example.com/old',
+      title: 'New title',
+    },
+    {
+      change: 'the destination only',
+      body: { destination_url: 'https://example.com/new' },
+      destination: 'https://example.com/new',
+      title: 'Old title',
+    },
+    {
+      change: 'both fields',
+      body: { destination_url: 'https://example.com/new', title: 'New title' },
+      destination: 'https://example.com/new',
+      title: 'New title',
+    },
+    {
+      change: 'the title to the empty string',
+      body: { title: '' },
+      destination: 'https://example.com/old',
+      title: '',
+    },
+  ])('changes $change and leaves clicks and created_at as they were', async (row) => {
+    const { client } = newAccount();
+    const created = await clickedLink(client);
+    const id = idOf(created.short_url);
+
+    const { status, body } = await client.update(id, row.body);
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
-      short_url: created.body.short_url,
-      clicks: 1,
-      created_at: created.body.created_at,
-      ...expected,
+      short_url: created.short_url,
+      destination_url: row.destination,
+      clicks: 2,
+      created_at: created.created_at,
+      title: row.title,
     });
-    expect((await api.get(id)).body).toMatchObject({ ...expected, clicks: 1 });
+    expect(body.created_at).toMatch(MILLIS_Z);
+
+    expect((await client.retrieve(id)).body).toEqual({
+      ...body,
+      created_at: offsetForm(created.created_at),
+    });
+  });
+
+  it('updates a link addressed with %2F', async () => {
+    const { client } = newAccount();
+    const created = await clickedLink(client);
+    const id = `${t.shortDomain}%2F${backHalfOf(created.short_url)}`;
+    const { status, body } = await client.update(id, { title: 'Via %2F' });
+    expect(status).toBe(200);
+    expect(body.short_url).toBe(created.short_url);
+    expect(body.title).toBe('Via %2F');
+    expect(body.clicks).toBe(2);
   });
 });
 
 describe('delete', () => {
-  it('deletes for good and confirms with the short URL', async () => {
-    const created = await api.create({ destination_url: 'https://example.com/d' });
-    const id = idOf(created.body.short_url);
-    const { status, body } = await api.remove(id);
+  it('deletes a link for good, confirms with its short URL, and then knows it no more', async () => {
+    const { client } = newAccount();
+    const keep = (await client.create({ destination_url: 'https://example.com/keep' })).body;
+    const gone = (await client.create({ destination_url: 'https://example.com/gone' })).body;
+    const id = idOf(gone.short_url);
+
+    const { status, body } = await client.remove(id);
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, message: `Deleted ${created.body.short_url}` });
-    expect((await api.get(id)).status).toBe(404);
-    expect((await api.remove(id)).status).toBe(404);
-    const redirect = await fetch(created.body.short_url, { redirect: 'manual' });
-    expect(redirect.status).toBe(404);
+    expect(body).toEqual({ success: true, message: `Deleted ${gone.short_url}` });
+
+    expectProblem(await client.retrieve(id), 404, 'not_found');
+    expectProblem(await client.remove(id), 404, 'not_found');
+    expectProblem(await client.update(id, { title: 'x' }), 404, 'not_found');
+    expect((await client.list()).body.links.map((link) => link.short_url)).toEqual([
+      keep.short_url,
+    ]);
+  });
+
+  it('frees the back-half for a new link', async () => {
+    const { client } = newAccount();
+    await client.create({ destination_url: 'https://example.com/1', back_half: 'reuse' });
+    await client.remove(`${t.shortDomain}%2Freuse`);
+    const again = await client.create({
+      destination_url: 'https://example.com/2',
+      back_half: 'reuse',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.clicks).toBe(0);
   });
 });
 
 describe('domains', () => {
-  it('lists the account custom domains with subdomain, root domain and date', async () => {
-    const { status, body } = await api.domains();
+  it('answers an empty list for an account without custom domains', async () => {
+    const { client } = newAccount();
+    const { status, body } = await client.domains();
     expect(status).toBe(200);
-    expect(body.success).toBe(true);
-    expect(body.domains).toEqual([
-      {
-        domain: 'go.example.com',
-        subdomain: 'go',
-        root_domain: 'example.com',
-        created_at: expect.stringMatching(OFFSET),
-      },
-      {
-        domain: 'links.localhost',
-        subdomain: 'links',
-        root_domain: 'localhost',
-        created_at: expect.stringMatching(OFFSET),
-      },
-    ]);
+    expect(body).toEqual({ success: true, domains: [] });
   });
 
-  it('is empty for an account without custom domains', async () => {
-    const other = apiAs(service.baseUrl, service.createAccount('nodomains@example.com'));
-    expect((await other.domains()).body).toEqual({ success: true, domains: [] });
+  it('lists the account’s domains with first label, the rest, and the +00:00 date form', async () => {
+    const { email, client } = newAccount();
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    t.addDomain(email, 'dom.localhost');
+    t.addDomain(email, 'Links.Example.co.uk');
+    t.addDomain(email, 'a.b.c.example.com');
+    newAccount(); // another account's domain must not show
+    t.addDomain(`user${accounts}@example.com`, 'other.example.com');
+
+    const { status, body } = await client.domains();
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.domains.map(({ created_at: _, ...domain }) => domain)).toEqual([
+      { domain: 'dom.localhost', subdomain: 'dom', root_domain: 'localhost' },
+      { domain: 'links.example.co.uk', subdomain: 'links', root_domain: 'example.co.uk' },
+      { domain: 'a.b.c.example.com', subdomain: 'a', root_domain: 'b.c.example.com' },
+    ]);
+    for (const domain of body.domains) {
+      expect(Object.keys(domain).sort()).toEqual([
+        'created_at',
+        'domain',
+        'root_domain',
+        'subdomain',
+      ]);
+      expect(domain.created_at).toMatch(OFFSET);
+      expect(Date.parse(domain.created_at)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(domain.created_at)).toBeLessThanOrEqual(Date.now());
+    }
   });
 });
 
-describe('redirects', () => {
-  it('answers 302 to the destination, counts GET and not HEAD', async () => {
-    const created = await api.create({
-      destination_url: 'https://example.com/landing?x=1#top',
-      back_half: 'go302',
-    });
-    const get = await fetch(created.body.short_url, { redirect: 'manual' });
-    expect(get.status).toBe(302);
-    expect(get.headers.get('location')).toBe('https://example.com/landing?x=1#top');
-    const head = await fetch(created.body.short_url, { method: 'HEAD', redirect: 'manual' });
-    expect(head.status).toBe(302);
-    expect((await api.get(idOf(created.body.short_url))).body.clicks).toBe(1);
-  });
-
-  it('sends an ASCII Location for a destination with non-ASCII characters', async () => {
-    const created = await api.create({ destination_url: 'https://例え.jp/パス?q=ü' });
-    const response = await fetch(created.body.short_url, { redirect: 'manual' });
-    expect(response.headers.get('location')).toBe(
-      'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC',
+describe('large answers', () => {
+  it('sends a long list compressed when the client accepts it, and plain when it does not', async () => {
+    accounts += 1;
+    const email = `bulk${accounts}@example.com`;
+    const key = t.createAccount(email);
+    const client = api(t.baseUrl, key);
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        client.create({ destination_url: `https://example.com/${i}` }),
+      ),
     );
-  });
-
-  it('serves a custom domain by its Host header', async () => {
-    const port = service.service.port;
-    expect(await requestWithHost(port, '/same', `links.localhost:${port}`)).toEqual({
-      status: 302,
-      location: 'https://example.com/b',
-    });
-    expect(await requestWithHost(port, '/same', 'go.example.com')).toEqual({
-      status: 302,
-      location: 'https://example.com/a',
-    });
-  });
-
-  it('follows an update at once', async () => {
-    const created = await api.create({ destination_url: 'https://example.com/before' });
-    expect(
-      (await fetch(created.body.short_url, { redirect: 'manual' })).headers.get('location'),
-    ).toBe('https://example.com/before');
-    await api.update(idOf(created.body.short_url), {
-      destination_url: 'https://example.com/after',
-    });
-    expect(
-      (await fetch(created.body.short_url, { redirect: 'manual' })).headers.get('location'),
-    ).toBe('https://example.com/after');
-  });
-
-  it.each([
-    ['an unknown back-half', '/nope-nope'],
-    ['a path with two segments', '/a/b'],
-    ['a back-half with a bad escape', '/%E0%A4%A'],
-  ])('answers %s with a 404 page', async (_name, path) => {
-    const response = await fetch(`http://${service.shortDomain}${path}`, { redirect: 'manual' });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    expect(await response.text()).toContain('Link not found');
-  });
-
-  it('answers 404 for a host that is neither the short domain nor a custom domain', async () => {
-    const port = service.service.port;
-    expect((await requestWithHost(port, '/go302', `unknown.example:${port}`)).status).toBe(404);
-    expect((await requestWithHost(port, '/go302', `127.0.0.1:${port}`)).status).toBe(404);
-    expect((await requestWithHost(port, '/go302', `localhost:${port}`)).status).toBe(302);
+    for (const [encoding, expected] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${t.baseUrl}/v1/links`, {
+        headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding },
+      });
+      expect(response.headers.get('content-encoding')).toBe(expected);
+      expect(((await response.json()) as { links: unknown[] }).links).toHaveLength(200);
+    }
   });
 });

@@ -1,80 +1,130 @@
-// Small helpers for the service's tests: requests to the real service over HTTP.
+// Small helpers for the service's tests: typed API calls with fetch and raw redirects with node:http.
 import { type Agent, request } from 'node:http';
+import { expect } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests check answers field by field.
-export type Answer = { status: number; headers: Headers; body: any };
+export type LinkJson = {
+  short_url: string;
+  destination_url: string;
+  clicks: number;
+  created_at: string;
+  title: string;
+};
+export type DomainJson = {
+  domain: string;
+  subdomain: string;
+  root_domain: string;
+  created_at: string;
+};
+export type ProblemJson = { success: false; code: string; message: string; field?: string };
 
-export type CallOptions = { key?: string | null; raw?: string; headers?: Record<string, string> };
+/** An answer of the API; `body` has the success shape named by T (errors: see expectProblem). */
+export type Answer<T> = { status: number; headers: Headers; body: T };
 
-/** One HTTP call; `body` is sent as JSON unless `raw` gives the exact bytes. */
-export async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let payload: string | undefined = options.raw;
-  if (payload === undefined && body !== undefined) {
-    payload = JSON.stringify(body);
-    headers['content-type'] ??= 'application/json';
+/** A request body: a string is sent as it is, anything else as JSON. */
+export type RequestBody = string | object;
+
+/** Request helpers for one API key (no key: no Authorization header). */
+export function api(baseUrl: string, key?: string) {
+  async function send<T>(
+    method: string,
+    path: string,
+    body?: RequestBody,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
   }
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body: payload,
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body: parsed };
-}
 
-/** Calls on behalf of one API key. */
-export function apiAs(baseUrl: string, key: string) {
   return {
-    create: (body: unknown) => call(baseUrl, 'POST', '/v1/links', body, { key }),
-    list: () => call(baseUrl, 'GET', '/v1/links', undefined, { key }),
-    get: (id: string) => call(baseUrl, 'GET', `/v1/links/${id}`, undefined, { key }),
-    update: (id: string, body: unknown) => call(baseUrl, 'PUT', `/v1/links/${id}`, body, { key }),
-    remove: (id: string) => call(baseUrl, 'DELETE', `/v1/links/${id}`, undefined, { key }),
-    domains: () => call(baseUrl, 'GET', '/v1/domains', undefined, { key }),
-    call: (method: string, path: string, body?: unknown, options: CallOptions = {}) =>
-      call(baseUrl, method, path, body, { key, ...options }),
+    send,
+    create: (body: RequestBody, headers?: Record<string, string>) =>
+      send<LinkJson & { success: boolean }>('POST', '/v1/links', body, headers),
+    list: () => send<{ success: boolean; links: LinkJson[] }>('GET', '/v1/links'),
+    /** `id` is the link identifier `<domain>/<back_half>` (see idOf). */
+    retrieve: (id: string) => send<LinkJson & { success: boolean }>('GET', `/v1/links/${id}`),
+    update: (id: string, body: RequestBody) =>
+      send<LinkJson & { success: boolean }>('PUT', `/v1/links/${id}`, body),
+    remove: (id: string) =>
+      send<{ success: boolean; message: string }>('DELETE', `/v1/links/${id}`),
+    domains: () => send<{ success: boolean; domains: DomainJson[] }>('GET', '/v1/domains'),
   };
 }
 
-/** The path identifier of a short URL: `localhost:1234/abc`. */
-export const idOf = (shortUrl: string) => shortUrl.replace(/^https?:\/\//, '');
+export type Api = ReturnType<typeof api>;
 
-export const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
+/** The path identifier of a short URL: `http://localhost:8787/abc` → `localhost:8787/abc`. */
+export function idOf(shortUrl: string): string {
+  return shortUrl.replace(/^https?:\/\//, '');
+}
 
-/**
- * A GET or HEAD with a chosen Host header (fetch does not let a caller set Host), as a browser
- * sends to a custom domain.
- */
-export function requestWithHost(
-  port: number,
+/** The back-half of a short URL. */
+export function backHalfOf(shortUrl: string): string {
+  return shortUrl.slice(shortUrl.lastIndexOf('/') + 1);
+}
+
+/** Checks an error answer: status, `{"success": false, code, message, field?}` and nothing else. */
+export function expectProblem(
+  answer: Answer<unknown>,
+  status: number,
+  code: string,
+  field?: string,
+): ProblemJson {
+  const body = answer.body as ProblemJson;
+  expect(answer.status).toBe(status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(body).toEqual({
+    success: false,
+    code,
+    message: expect.stringMatching(/^[A-Z].+[.!]$/),
+    ...(field === undefined ? {} : { field }),
+  });
+  return body;
+}
+
+export type RawAnswer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/** A request outside the API (a redirect), with a Host header of our choosing. */
+export function rawRequest(
+  baseUrl: string,
   path: string,
-  host: string,
-  options: { method?: 'GET' | 'HEAD'; agent?: Agent } = {},
-): Promise<{ status: number; location: string | undefined }> {
-  const { method = 'GET', agent } = options;
+  options: { host?: string; method?: string; agent?: Agent } = {},
+): Promise<RawAnswer> {
+  const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: '127.0.0.1', port, path, method, agent, headers: { host } },
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: options.agent,
+        headers: { host: options.host ?? url.host },
+      },
       (res) => {
-        res.resume();
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
+        res.on('error', reject);
       },
     );
-    outgoing.on('error', reject);
-    outgoing.end();
+    req.on('error', reject);
+    req.end();
   });
 }

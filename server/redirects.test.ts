@@ -1,0 +1,203 @@
+// Redirects: GET /<back_half> by Host, counted clicks, HEAD, 404 page, and changes seen at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, api, backHalfOf, idOf, rawRequest } from './test-helpers.ts';
+import { startTestService, type TestService } from './test-service.ts';
+
+let t: TestService;
+let client: Api;
+
+beforeAll(async () => {
+  t = await startTestService();
+  client = api(t.baseUrl, t.createAccount('redirects@example.com'));
+  t.addDomain('redirects@example.com', 'go.localhost');
+  t.addDomain('redirects@example.com', 'brand.example.com');
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+async function newLink(body: Record<string, string> = {}) {
+  const { status, body: link } = await client.create({
+    destination_url: 'https://example.com/landing?from=short#part',
+    ...body,
+  });
+  expect(status).toBe(200);
+  return link;
+}
+
+const clicksOf = async (shortUrl: string) => (await client.retrieve(idOf(shortUrl))).body.clicks;
+
+describe('a redirect', () => {
+  it('answers GET /<back_half> with 302 to the destination, no body, and counts one click', async () => {
+    const link = await newLink();
+    const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('https://example.com/landing?from=short#part');
+    expect(answer.headers['cache-control']).toMatch(/no-store/);
+    expect(answer.body).toBe('');
+    expect(await clicksOf(link.short_url)).toBe(1);
+  });
+
+  it('ignores a query string on the short URL and still counts the click', async () => {
+    const link = await newLink();
+    const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}?utm_source=chat`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('https://example.com/landing?from=short#part');
+    expect(await clicksOf(link.short_url)).toBe(1);
+  });
+
+  it('accepts a percent-encoded back-half', async () => {
+    await newLink({ back_half: 'encoded-bh' });
+    const answer = await rawRequest(t.baseUrl, '/%65ncoded-bh');
+    expect(answer.status).toBe(302);
+  });
+
+  it('sends an ASCII Location for a destination with non-ASCII host and path', async () => {
+    const link = await newLink({ destination_url: 'https://bücher.example/straße?q=ä' });
+    const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('https://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%A4');
+  });
+
+  it('answers HEAD with the same 302 but counts nothing', async () => {
+    const link = await newLink();
+    for (let i = 0; i < 5; i++) {
+      const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`, {
+        method: 'HEAD',
+      });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe('https://example.com/landing?from=short#part');
+    }
+    expect(await clicksOf(link.short_url)).toBe(0);
+  });
+
+  it('answers other methods with 405 and Allow: GET, HEAD, counting nothing', async () => {
+    const link = await newLink();
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`, { method });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+    }
+    expect(await clicksOf(link.short_url)).toBe(0);
+  });
+});
+
+describe('an unknown short link', () => {
+  beforeAll(async () => {
+    await newLink({ back_half: 'case-only' });
+  });
+
+  it.each([
+    ['an unknown back-half', '/never-made'],
+    ['a back-half in another case', '/CASE-ONLY'],
+    ['a path the service never makes', '/case-only/more'],
+    ['a broken percent escape', '/%E0%A4%A'],
+    ['a back-half of 65 characters', `/${'x'.repeat(65)}`],
+  ])('answers %s with a 404 HTML page', async (_, path) => {
+    const answer = await rawRequest(t.baseUrl, path);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toMatch(/^<!doctype html>/);
+    expect(answer.body).toContain('Link not found');
+  });
+
+  it('answers HEAD of an unknown back-half with 404 and no body', async () => {
+    const answer = await rawRequest(t.baseUrl, '/never-made', { method: 'HEAD' });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBe('');
+  });
+
+  it('answers a Host that is no short domain with 404, even for an existing back-half', async () => {
+    const link = await newLink();
+    for (const host of [
+      `127.0.0.1:${t.service.port}`,
+      'unknown.example.com',
+      'localhost.example.com',
+    ]) {
+      const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`, { host });
+      expect(answer.status, host).toBe(404);
+    }
+    expect(await clicksOf(link.short_url)).toBe(0);
+  });
+
+  it('shows a home page at /', async () => {
+    const answer = await rawRequest(t.baseUrl, '/');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('/v1/');
+  });
+});
+
+describe('a custom domain', () => {
+  it('redirects by the Host header, with or without the port, and counts the click', async () => {
+    const link = await newLink({
+      destination_url: 'https://example.com/custom',
+      back_half: 'on-custom',
+      domain: 'go.localhost',
+    });
+    expect(link.short_url).toBe(`http://go.localhost:${t.service.port}/on-custom`);
+    for (const host of [`go.localhost:${t.service.port}`, 'go.localhost', 'GO.LOCALHOST']) {
+      const answer = await rawRequest(t.baseUrl, '/on-custom', { host });
+      expect(answer.status, host).toBe(302);
+      expect(answer.headers.location).toBe('https://example.com/custom');
+    }
+    expect(await clicksOf(link.short_url)).toBe(3);
+    // The default domain does not have this back-half.
+    expect((await rawRequest(t.baseUrl, '/on-custom')).status).toBe(404);
+  });
+
+  it('keeps the same back-half apart on each domain', async () => {
+    await newLink({ destination_url: 'https://example.com/d', back_half: 'twin' });
+    await newLink({
+      destination_url: 'https://example.com/g',
+      back_half: 'twin',
+      domain: 'go.localhost',
+    });
+    await newLink({
+      destination_url: 'https://example.com/b',
+      back_half: 'twin',
+      domain: 'brand.example.com',
+    });
+    const location = async (host?: string) =>
+      (await rawRequest(t.baseUrl, '/twin', { host })).headers.location;
+    expect(await location()).toBe('https://example.com/d');
+    expect(await location('go.localhost')).toBe('https://example.com/g');
+    expect(await location('brand.example.com')).toBe('https://example.com/b');
+  });
+});
+
+describe('changes to a link', () => {
+  it('lead the redirect to the new destination at once after an update', async () => {
+    const link = await newLink({ destination_url: 'https://example.com/before' });
+    const path = `/${backHalfOf(link.short_url)}`;
+    expect((await rawRequest(t.baseUrl, path)).headers.location).toBe('https://example.com/before');
+
+    await client.update(idOf(link.short_url), { destination_url: 'https://example.com/after' });
+    const answer = await rawRequest(t.baseUrl, path);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe('https://example.com/after');
+    expect(await clicksOf(link.short_url)).toBe(2);
+  });
+
+  it('make the redirect 404 at once after a delete', async () => {
+    const link = await newLink({ destination_url: 'https://example.com/doomed' });
+    const path = `/${backHalfOf(link.short_url)}`;
+    expect((await rawRequest(t.baseUrl, path)).status).toBe(302);
+
+    await client.remove(idOf(link.short_url));
+    expect((await rawRequest(t.baseUrl, path)).status).toBe(404);
+  });
+
+  it('do not carry the clicks of a deleted link over to a new link with its back-half', async () => {
+    await newLink({ back_half: 'reborn' });
+    for (let i = 0; i < 3; i++) await rawRequest(t.baseUrl, '/reborn');
+    await client.remove(`${t.shortDomain}/reborn`);
+    const again = await newLink({
+      back_half: 'reborn',
+      destination_url: 'https://example.com/new',
+    });
+    expect((await rawRequest(t.baseUrl, '/reborn')).headers.location).toBe(
+      'https://example.com/new',
+    );
+    expect(await clicksOf(again.short_url)).toBe(1);
+  });
+});
