@@ -75,9 +75,9 @@ export function DomainsSection({ settings }: { settings: Settings }) {
     >
       {heading}
       {error !== undefined && <RefreshError error={error} onRetry={retry} />}
-      {!domains && refreshing && <p className="hint">Loading the account's domains…</p>}
+      {!domains && refreshing && <p className="hint lead">Loading the account's domains…</p>}
       {domains && customCount === 0 && (
-        <p className="hint">
+        <p className="hint lead">
           The account has no custom domains: new links use the service's default short domain.
         </p>
       )}

@@ -9,6 +9,8 @@ export function useSaveStatus(): [SaveStatus, (save: () => Promise<Settings>) =>
   const latest = useRef(0);
   async function run(save: () => Promise<Settings>) {
     const mine = ++latest.current;
+    // Emptied first, so that a second "Saved." is announced again.
+    setStatus(undefined);
     try {
       await save();
       if (mine === latest.current) setStatus({ tone: 'success', message: 'Saved.' });

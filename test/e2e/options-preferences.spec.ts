@@ -140,6 +140,30 @@ test.describe('options page, Domains', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  test('keeps a default domain the account no longer has visible, and says so', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, {
+      apiBaseUrl: service.baseUrl,
+      apiKey,
+      defaultDomain: 'gone.prefs.example.com',
+    });
+    const page = await openOptions(context, extensionId);
+    await expect(domainsSection(page)).toContainText('The account has no custom domains');
+    const gone = defaultDomainGroup(page).getByRole('radio', { name: 'gone.prefs.example.com' });
+    await expect(gone).toBeChecked();
+    await expect(gone).toHaveAccessibleDescription(/No longer on the account/);
+    await screenshotBothThemes(page, 'options-domains-missing-default');
+
+    await defaultDomainGroup(page).getByRole('radio', { name: 'Default short domain' }).check();
+    await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
+    expect(await storedSettings(worker)).toMatchObject({ defaultDomain: '' });
+  });
+
   test('without an API key, points to the Connection section', async ({ context, extensionId }) => {
     const page = await openOptions(context, extensionId);
     await expect(domainsSection(page)).toContainText(
