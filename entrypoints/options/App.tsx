@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { applyTheme } from '../../components/theme.ts';
 import { ConnectionSection } from './ConnectionSection.tsx';
+import { DomainsSection } from './DomainsSection.tsx';
+import { PreferencesSection } from './PreferencesSection.tsx';
 import { useSettings } from './use-settings.ts';
 
 export function App() {
@@ -22,6 +24,8 @@ export function App() {
           </p>
         )}
         {state.status === 'ready' && <ConnectionSection settings={state.settings} />}
+        {state.status === 'ready' && <DomainsSection settings={state.settings} />}
+        {state.status === 'ready' && <PreferencesSection settings={state.settings} />}
       </main>
     </div>
   );

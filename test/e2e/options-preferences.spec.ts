@@ -1,0 +1,230 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+import { PopupPage } from './popup-page.ts';
+
+async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
+  const url = `chrome-extension://${extensionId}/options.html`;
+  // On install the extension opens its options tab itself, and may take over a tab of ours that
+  // is loading the same page meanwhile ("navigation interrupted"): wait for that tab first.
+  await expect
+    .poll(() => context.pages().some((open) => open.url() === url), { timeout: 5_000 })
+    .toBe(true)
+    .catch(() => {});
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible();
+  return page;
+}
+
+const domainsSection = (page: Page) => page.getByRole('region', { name: 'Domains' });
+const preferencesSection = (page: Page) => page.getByRole('region', { name: 'Preferences' });
+const defaultDomainGroup = (page: Page) =>
+  page.getByRole('group', { name: 'Default domain for new links' });
+
+async function storedSettings(worker: Worker): Promise<Record<string, unknown>> {
+  return worker.evaluate(
+    async () => (await chrome.storage.local.get('settings')).settings as Record<string, unknown>,
+  );
+}
+
+/** Today as the options page writes an added date, in the browser's locale and time zone. */
+function today(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+  );
+}
+
+test.describe('options page, Domains', () => {
+  test('lists the custom domains with their dates, and the chosen default is the popup’s', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    service.addDomain(account.email, 'links.prefs-one.example.org');
+    service.addDomain(account.email, 'go.prefs-one.example.com');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const page = await openOptions(context, extensionId);
+    const group = defaultDomainGroup(page);
+
+    await expect(group.getByRole('radio')).toHaveCount(3);
+    await expect(group.locator('label')).toHaveText([
+      'Default short domain',
+      'go.prefs-one.example.com',
+      'links.prefs-one.example.org',
+    ]);
+    const added = `Added ${await today(page)}`;
+    await expect(
+      group.getByRole('radio', { name: 'go.prefs-one.example.com' }),
+    ).toHaveAccessibleDescription(added);
+    await expect(
+      group.getByRole('radio', { name: 'links.prefs-one.example.org' }),
+    ).toHaveAccessibleDescription(added);
+    await expect(group.getByRole('radio', { name: 'Default short domain' })).toBeChecked();
+
+    await group.getByRole('radio', { name: 'go.prefs-one.example.com' }).check();
+    await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
+    expect(await storedSettings(worker)).toMatchObject({
+      defaultDomain: 'go.prefs-one.example.com',
+    });
+    expect((await storedSettings(worker)).lastDomain).toBeUndefined();
+    const cache = await worker.evaluate(
+      async () => (await chrome.storage.local.get('domainsCache')).domainsCache,
+    );
+    expect(cache).toMatchObject({ domains: expect.arrayContaining([expect.anything()]) });
+
+    await screenshotBothThemes(page, 'options-domains-preferences');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await expect(popup.field('Domain')).toHaveValue('go.prefs-one.example.com');
+  });
+
+  test('a default chosen here replaces the domain the popup last used', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    service.addDomain(account.email, 'go.prefs-two.example.net');
+    service.addDomain(account.email, 'links.prefs-two.example.net');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    await worker.evaluate(async () => {
+      const { settings } = (await chrome.storage.local.get('settings')) as { settings: object };
+      await chrome.storage.local.set({
+        settings: { ...settings, lastDomain: 'links.prefs-two.example.net' },
+      });
+    });
+    const page = await openOptions(context, extensionId);
+
+    await defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-two.example.net' }).check();
+    await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
+
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await expect(popup.field('Domain')).toHaveValue('go.prefs-two.example.net');
+  });
+
+  test('keeps the cached list and says why when the refresh fails', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    service.addDomain(account.email, 'go.prefs-three.example.info');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const first = await openOptions(context, extensionId);
+    await expect(defaultDomainGroup(first).getByRole('radio')).toHaveCount(2);
+    await first.close();
+
+    service.revokeKey(account.apiKey);
+    const page = await openOptions(context, extensionId);
+    await expect(domainsSection(page).getByRole('alert')).toContainText(
+      'The list of domains could not be refreshed',
+    );
+    await expect(domainsSection(page).getByRole('alert')).toContainText(
+      'Check the API key in the Connection section.',
+    );
+    await expect(
+      defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-three.example.info' }),
+    ).toBeVisible();
+    await screenshotBothThemes(page, 'options-domains-refresh-failed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('keeps a default domain the account no longer has visible, and says so', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, {
+      apiBaseUrl: service.baseUrl,
+      apiKey,
+      defaultDomain: 'gone.prefs.example.com',
+    });
+    const page = await openOptions(context, extensionId);
+    await expect(domainsSection(page)).toContainText('The account has no custom domains');
+    const gone = defaultDomainGroup(page).getByRole('radio', { name: 'gone.prefs.example.com' });
+    await expect(gone).toBeChecked();
+    await expect(gone).toHaveAccessibleDescription(/No longer on the account/);
+    await screenshotBothThemes(page, 'options-domains-missing-default');
+
+    await defaultDomainGroup(page).getByRole('radio', { name: 'Default short domain' }).check();
+    await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
+    expect(await storedSettings(worker)).toMatchObject({ defaultDomain: '' });
+  });
+
+  test('without an API key, points to the Connection section', async ({ context, extensionId }) => {
+    const page = await openOptions(context, extensionId);
+    await expect(domainsSection(page)).toContainText(
+      'enter your API key in the Connection section',
+    );
+    await expect(defaultDomainGroup(page)).toHaveCount(0);
+  });
+});
+
+test.describe('options page, Preferences', () => {
+  test('auto-copy off is saved and the popup then does not copy', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    const autoCopy = page.getByRole('checkbox', { name: 'Copy the short link automatically' });
+
+    await expect(autoCopy).toBeChecked();
+    await autoCopy.uncheck();
+    await expect(preferencesSection(page).getByText('Saved.')).toBeVisible();
+    expect(await storedSettings(worker)).toMatchObject({ autoCopy: false });
+
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+  });
+
+  test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {
+    const page = await openOptions(context, extensionId);
+    const theme = page.getByRole('group', { name: 'Theme' });
+    const html = page.locator('html');
+
+    await expect(theme.getByRole('radio', { name: 'System' })).toBeChecked();
+    await theme.getByRole('radio', { name: 'Dark' }).check();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(preferencesSection(page).getByText('Saved.')).toBeVisible();
+    expect(await storedSettings(worker)).toMatchObject({ theme: 'dark' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await theme.getByRole('radio', { name: 'Light' }).check();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await theme.getByRole('radio', { name: 'System' }).check();
+    await expect(html).not.toHaveAttribute('data-theme');
+    expect(await storedSettings(worker)).toMatchObject({ theme: 'system' });
+  });
+
+  test('follows a change made in another tab', async ({ context, worker, extensionId }) => {
+    const page = await openOptions(context, extensionId);
+    await configure(worker, { theme: 'dark', autoCopy: false });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Copy the short link automatically' }),
+    ).not.toBeChecked();
+  });
+});
