@@ -104,6 +104,15 @@ export function App() {
           apiKey: loaded.apiKey,
         }).listDomains();
         setDomains(fresh);
+        // A remembered domain the account no longer has would only fail: fall back to the
+        // default domain, then to the service's own.
+        const onAccount = (host: string) =>
+          host === '' || fresh.some((domain) => domain.domain === host);
+        setFields((current) =>
+          typed.current.has('domain') || onAccount(current.domain)
+            ? current
+            : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
+        );
         await writeCachedDomains(loaded, fresh);
       } catch {}
     })();

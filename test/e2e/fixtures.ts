@@ -3,6 +3,22 @@ import { type BrowserContext, test as base, type Page, type Worker } from '@play
 import { startTestService, type TestService } from '../../server/test-service.ts';
 import { launchWithExtension } from '../chromium.ts';
 
+/**
+ * On install the extension opens its options page itself; a test that navigates meanwhile can have
+ * its own navigation interrupted ("interrupted by another navigation"). Wait for that tab first.
+ */
+async function waitForInstallTab(context: BrowserContext, extensionId: string): Promise<void> {
+  const url = `chrome-extension://${extensionId}/options.html`;
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const tab = context.pages().find((page) => page.url() === url);
+    if (tab) {
+      await tab.waitForLoadState();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 }
@@ -50,8 +66,10 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
   worker: async ({ context }, use) => {
     await use(await extensionWorker(context));
   },
-  extensionId: async ({ worker }, use) => {
-    await use(new URL(worker.url()).host);
+  extensionId: async ({ context, worker }, use) => {
+    const extensionId = new URL(worker.url()).host;
+    await waitForInstallTab(context, extensionId);
+    await use(extensionId);
   },
 });
 

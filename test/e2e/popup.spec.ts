@@ -274,3 +274,24 @@ test.describe('the popup names each failure and keeps the input', () => {
     }
   });
 });
+
+test('falls back from a remembered domain the account no longer has', async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  account,
+}) => {
+  service.addDomain(account.email, `kept-${Date.now()}.example.com`);
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+  await worker.evaluate(async () => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({
+      settings: { ...(settings as object), lastDomain: 'gone.example.com' },
+    });
+  });
+  const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+  await expect(popup.field('Domain')).toHaveValue('');
+  await popup.shorten();
+  await expect(popup.shortLink()).toHaveText(new RegExp(`^http://${service.shortDomain}/`));
+});
