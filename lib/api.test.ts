@@ -3,7 +3,7 @@ import { type ApiClientOptions, createApiClient, linkPath } from './api.ts';
 import { checkBaseUrl } from './base-url.ts';
 import { isApiError } from './errors.ts';
 
-const API_KEY = 'sk_test_0123456789';
+const API_KEY = 'slk_unit_test_key';
 const BASE_URL = 'https://api.sho.rt';
 
 const wireLink = {

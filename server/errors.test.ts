@@ -61,7 +61,7 @@ describe('401 Unauthorized', () => {
     { case: 'the scheme without a key', authorization: 'Bearer' },
     { case: 'a key with a space inside', authorization: 'Bearer slk_abc def' },
     { case: 'a key over 512 characters', authorization: `Bearer ${'k'.repeat(513)}` },
-    { case: 'an unknown key', authorization: 'Bearer slk_thisKeyWasNeverIssuedByTheService0' },
+    { case: 'an unknown key', authorization: 'Bearer slk_never_issued' },
   ])('answers $case with 401 and WWW-Authenticate: Bearer', async (row) => {
     const before = await snapshot();
     const headers: Record<string, string> =
