@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { applyTheme } from '../../components/theme.ts';
 import { ConnectionSection } from './ConnectionSection.tsx';
+import { LinksSection } from './LinksSection.tsx';
 import { useSettings } from './use-settings.ts';
 
 export function App() {
@@ -22,6 +23,7 @@ export function App() {
           </p>
         )}
         {state.status === 'ready' && <ConnectionSection settings={state.settings} />}
+        {state.status === 'ready' && <LinksSection settings={state.settings} />}
       </main>
     </div>
   );
