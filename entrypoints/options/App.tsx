@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { applyTheme } from '../../components/theme.ts';
 import { ConnectionSection } from './ConnectionSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
+import { LinksSection } from './LinksSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
 import { useSettings } from './use-settings.ts';
 
@@ -24,6 +25,7 @@ export function App() {
           </p>
         )}
         {state.status === 'ready' && <ConnectionSection settings={state.settings} />}
+        {state.status === 'ready' && <LinksSection settings={state.settings} />}
         {state.status === 'ready' && <DomainsSection settings={state.settings} />}
         {state.status === 'ready' && <PreferencesSection settings={state.settings} />}
       </main>

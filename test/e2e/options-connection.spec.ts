@@ -30,7 +30,7 @@ class OptionsPage {
     return this.page.getByLabel('API key', { exact: true });
   }
   get status() {
-    return this.page.getByRole('status');
+    return this.page.getByRole('region', { name: 'Connection' }).getByRole('status');
   }
 
   async enterConnection(baseUrl: string, apiKey: string) {

@@ -1,0 +1,48 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+/** A modal <dialog>: opens on mount, Escape or "Cancel" cancels, focus returns where it was. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.showModal();
+    cancelButton.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby="confirm-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h3 id="confirm-dialog-title">{title}</h3>
+      {children}
+      <div className="row actions">
+        <button type="button" className="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" ref={cancelButton} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,336 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { hashApiKey } from '../../server/keys.ts';
+import { startTestService, type TestService } from '../../server/test-service.ts';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+
+type WireLink = { short_url: string; destination_url: string; title: string };
+
+async function createLink(
+  service: { baseUrl: string },
+  apiKey: string,
+  body: Record<string, string>,
+): Promise<WireLink> {
+  const response = await fetch(`${service.baseUrl}/v1/links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as WireLink;
+}
+
+async function getLink(service: { baseUrl: string }, apiKey: string, shortUrl: string) {
+  const path = shortUrl.replace(/^https?:\/\//, '');
+  return fetch(`${service.baseUrl}/v1/links/${path}`, {
+    headers: { Authorization: `Bearer ${apiKey}` },
+  });
+}
+
+function seed(service: TestService, apiKey: string, count: number) {
+  const owner = service.service.store.keyOwner(hashApiKey(apiKey));
+  if (!owner) throw new Error('no account for the key');
+  const start = Date.UTC(2026, 0, 1);
+  for (let n = 0; n < count; n++) {
+    service.service.store.insertLink(owner.accountId, {
+      domain: '',
+      backHalf: `seed${n}`,
+      destinationUrl: `https://example.com/page/${n}`,
+      title: `Seeded link ${n}`,
+      createdAt: start + n * 60_000,
+    });
+  }
+}
+
+async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Links' })).toBeVisible();
+  return page;
+}
+
+const rows = (page: Page) => page.locator('.links-list > li');
+const count = (page: Page) => page.locator('.links-count');
+const row = (page: Page, shortUrl: string) =>
+  rows(page).filter({ has: page.getByRole('link', { name: shortUrl, exact: true }) });
+
+test.describe('options page, Links', () => {
+  test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    account,
+  }) => {
+    service.addDomain(account.email, 'links-e2e.localhost');
+    const { apiKey } = account;
+    const alpha = await createLink(service, apiKey, {
+      destination_url: 'https://alpha.example.com/docs/start',
+      title: 'Alpha docs',
+    });
+    // The list gives creation times to the second: a pause makes the order certain.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const beta = await createLink(service, apiKey, {
+      destination_url: 'https://beta.example.org/news',
+      title: 'Beta news',
+      domain: 'links-e2e.localhost',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const gamma = await createLink(service, apiKey, {
+      destination_url: 'https://gamma.example.net/',
+      title: 'Gamma home',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    await expect(count(page)).toHaveText('3 links');
+    await expect(rows(page)).toHaveCount(3);
+    // Newest first.
+    await expect(rows(page).getByRole('link')).toHaveText([
+      gamma.short_url,
+      beta.short_url,
+      alpha.short_url,
+    ]);
+    await expect(row(page, alpha.short_url)).toContainText('alpha.example.com');
+    await expect(row(page, alpha.short_url)).toContainText('Alpha docs');
+
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('beta');
+    await expect(count(page)).toHaveText('1 of 3 links');
+    await expect(rows(page).getByRole('link')).toHaveText([beta.short_url]);
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('');
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Oldest' });
+    await expect(rows(page).getByRole('link')).toHaveText([
+      alpha.short_url,
+      beta.short_url,
+      gamma.short_url,
+    ]);
+    await page.getByLabel('Sort by').selectOption({ label: 'Title' });
+    await expect(rows(page).getByRole('link')).toHaveText([
+      alpha.short_url,
+      beta.short_url,
+      gamma.short_url,
+    ]);
+
+    await page
+      .getByLabel('Short domain', { exact: true })
+      .selectOption(new URL(beta.short_url).host);
+    await expect(count(page)).toHaveText('1 of 3 links');
+    await expect(rows(page).getByRole('link')).toHaveText([beta.short_url]);
+    await page.getByLabel('Short domain', { exact: true }).selectOption({ label: 'All domains' });
+    await expect(count(page)).toHaveText('3 links');
+
+    await screenshotBothThemes(page, 'options-links');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('with 2,000 links only the visible rows are in the page, and scrolling reaches the last', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    seed(service, apiKey, 2000);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    await expect(count(page)).toHaveText(`${(2000).toLocaleString('en-US')} links`);
+    expect(await rows(page).count()).toBeLessThan(40);
+    await expect(page.getByText('Seeded link 1999', { exact: true })).toBeVisible();
+
+    await page.locator('.links-scroll').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect(page.getByText('Seeded link 0', { exact: true })).toBeVisible();
+    expect(await rows(page).count()).toBeLessThan(40);
+  });
+
+  test('edits the title and destination, and the short URL then leads to the new destination', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://old.example.com/',
+      title: 'Old title',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Destination URL')).toHaveValue('https://old.example.com/');
+    await dialog.getByLabel('Title').fill('New title');
+    await dialog.getByLabel('Destination URL').fill('https://new.example.com/here');
+    await screenshotBothThemes(page, 'options-links-edit');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(row(page, link.short_url)).toContainText('New title');
+    await expect(row(page, link.short_url)).toContainText('new.example.com');
+    const answer = await (await getLink(service, apiKey, link.short_url)).json();
+    expect(answer).toMatchObject({
+      title: 'New title',
+      destination_url: 'https://new.example.com/here',
+    });
+    const redirect = await fetch(link.short_url, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('https://new.example.com/here');
+  });
+
+  test('an invalid edit keeps the form as typed with the error on the field', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://old.example.com/',
+      title: 'Old title',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Destination URL').fill('not a url');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByLabel('Destination URL')).toHaveValue('not a url');
+    await expect(dialog.getByLabel('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+    expect(await (await getLink(service, apiKey, link.short_url)).json()).toMatchObject({
+      destination_url: 'https://old.example.com/',
+    });
+  });
+
+  test('deletes one link after a confirmation naming it', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const keep = await createLink(service, apiKey, {
+      destination_url: 'https://keep.example.com/',
+    });
+    const gone = await createLink(service, apiKey, {
+      destination_url: 'https://gone.example.com/',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('2 links');
+
+    await row(page, gone.short_url).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(gone.short_url);
+    await expect(dialog).toContainText('cannot be undone');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await screenshotBothThemes(page, 'options-links-delete');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(count(page)).toHaveText('2 links');
+
+    await row(page, gone.short_url).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(count(page)).toHaveText('1 link');
+    await expect(row(page, keep.short_url)).toBeVisible();
+    await expect
+      .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
+      .toBe(404);
+    const cache = await worker.evaluate(
+      async () => (await chrome.storage.local.get('linksCache')).linksCache,
+    );
+    expect(cache).toMatchObject({ links: [{ shortUrl: keep.short_url }] });
+  });
+
+  test('deletes several selected links together', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const links = [];
+    for (let n = 0; n < 4; n++) {
+      links.push(
+        await createLink(service, apiKey, { destination_url: `https://x${n}.example.com/` }),
+      );
+    }
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('4 links');
+
+    for (const link of links.slice(0, 3)) {
+      await page.getByRole('checkbox', { name: `Select ${link.short_url}` }).check();
+    }
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading')).toHaveText('Delete 3 links?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(count(page)).toHaveText('1 link');
+    for (const link of links.slice(0, 3)) {
+      expect((await getLink(service, apiKey, link.short_url)).status).toBe(404);
+    }
+    expect((await getLink(service, apiKey, links[3]?.short_url ?? '')).status).toBe(200);
+  });
+
+  test('a wrong key after caching keeps the list, marked stale, and shows the way to Connection', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://cached.example.com/',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('1 link');
+    // The cache is per key, so the key goes wrong on the service's side while the page is open.
+    service.revokeKey(apiKey);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+
+    await expect(page.getByText(/Showing the list saved at .*: /)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the Connection section' })).toBeVisible();
+    await expect(row(page, link.short_url)).toBeVisible();
+    await screenshotBothThemes(page, 'options-links-stale-wrong-key');
+  });
+
+  test('the service stopped after caching: the cached list is shown, marked stale', async ({
+    context,
+    extensionId,
+    worker,
+  }) => {
+    const stopping = await startTestService();
+    try {
+      const apiKey = stopping.createAccount('stopping@example.com');
+      const link = await createLink(stopping, apiKey, {
+        destination_url: 'https://down.example.com/',
+      });
+      await configure(worker, { apiBaseUrl: stopping.baseUrl, apiKey });
+      const first = await openOptions(context, extensionId);
+      await expect(count(first)).toHaveText('1 link');
+      await first.close();
+      await stopping.stop();
+
+      const page = await openOptions(context, extensionId);
+      await expect(row(page, link.short_url)).toBeVisible();
+      await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(count(page)).toHaveText('1 link');
+    } finally {
+      await stopping.stop().catch(() => {});
+    }
+  });
+});
