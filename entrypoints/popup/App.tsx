@@ -24,12 +24,26 @@ const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
   domain: 'domain',
 };
 
-function sameAddress(a: string, b: string): boolean {
+const normalized = (address: string) => {
   try {
-    return new URL(a).href === new URL(b).href;
+    return new URL(address).href;
   } catch {
-    return a === b;
+    return address;
   }
+};
+
+/**
+ * The cached links that lead to this page. The cache may hold tens of thousands of links: only
+ * those that start like the page (case aside) are parsed, the rest are skipped on a string test.
+ */
+function linksTo(links: Link[], pageUrl: string): Link[] {
+  const target = normalized(pageUrl);
+  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
+  return links.filter(
+    (link) =>
+      link.destinationUrl.slice(0, origin.length).toLowerCase() === origin &&
+      normalized(link.destinationUrl) === target,
+  );
 }
 
 function fieldErrorsOf(input: ShortenFields): FieldErrors | undefined {
@@ -94,7 +108,7 @@ export function App() {
       ]);
       if (cachedDomains) setDomains(cachedDomains.value);
       if (cachedLinks && !problem) {
-        setExisting(cachedLinks.value.filter((link) => sameAddress(link.destinationUrl, page.url)));
+        setExisting(linksTo(cachedLinks.value, page.url));
       }
       // Refreshed behind the form; a failure here shows when the person shortens.
       try {
