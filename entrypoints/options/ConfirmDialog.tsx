@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /** A modal <dialog>: opens on mount, Escape or "Cancel" cancels, focus returns where it was. */
 export function ConfirmDialog({
@@ -14,14 +15,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    cancelButton.current?.focus();
-    return () => opener?.focus();
-  }, []);
+  const dialog = useModalDialog(cancelButton);
 
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';
 import { createApiClient } from '../../lib/api.ts';
 import type { Connection } from '../../lib/connection.ts';
@@ -6,6 +6,7 @@ import { DestinationUrl, Title } from '../../lib/contract.ts';
 import { describeApiError, isApiError } from '../../lib/errors.ts';
 import { changedFields, replaceLink } from '../../lib/links-view.ts';
 import type { Link } from '../../lib/schemas.ts';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 type Field = 'destinationUrl' | 'title';
 
@@ -28,16 +29,10 @@ export function EditLinkDialog({
   change: (update: (links: Link[]) => Link[]) => Promise<void>;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [form, setForm] = useState({ destinationUrl: link.destinationUrl, title: link.title });
   const [serverProblem, setServerProblem] = useState<{ field?: Field; message: string }>();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
 
   const destination = problemOf(DestinationUrl, form.destinationUrl);
   const title = problemOf(Title, form.title);
