@@ -10,6 +10,7 @@ export const LinkRow = memo(function LinkRow({
   now,
   selected,
   onSelect,
+  onQrCode,
   onEdit,
   onDelete,
 }: {
@@ -17,6 +18,7 @@ export const LinkRow = memo(function LinkRow({
   now: number;
   selected: boolean;
   onSelect: (shortUrl: string, selected: boolean) => void;
+  onQrCode: (shortUrl: string) => void;
   onEdit: (link: Link) => void;
   onDelete: (shortUrls: string[]) => void;
 }) {
@@ -57,6 +59,9 @@ export const LinkRow = memo(function LinkRow({
       </div>
       <div className="link-actions">
         <CopyButton text={link.shortUrl} />
+        <button type="button" onClick={() => onQrCode(link.shortUrl)}>
+          QR code
+        </button>
         <button type="button" onClick={() => onEdit(link)}>
           Edit
         </button>

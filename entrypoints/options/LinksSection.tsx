@@ -16,6 +16,8 @@ import type { Settings } from '../../lib/settings.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { LinkRow } from './LinkRow.tsx';
+import { QrDialog } from './QrDialog.tsx';
+import { SelectAll } from './SelectAll.tsx';
 import { useLinks } from './use-links.ts';
 
 const ROW_HEIGHT = 88;
@@ -70,6 +72,7 @@ function LinksManager({ settings }: { settings: Settings }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[]>();
   const [editing, setEditing] = useState<Link>();
+  const [qrFor, setQrFor] = useState<string>();
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
   const all = links ?? [];
@@ -141,6 +144,7 @@ function LinksManager({ settings }: { settings: Settings }) {
     });
   }
 
+  const onQrCode = useCallback((shortUrl: string) => setQrFor(shortUrl), []);
   const onEdit = useCallback((link: Link) => setEditing(link), []);
   const onDelete = useCallback((shortUrls: string[]) => setDeleting(shortUrls), []);
 
@@ -190,6 +194,7 @@ function LinksManager({ settings }: { settings: Settings }) {
         </select>
       </div>
       <div className="links-toolbar">
+        <SelectAll shown={shown} selected={selected} setSelected={setSelected} />
         <button type="button" onClick={refresh} aria-disabled={loading}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -265,6 +270,7 @@ function LinksManager({ settings }: { settings: Settings }) {
                 now={now}
                 selected={selected.has(link.shortUrl)}
                 onSelect={select}
+                onQrCode={onQrCode}
                 onEdit={onEdit}
                 onDelete={onDelete}
               />
@@ -288,6 +294,7 @@ function LinksManager({ settings }: { settings: Settings }) {
           )}
         </ConfirmDialog>
       )}
+      {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (
         <EditLinkDialog
           link={editing}

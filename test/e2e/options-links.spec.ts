@@ -1,6 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { hashApiKey } from '../../server/keys.ts';
-import { startTestService, type TestService } from '../../server/test-service.ts';
+import { startTestService } from '../../server/test-service.ts';
 import {
   configure,
   expect,
@@ -8,56 +6,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-
-type WireLink = { short_url: string; destination_url: string; title: string };
-
-async function createLink(
-  service: { baseUrl: string },
-  apiKey: string,
-  body: Record<string, string>,
-): Promise<WireLink> {
-  const response = await fetch(`${service.baseUrl}/v1/links`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as WireLink;
-}
-
-async function getLink(service: { baseUrl: string }, apiKey: string, shortUrl: string) {
-  const path = shortUrl.replace(/^https?:\/\//, '');
-  return fetch(`${service.baseUrl}/v1/links/${path}`, {
-    headers: { Authorization: `Bearer ${apiKey}` },
-  });
-}
-
-function seed(service: TestService, apiKey: string, count: number) {
-  const owner = service.service.store.keyOwner(hashApiKey(apiKey));
-  if (!owner) throw new Error('no account for the key');
-  const start = Date.UTC(2026, 0, 1);
-  for (let n = 0; n < count; n++) {
-    service.service.store.insertLink(owner.accountId, {
-      domain: '',
-      backHalf: `seed${n}`,
-      destinationUrl: `https://example.com/page/${n}`,
-      title: `Seeded link ${n}`,
-      createdAt: start + n * 60_000,
-    });
-  }
-}
-
-async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Links' })).toBeVisible();
-  return page;
-}
-
-const rows = (page: Page) => page.locator('.links-list > li');
-const count = (page: Page) => page.locator('.links-count');
-const row = (page: Page, shortUrl: string) =>
-  rows(page).filter({ has: page.getByRole('link', { name: shortUrl, exact: true }) });
+import { count, createLink, getLink, openOptions, row, rows, seed } from './links-helpers.ts';
 
 test.describe('options page, Links', () => {
   test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
