@@ -1,0 +1,283 @@
+import { readFile } from 'node:fs/promises';
+import { hashApiKey } from '../../server/keys.ts';
+import { startTestService } from '../../server/test-service.ts';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+import { count, createLink, getLink, openOptions, row, rows } from './links-helpers.ts';
+
+/** Follows a short link `times` times, as a visitor would: each counts one click. */
+async function visit(shortUrl: string, times: number) {
+  for (let n = 0; n < times; n++) {
+    const answer = await fetch(shortUrl, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+  }
+}
+
+test.describe('options page, Links: row and bulk actions', () => {
+  test('"Most clicks" puts the most visited first, with the clicks counted by real redirects', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const quiet = await createLink(service, apiKey, { destination_url: 'https://quiet.example/' });
+    const busy = await createLink(service, apiKey, { destination_url: 'https://busy.example/' });
+    const some = await createLink(service, apiKey, { destination_url: 'https://some.example/' });
+    await visit(busy.short_url, 3);
+    await visit(some.short_url, 1);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Most clicks' });
+    await expect(rows(page).getByRole('link')).toHaveText([
+      busy.short_url,
+      some.short_url,
+      quiet.short_url,
+    ]);
+    await expect(row(page, busy.short_url)).toContainText('3 clicks');
+    await expect(row(page, some.short_url)).toContainText('1 click');
+    await expect(row(page, quiet.short_url)).toContainText('0 clicks');
+  });
+
+  test('"Export CSV" downloads the links shown, with commas, quotes, line breaks and accents intact', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const tricky = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/a?x=1,2&y="3"',
+      title: 'Café "déjà vu", line one\nline two',
+    });
+    const formula = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/sum',
+      title: '=SUM(A1:A2)',
+    });
+    await createLink(service, apiKey, {
+      destination_url: 'https://elsewhere.example.org/',
+      title: 'Filtered out',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('example.com');
+    await expect(count(page)).toHaveText('2 of 3 links');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('links.csv');
+    const csv = await readFile(await download.path(), 'utf8');
+
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('short_url,destination_url,title,clicks,created_at');
+    expect(csv).toContain(
+      `"${tricky.short_url}","https://example.com/a?x=1,2&y=""3""","Café ""déjà vu"", line one\nline two","0",`,
+    );
+    // A cell a spreadsheet would run as a formula is defused.
+    expect(csv).toContain(`"${formula.short_url}","https://example.com/sum","'=SUM(A1:A2)","0",`);
+    expect(csv).not.toContain('Filtered out');
+    expect(lines.at(-1)).toBe('');
+  });
+
+  test('"QR code" on a row shows the code for that short URL, with downloads, and closes with Escape', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://qr.example.com/',
+      title: 'Poster',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+
+    const button = row(page, link.short_url).getByRole('button', { name: 'QR code' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `QR code for ${link.short_url}` });
+    await expect(dialog.getByRole('img', { name: `QR code for ${link.short_url}` })).toBeVisible();
+    const fileName = link.short_url.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+    await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+      'download',
+      `${fileName}.png`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await screenshotBothThemes(page, 'options-links-qr');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('"Select all shown" selects what the search shows, and deletes just those', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const old1 = await createLink(service, apiKey, {
+      destination_url: 'https://old.example.com/1',
+      title: 'Old one',
+    });
+    const old2 = await createLink(service, apiKey, {
+      destination_url: 'https://old.example.com/2',
+      title: 'Old two',
+    });
+    const keep = await createLink(service, apiKey, {
+      destination_url: 'https://keep.example.com/',
+      title: 'Keep me',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('3 links');
+    // A short list gets a short box, not a tall empty one.
+    const boxHeight = await page
+      .locator('.links-scroll')
+      .evaluate((element) => element.clientHeight);
+    expect(boxHeight).toBeLessThanOrEqual(3 * 88);
+
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('old');
+    await expect(count(page)).toHaveText('2 of 3 links');
+    const selectAll = page.getByRole('checkbox', { name: 'Select all shown' });
+    await selectAll.check();
+    await expect(page.getByRole('checkbox', { name: `Select ${old1.short_url}` })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: `Select ${old2.short_url}` })).toBeChecked();
+    await page.getByRole('checkbox', { name: `Select ${old2.short_url}` }).uncheck();
+    // Some selected: the box is mixed, and a click selects them all again.
+    expect(await selectAll.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+    await selectAll.click();
+    await expect(selectAll).toBeChecked();
+
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading')).toHaveText('Delete 2 links?');
+    await expect(dialog).toContainText('cannot be undone');
+    await screenshotBothThemes(page, 'options-links-delete-selected');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('');
+    await expect(count(page)).toHaveText('1 link');
+    await expect(row(page, keep.short_url)).toBeVisible();
+    expect((await getLink(service, apiKey, old1.short_url)).status).toBe(404);
+    expect((await getLink(service, apiKey, old2.short_url)).status).toBe(404);
+    expect((await getLink(service, apiKey, keep.short_url)).status).toBe(200);
+  });
+
+  test('an edit the service refuses shows at once, rolls back with the reason, and keeps the form', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://before.example.com/',
+      title: 'Before',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(row(page, link.short_url)).toContainText('Before');
+    // Deleted elsewhere (another device) while this page shows it.
+    const path = link.short_url.replace(/^https?:\/\//, '');
+    const deleted = await fetch(`${service.baseUrl}/v1/links/${path}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(deleted.status).toBe(200);
+
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('After');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    // The service's own sentence, then what to do.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      /^Not saved: .+\. The link no longer exists\. Refresh the list\.$/,
+    );
+    await expect(dialog.getByLabel('Title')).toHaveValue('After');
+    await expect(row(page, link.short_url)).toContainText('Before');
+    await expect(row(page, link.short_url)).not.toContainText('After');
+    const cache = await worker.evaluate(
+      async () => (await chrome.storage.local.get('linksCache')).linksCache,
+    );
+    expect(cache).toMatchObject({ links: [{ shortUrl: link.short_url, title: 'Before' }] });
+  });
+
+  test('a bulk delete the service partly refuses reports the failures and puts them back', async ({
+    context,
+    extensionId,
+    worker,
+  }) => {
+    const limit = 40;
+    const limited = await startTestService({ rateLimitPerMinute: limit });
+    try {
+      const apiKey = limited.createAccount('limited@example.com');
+      const owner = limited.service.store.keyOwner(hashApiKey(apiKey));
+      if (!owner) throw new Error('no account for the key');
+      for (let n = 0; n < 4; n++) {
+        // Straight into the database, so that only the page's requests count against the limit.
+        limited.service.store.insertLink(owner.accountId, {
+          domain: '',
+          backHalf: `bulk${n}`,
+          destinationUrl: `https://bulk.example.com/${n}`,
+          title: `Bulk ${n}`,
+          createdAt: Date.UTC(2026, 0, 1) + n * 60_000,
+        });
+      }
+      let pageRequests = 0;
+      context.on('request', (request) => {
+        if (request.url().startsWith(limited.baseUrl)) pageRequests++;
+      });
+      await configure(worker, { apiBaseUrl: limited.baseUrl, apiKey });
+      const page = await openOptions(context, extensionId);
+      await expect(count(page)).toHaveText('4 links');
+      await page.waitForLoadState('networkidle');
+      const shortUrls = await rows(page).getByRole('link').allTextContents();
+      // Spend the rest of the minute's budget but two, so two of the four deletes are refused.
+      for (let n = pageRequests; n < limit - 2; n++) {
+        const answer = await fetch(`${limited.baseUrl}/v1/domains`, {
+          headers: { Authorization: `Bearer ${apiKey}` },
+        });
+        expect(answer.status).toBe(200);
+      }
+
+      await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+      await page.getByRole('button', { name: 'Delete selected (4)' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+
+      const report = page.locator('.notice.error');
+      await expect(report).toContainText(/of 4 links were not deleted; they are back in the list:/);
+      await expect(report).toContainText('Too many requests');
+      // The API is over its limit now: ask the database which links are left.
+      const left = new Set(
+        limited.service.store.linksOf(owner.accountId).map((link) => `/${link.backHalf}`),
+      );
+      const kept = shortUrls.filter((shortUrl) => left.has(new URL(shortUrl).pathname));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.length).toBeLessThan(4);
+      await expect(report).toContainText(`${kept.length} of 4 links were not deleted`);
+      await expect(count(page)).toHaveText(
+        `${kept.length} ${kept.length === 1 ? 'link' : 'links'}`,
+      );
+      for (const shortUrl of kept) {
+        await expect(row(page, shortUrl)).toBeVisible();
+        await expect(report.getByRole('listitem').filter({ hasText: shortUrl })).toBeVisible();
+      }
+      await screenshotBothThemes(page, 'options-links-delete-partly-failed');
+    } finally {
+      await limited.stop();
+    }
+  });
+});
