@@ -69,6 +69,19 @@ export async function writeCachedLinks(connection: Connection, links: Link[]): P
   });
 }
 
+/** Calls `onChange` with the cached links of this connection whenever another page rewrites them. */
+export function watchCachedLinks(
+  connection: Connection,
+  onChange: (links: Link[]) => void,
+): () => void {
+  return storage.onChange('linksCache', (stored) => {
+    const parsed = LinksCache.safeParse(stored);
+    if (parsed.success && parsed.data.connection === connectionTag(connection)) {
+      onChange(parsed.data.links);
+    }
+  });
+}
+
 /** Applies a change made through the API to the cached links, when there is a cache to change. */
 export async function changeCachedLinks(
   connection: Connection,

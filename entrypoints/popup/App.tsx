@@ -10,8 +10,14 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { readCachedDomains, readCachedLinks, writeCachedDomains } from '../../lib/cache.ts';
+import {
+  readCachedDomains,
+  readCachedLinks,
+  watchCachedLinks,
+  writeCachedDomains,
+} from '../../lib/cache.ts';
 import { isApiError } from '../../lib/errors.ts';
+import { requestLinksCacheUpkeep } from '../../lib/links-upkeep.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
 import type { Settings } from '../../lib/settings.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
@@ -101,6 +107,9 @@ export function App() {
       });
       setReady(true);
       if (!isConfigured(loaded)) return;
+      // The background refreshes an old or missing links cache; the list follows it.
+      if (!problem) watchCachedLinks(loaded, (links) => setExisting(linksTo(links, page.url)));
+      requestLinksCacheUpkeep();
 
       const [cachedDomains, cachedLinks] = await Promise.all([
         readCachedDomains(loaded),

@@ -192,6 +192,34 @@ test('lists the links already made for the page before making another', async ({
   await screenshotBothThemes(popup.page, 'popup-already-shortened');
 });
 
+test('with no links cache yet, the background fetches the list and the popup shows what was made before', async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
+  const pageUrl = `${service.baseUrl}/made-elsewhere`;
+  // Made through the API (another device, the service's own site), so no cache of this browser has it.
+  const response = await fetch(`${service.baseUrl}/v1/links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ destination_url: pageUrl, title: 'Made elsewhere' }),
+  });
+  const made = (await response.json()) as { short_url: string };
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  expect(await worker.evaluate(() => chrome.storage.local.get('linksCache'))).toEqual({});
+
+  const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+  const already = popup.page.getByRole('region', { name: 'Already shortened' });
+  await expect(already.getByRole('link')).toHaveText([made.short_url]);
+  const cache = await worker.evaluate(
+    async () => (await chrome.storage.local.get('linksCache')).linksCache,
+  );
+  expect(cache).toMatchObject({ links: [{ shortUrl: made.short_url }] });
+});
+
 test.describe('the popup names each failure and keeps the input', () => {
   test('an invalid destination is shown on the field before anything is sent', async ({
     context,

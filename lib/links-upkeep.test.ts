@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startTestService, type TestService } from '../server/test-service.ts';
+import { readCachedLinks, writeCachedLinks } from './cache.ts';
+import { refreshLinksCache } from './links-upkeep.ts';
+import { saveSettings } from './settings.ts';
+
+let service: TestService;
+let apiKey: string;
+let connection: { apiBaseUrl: string; apiKey: string };
+
+async function createLink(destination: string): Promise<string> {
+  const response = await fetch(`${service.baseUrl}/v1/links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ destination_url: destination }),
+  });
+  return ((await response.json()) as { short_url: string }).short_url;
+}
+
+const cachedShortUrls = async () =>
+  (await readCachedLinks(connection))?.value.map((link) => link.shortUrl);
+
+beforeAll(async () => {
+  service = await startTestService();
+  apiKey = service.createAccount('upkeep@example.com');
+  connection = { apiBaseUrl: service.baseUrl, apiKey };
+});
+afterAll(() => service.stop());
+beforeEach(() => fakeBrowser.reset());
+
+describe('refreshLinksCache', () => {
+  it('does nothing before the connection is set', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    expect(await refreshLinksCache()).toBe('not-configured');
+    expect(await readCachedLinks(connection)).toBeUndefined();
+  });
+
+  it('fills a missing cache from the service', async () => {
+    const shortUrl = await createLink('https://example.com/upkeep-1');
+    await saveSettings(connection);
+    expect(await refreshLinksCache()).toBe('refreshed');
+    expect(await cachedShortUrls()).toContain(shortUrl);
+  });
+
+  it('leaves a young cache alone and refreshes an old one', async () => {
+    await saveSettings(connection);
+    await writeCachedLinks(connection, []);
+    const later = await createLink('https://example.com/upkeep-2');
+
+    expect(await refreshLinksCache(60_000)).toBe('fresh');
+    expect(await cachedShortUrls()).toEqual([]);
+
+    const inAnHour = () => Date.now() + 3_600_000;
+    expect(await refreshLinksCache(60_000, inAnHour)).toBe('refreshed');
+    expect(await cachedShortUrls()).toContain(later);
+  });
+
+  it('runs one refresh at a time: a second request shares the first', async () => {
+    await saveSettings(connection);
+    const first = refreshLinksCache();
+    expect(refreshLinksCache()).toBe(first);
+    expect(await first).toBe('refreshed');
+  });
+
+  it('keeps the cache as it was when the service refuses the key', async () => {
+    const other = {
+      apiBaseUrl: service.baseUrl,
+      apiKey: service.createAccount('gone@example.com'),
+    };
+    await saveSettings(other);
+    await writeCachedLinks(other, []);
+    service.revokeKey(other.apiKey);
+    expect(await refreshLinksCache(0)).toBe('failed');
+    expect((await readCachedLinks(other))?.value).toEqual([]);
+  });
+});
