@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, type Page, type Worker } from '@playwright/test';
+import {
+  type BrowserContext,
+  test as base,
+  type Locator,
+  type Page,
+  type Worker,
+} from '@playwright/test';
 import { startTestService, type TestService } from '../../server/test-service.ts';
 import { launchWithExtension } from '../chromium.ts';
 
@@ -92,14 +98,20 @@ export async function configure(
   }, settings);
 }
 
-/** Saves a screenshot of the page in light and dark under test-results/screenshots/. */
-export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot of the page (or of one part of it) in light and dark under
+ * test-results/screenshots/.
+ */
+export async function screenshotBothThemes(
+  page: Page,
+  name: string,
+  part?: Locator,
+): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({
-      path: `test-results/screenshots/${name}-${colorScheme}.png`,
-      fullPage: true,
-    });
+    const path = `test-results/screenshots/${name}-${colorScheme}.png`;
+    if (part) await part.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: null });
 }

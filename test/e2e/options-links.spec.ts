@@ -75,6 +75,7 @@ test.describe('options page, Links', () => {
     await expect(count(page)).toHaveText('3 links');
 
     await screenshotBothThemes(page, 'options-links');
+    await screenshotBothThemes(page, 'options-links-section', page.locator('.links-section'));
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
