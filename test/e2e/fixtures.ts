@@ -98,6 +98,35 @@ export async function configure(
   }, settings);
 }
 
+type CachedLink = {
+  shortUrl: string;
+  destinationUrl: string;
+  clicks: number;
+  createdAt: string;
+  title: string;
+};
+
+/** The links in the extension's cache as stored (lib/cache.ts keeps them as one JSON string). */
+export async function cachedLinks(worker: Worker): Promise<CachedLink[] | undefined> {
+  const stored = await worker.evaluate(
+    async () => (await chrome.storage.local.get('linksCache')).linksCache,
+  );
+  return stored ? JSON.parse((stored as { linksJson: string }).linksJson) : undefined;
+}
+
+/** Puts links in the extension's cache, for `connection` (see lib/connection.ts), fetched now. */
+export async function seedCachedLinks(
+  worker: Worker,
+  connectionTag: string,
+  links: CachedLink[],
+): Promise<void> {
+  await worker.evaluate((linksCache) => chrome.storage.local.set({ linksCache }), {
+    connection: connectionTag,
+    fetchedAt: Date.now(),
+    linksJson: JSON.stringify(links),
+  });
+}
+
 /**
  * Saves a screenshot of the page (or of one part of it) in light and dark under
  * test-results/screenshots/.

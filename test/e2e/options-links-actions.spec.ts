@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { hashApiKey } from '../../server/keys.ts';
 import { startTestService } from '../../server/test-service.ts';
 import {
+  cachedLinks,
   configure,
   expect,
   screenshotBothThemes,
@@ -209,10 +210,9 @@ test.describe('options page, Links: row and bulk actions', () => {
     await expect(dialog.getByLabel('Title')).toHaveValue('After');
     await expect(row(page, link.short_url)).toContainText('Before');
     await expect(row(page, link.short_url)).not.toContainText('After');
-    const cache = await worker.evaluate(
-      async () => (await chrome.storage.local.get('linksCache')).linksCache,
-    );
-    expect(cache).toMatchObject({ links: [{ shortUrl: link.short_url, title: 'Before' }] });
+    expect(await cachedLinks(worker)).toMatchObject([
+      { shortUrl: link.short_url, title: 'Before' },
+    ]);
   });
 
   test('a bulk delete the service partly refuses reports the failures and puts them back', async ({

@@ -1,5 +1,6 @@
 import { startTestService } from '../../server/test-service.ts';
 import {
+  cachedLinks,
   configure,
   expect,
   screenshotBothThemes,
@@ -196,10 +197,7 @@ test.describe('options page, Links', () => {
     await expect
       .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
       .toBe(404);
-    const cache = await worker.evaluate(
-      async () => (await chrome.storage.local.get('linksCache')).linksCache,
-    );
-    expect(cache).toMatchObject({ links: [{ shortUrl: keep.short_url }] });
+    expect(await cachedLinks(worker)).toMatchObject([{ shortUrl: keep.short_url }]);
   });
 
   test('deletes several selected links together', async ({

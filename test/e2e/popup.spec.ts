@@ -1,9 +1,11 @@
 import { connectionTag } from '../../lib/connection.ts';
 import { startTestService } from '../../server/test-service.ts';
 import {
+  cachedLinks,
   configure,
   expect,
   screenshotBothThemes,
+  seedCachedLinks,
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
@@ -180,11 +182,7 @@ test('lists the links already made for the page before making another', async ({
     shortUrl: `http://${service.shortDomain}/other`,
     destinationUrl: 'https://example.com/',
   };
-  await worker.evaluate((linksCache) => chrome.storage.local.set({ linksCache }), {
-    connection: connectionTag(connection),
-    fetchedAt: Date.now(),
-    links: [earlier, unrelated],
-  });
+  await seedCachedLinks(worker, connectionTag(connection), [earlier, unrelated]);
   const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
   const already = popup.page.getByRole('region', { name: 'Already shortened' });
   await expect(already.getByRole('link')).toHaveText([earlier.shortUrl]);
@@ -214,10 +212,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
   const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
   const already = popup.page.getByRole('region', { name: 'Already shortened' });
   await expect(already.getByRole('link')).toHaveText([made.short_url]);
-  const cache = await worker.evaluate(
-    async () => (await chrome.storage.local.get('linksCache')).linksCache,
-  );
-  expect(cache).toMatchObject({ links: [{ shortUrl: made.short_url }] });
+  expect(await cachedLinks(worker)).toMatchObject([{ shortUrl: made.short_url }]);
 });
 
 test.describe('the popup names each failure and keeps the input', () => {
