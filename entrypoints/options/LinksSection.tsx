@@ -76,12 +76,17 @@ function LinksManager({ settings }: { settings: Settings }) {
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
   const all = links ?? [];
-  const texts = useMemo(() => new Map(all.map((link) => [link, searchText(link)])), [all]);
+  const deferredQuery = useDeferredValue(query);
+  // Worked out on the first search, not on opening: most openings never search.
+  const searching = deferredQuery.trim() !== '';
+  const texts = useMemo(
+    () => (searching ? new Map(all.map((link) => [link, searchText(link)])) : undefined),
+    [all, searching],
+  );
   const hosts = useMemo(
     () => [...new Set(all.map((link) => shortUrlHost(link.shortUrl)))].filter(Boolean).sort(),
     [all],
   );
-  const deferredQuery = useDeferredValue(query);
   const sorted = useMemo(() => sortLinks(all, sort), [all, sort]);
   const shown = useMemo(
     () => filterLinks(sorted, deferredQuery, host, texts),

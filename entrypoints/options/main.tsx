@@ -1,3 +1,4 @@
+import './early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../components/theme.css';

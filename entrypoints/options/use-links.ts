@@ -3,6 +3,7 @@ import { createApiClient } from '../../lib/api.ts';
 import { changeCachedLinks, readCachedLinks, writeCachedLinks } from '../../lib/cache.ts';
 import type { Connection } from '../../lib/connection.ts';
 import type { Link } from '../../lib/schemas.ts';
+import { takeCachedLinksReadAtStart } from './early-start.ts';
 
 export type LinksState = {
   links: Link[] | undefined;
@@ -12,6 +13,9 @@ export type LinksState = {
   /** Why the last refresh failed; the links on screen are then older. */
   error: unknown;
 };
+
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The account's links: the cached list at once, then the service's; changes kept in the cache. */
 export function useLinks(connection: Connection) {
@@ -32,6 +36,8 @@ export function useLinks(connection: Connection) {
       const links = await createApiClient({ baseUrl: apiBaseUrl, apiKey }).listLinks();
       if (current !== generation.current) return;
       setState({ links, fetchedAt: Date.now(), loading: false, error: undefined });
+      // Serializing tens of thousands of links takes a while: draw them first, store them after.
+      await afterNextPaint();
       await writeCachedLinks(conn, links);
     } catch (error) {
       if (current !== generation.current) return;
@@ -42,7 +48,8 @@ export function useLinks(connection: Connection) {
   useEffect(() => {
     let live = true;
     setState({ links: undefined, fetchedAt: undefined, loading: true, error: undefined });
-    readCachedLinks({ apiBaseUrl, apiKey })
+    const readCache = takeCachedLinksReadAtStart() ?? readCachedLinks;
+    readCache({ apiBaseUrl, apiKey })
       .then((cached) => {
         if (live && cached)
           setState((now) =>
