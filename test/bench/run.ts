@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service` or `--only popup` runs one group (the popup needs `npm run build` first).
+// `--only service`, `--only popup` or `--only options` runs one group (the popup and the options
+// page need `npm run build` first).
 import { parseArgs } from 'node:util';
+import { benchOptions } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchService } from './service-bench.ts';
 
@@ -8,9 +10,10 @@ const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '8' }, only: { type: 'string' } },
 });
 const rows: [string, string, string][] = [];
+const runs = (group: 'service' | 'popup' | 'options') => !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-if (values.only !== 'popup') {
+if (runs('service')) {
   const service = await benchService(Number(values.seconds));
   const ratio = service.redirectsPerSecond / service.bareRedirectsPerSecond;
   rows.push(
@@ -41,7 +44,7 @@ if (values.only !== 'popup') {
   }
 }
 
-if (values.only !== 'service') {
+if (runs('popup')) {
   const popup = await benchPopup();
   rows.push(
     ['popup ready, median of 20', `${popup.popupMs.toFixed(1)} ms`, ''],
@@ -56,6 +59,40 @@ if (values.only !== 'service') {
       '  of which the service request',
       `${popup.serviceRequestMs.toFixed(1)} ms`,
       'overhead ≤ 30 ms',
+    ],
+  );
+}
+
+if (runs('options')) {
+  const options = await benchOptions();
+  const links = options.links.toLocaleString('en-US');
+  rows.push(
+    [
+      `options page open to first rows, ${links} links, no cache (median of 10)`,
+      `${options.openNoCacheMs.toFixed(0)} ms`,
+      '≤ 1,000 ms',
+    ],
+    [
+      `options page open to first rows, ${links} links, cached (median of 10)`,
+      `${options.openWithCacheMs.toFixed(0)} ms`,
+      '≤ 400 ms',
+    ],
+    [
+      '  cached openings that drew rows before the fresh list arrived',
+      options.cacheRunsBeforeList,
+      '',
+    ],
+    [
+      `search keystroke to list updated, median / p95 of ${options.keystrokeSamples}`,
+      `${options.keystrokeMedianMs.toFixed(1)} / ${options.keystrokeP95Ms.toFixed(1)} ms`,
+      'median ≤ 50 ms',
+    ],
+    [`JS heap after load and GC, ${links} links`, `${options.heapMb.toFixed(1)} MB`, '≤ 60 MB'],
+    ['  after the searches above', `${options.heapAfterSearchMb.toFixed(1)} MB`, '≤ 60 MB'],
+    [
+      `scrolling ${options.scrollLinks.toLocaleString('en-US')} links top to bottom in 2 s, frame median / p95`,
+      `${options.scrollFrameMedianMs.toFixed(1)} / ${options.scrollFrameP95Ms.toFixed(1)} ms`,
+      '≈ 16.7 ms',
     ],
   );
 }

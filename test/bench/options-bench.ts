@@ -1,0 +1,268 @@
+// Options page benchmarks with tens of thousands of links in the real service: the page opened to
+// its first rows (with and without the cached list), one search keystroke to the list updated, the
+// JS heap after load, and frame times while scrolling a 50,000-link list.
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { hashApiKey } from '../../server/keys.ts';
+import { startTestService, type TestService } from '../../server/test-service.ts';
+import { launchWithExtension } from '../chromium.ts';
+
+const OPEN_RUNS = 10;
+const LINKS = 20_000;
+const SCROLL_LINKS = 50_000;
+
+const WORDS = (
+  'alpha beta gamma delta docs news blog shop sale report invoice launch design video talk ' +
+  'release guide story recipe travel music photo event meetup paper slides notes budget plan'
+).split(' ');
+const HOSTS = ['example.com', 'docs.example.org', 'shop.example.net', 'news.example.io'];
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
+};
+
+/** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks, straight into the database. */
+function seedLinks(service: TestService, apiKey: string, count: number, prefix: string): void {
+  const { store } = service.service;
+  const owner = store.keyOwner(hashApiKey(apiKey));
+  if (!owner) throw new Error('no account for the key');
+  const start = Date.UTC(2024, 0, 1);
+  const clicks = new Map<number, number>();
+  for (let n = 0; n < count; n++) {
+    const word = (k: number) => WORDS[(n * 7 + k * 13 + Math.floor(n / 31)) % WORDS.length];
+    const link = store.insertLink(owner.accountId, {
+      domain: '',
+      backHalf: `${prefix}${n.toString(36)}`,
+      destinationUrl: `https://${HOSTS[n % HOSTS.length]}/${word(1)}/${word(2)}-${n}?ref=${word(3)}`,
+      title: `${word(0)} ${word(4)} ${word(5)} #${n}`,
+      createdAt: start + n * 45_000,
+    });
+    if (n % 3 === 0) clicks.set(link.id, (n * 17) % 500);
+  }
+  store.addClicks(clicks);
+}
+
+async function configure(worker: Worker, service: TestService, apiKey: string) {
+  await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+    apiBaseUrl: service.baseUrl,
+    apiKey,
+  });
+}
+
+/**
+ * Opens the options page and answers when its first link rows were in the page (from navigation
+ * start, by a MutationObserver installed before any script) and when the service's list arrived.
+ */
+async function openToFirstRows(
+  context: BrowserContext,
+  url: string,
+): Promise<{ page: Page; firstRowsMs: number; listArrivedMs: number }> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector('.links-list > li')) return;
+      (window as unknown as { firstRowsAt: number }).firstRowsAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => 'firstRowsAt' in window, undefined, { timeout: 60_000 });
+  // The list's answer, to tell rows drawn from the cache from rows drawn from the service.
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/v1/links')),
+    undefined,
+    { timeout: 60_000 },
+  );
+  const { firstRowsMs, listArrivedMs } = await page.evaluate(() => {
+    const list = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.endsWith('/v1/links')) as PerformanceResourceTiming;
+    return {
+      firstRowsMs: (window as unknown as { firstRowsAt: number }).firstRowsAt,
+      listArrivedMs: list.responseEnd,
+    };
+  });
+  return { page, firstRowsMs, listArrivedMs };
+}
+
+/** Types `query` one key at a time; each sample is keydown to the count or rows changing. */
+async function keystrokeTimes(page: Page, query: string): Promise<number[]> {
+  const search = page.getByRole('searchbox', { name: 'Search links' });
+  await search.fill('');
+  await page.waitForFunction(
+    () => !/ of /.test(document.querySelector('.links-count')?.textContent ?? ''),
+  );
+  await search.focus();
+  const times: number[] = [];
+  for (const key of query) {
+    await page.evaluate(() => {
+      const w = window as unknown as { keyAt?: number; updatedAt?: number };
+      w.keyAt = undefined;
+      w.updatedAt = undefined;
+      const box = document.querySelector('input[type="search"]') as HTMLInputElement;
+      box.addEventListener(
+        'keydown',
+        () => {
+          w.keyAt = performance.now();
+        },
+        { once: true, capture: true },
+      );
+      const watched = [
+        document.querySelector('.links-count'),
+        document.querySelector('.links-list'),
+      ];
+      const observer = new MutationObserver(() => {
+        w.updatedAt = performance.now();
+        observer.disconnect();
+      });
+      for (const node of watched) {
+        if (node) observer.observe(node, { subtree: true, childList: true, characterData: true });
+      }
+    });
+    await page.keyboard.press(key);
+    const changed = await page
+      .waitForFunction(
+        () => 'updatedAt' in window && (window as { updatedAt?: number }).updatedAt !== undefined,
+        undefined,
+        { timeout: 2_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (!changed) continue;
+    times.push(
+      await page.evaluate(() => {
+        const w = window as unknown as { keyAt: number; updatedAt: number };
+        return w.updatedAt - w.keyAt;
+      }),
+    );
+  }
+  return times;
+}
+
+/** The JS heap in use after a garbage collection, from the DevTools protocol. */
+async function heapAfterGc(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+}
+
+/** Scrolls the list from top to bottom in 2 s of frames; answers each frame's duration. */
+async function scrollFrameTimes(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const scroller = document.querySelector('.links-scroll') as HTMLElement;
+        const frames: number[] = [];
+        let last = performance.now();
+        const started = last;
+        const step = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          const progress = Math.min(1, (now - started) / 2_000);
+          scroller.scrollTop = progress * (scroller.scrollHeight - scroller.clientHeight);
+          if (progress < 1) requestAnimationFrame(step);
+          else resolve(frames.slice(1));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+}
+
+export type OptionsFigures = {
+  links: number;
+  openNoCacheMs: number;
+  openWithCacheMs: number;
+  cacheRunsBeforeList: string;
+  keystrokeMedianMs: number;
+  keystrokeP95Ms: number;
+  keystrokeSamples: number;
+  heapMb: number;
+  heapAfterSearchMb: number;
+  scrollLinks: number;
+  scrollFrameP95Ms: number;
+  scrollFrameMedianMs: number;
+};
+
+export async function benchOptions(): Promise<OptionsFigures> {
+  const service = await startTestService();
+  const context = await launchWithExtension();
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionUrl = `chrome-extension://${new URL(worker.url()).host}/options.html`;
+    // The options tab opened on install would fill the cache behind the measurements.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const page of context.pages()) if (page.url() === extensionUrl) await page.close();
+
+    const apiKey = service.createAccount('bench@example.com');
+    seedLinks(service, apiKey, LINKS, 'a');
+    await configure(worker, service, apiKey);
+
+    const noCache: number[] = [];
+    const withCache: number[] = [];
+    let beforeList = 0;
+    for (let run = 0; run < OPEN_RUNS + 1; run++) {
+      await worker.evaluate(() => chrome.storage.local.remove('linksCache'));
+      const cold = await openToFirstRows(context, extensionUrl);
+      // The page writes the cache once the list is in; wait for it before the warm opening.
+      await worker.evaluate(async () => {
+        while (!(await chrome.storage.local.get('linksCache')).linksCache) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      await cold.page.close();
+      const warm = await openToFirstRows(context, extensionUrl);
+      await warm.page.close();
+      if (run === 0) continue; // warm-up
+      noCache.push(cold.firstRowsMs);
+      withCache.push(warm.firstRowsMs);
+      if (warm.firstRowsMs < warm.listArrivedMs) beforeList++;
+    }
+
+    const { page } = await openToFirstRows(context, extensionUrl);
+    await page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
+    const heap = await heapAfterGc(context, page);
+    const keystrokes = [
+      // Queries whose every key narrows the list (a key that changes nothing updates nothing).
+      ...(await keystrokeTimes(page, '#12345')),
+      ...(await keystrokeTimes(page, 'slides 77')),
+      ...(await keystrokeTimes(page, 'budget plan')),
+      ...(await keystrokeTimes(page, 'shop.example.net/video')),
+    ];
+    const heapSearched = await heapAfterGc(context, page);
+    await page.close();
+
+    const bigKey = service.createAccount('bench-50k@example.com');
+    seedLinks(service, bigKey, SCROLL_LINKS, 'b');
+    await configure(worker, service, bigKey);
+    const big = await openToFirstRows(context, extensionUrl);
+    await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
+    const frames = await scrollFrameTimes(big.page);
+    await big.page.close();
+
+    return {
+      links: LINKS,
+      openNoCacheMs: median(noCache),
+      openWithCacheMs: median(withCache),
+      cacheRunsBeforeList: `${beforeList} of ${withCache.length}`,
+      keystrokeMedianMs: median(keystrokes),
+      keystrokeP95Ms: percentile(keystrokes, 0.95),
+      keystrokeSamples: keystrokes.length,
+      heapMb: heap / 1e6,
+      heapAfterSearchMb: heapSearched / 1e6,
+      scrollLinks: SCROLL_LINKS,
+      scrollFrameP95Ms: percentile(frames, 0.95),
+      scrollFrameMedianMs: median(frames),
+    };
+  } finally {
+    await context.close();
+    await service.stop();
+  }
+}
