@@ -1,6 +1,11 @@
 import { describeApiError, isApiError } from '../lib/errors.ts';
 
-const SETTINGS_KINDS = new Set(['unauthorized', 'paid_plan_required', 'invalid_base_url']);
+const SETTINGS_KINDS = new Set([
+  'unauthorized',
+  'paid_plan_required',
+  'invalid_base_url',
+  'permission_missing',
+]);
 const RETRY_KINDS = new Set([
   'network',
   'timeout',
@@ -9,15 +14,20 @@ const RETRY_KINDS = new Set([
   'unexpected_response',
 ]);
 
-/** A failure in words, with the one action that helps: the settings, or another try. */
+/**
+ * A failure in words, with the action that helps: the settings, another try, or the browser's
+ * permission prompt (`onAllowAccess` must ask for it at once: the prompt needs the click).
+ */
 export function ErrorNotice({
   error,
   onOpenSettings,
   onRetry,
+  onAllowAccess,
 }: {
   error: unknown;
   onOpenSettings: () => void;
   onRetry?: () => void;
+  onAllowAccess?: () => void;
 }) {
   const { message, advice } = describeApiError(error);
   const kind = isApiError(error) ? error.kind : 'unexpected_response';
@@ -26,6 +36,11 @@ export function ErrorNotice({
       <p>{message}</p>
       {advice && advice !== message && <p>{advice}</p>}
       <div className="row">
+        {onAllowAccess && kind === 'permission_missing' && (
+          <button type="button" className="primary" onClick={onAllowAccess}>
+            Allow access
+          </button>
+        )}
         {SETTINGS_KINDS.has(kind) && (
           <button type="button" onClick={onOpenSettings}>
             Open settings

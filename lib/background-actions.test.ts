@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startTestService, type TestService } from '../server/test-service.ts';
 import { createApiClient } from './api.ts';
@@ -137,6 +138,21 @@ describe('shortenAndCopy', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ title: 'Could not shorten this page', opensOptions: true });
     expect(notices[0]?.message).toContain(ERROR_ADVICE.unauthorized);
+  });
+
+  it('says the browser blocks the API origin, and the notification opens the options', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => false);
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page('https://example.com/blocked'), deps);
+
+    expect(outcome).toMatchObject({ status: 'failed', kind: 'permission_missing' });
+    expect(copied).toEqual([]);
+    expect(notices[0]).toMatchObject({ opensOptions: true });
+    expect(notices[0]?.message).toContain('does not let Short Link reach');
+    expect(notices[0]?.message).toContain(ERROR_ADVICE.permission_missing);
+    contains.mockRestore();
   });
 
   it('passes on the advice for an unpaid plan', async () => {

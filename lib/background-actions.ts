@@ -42,6 +42,7 @@ const FIXED_IN_OPTIONS = new Set<ApiErrorKind>([
   'network',
   'timeout',
   'unexpected_response',
+  'permission_missing',
 ]);
 
 const TYPE_ANOTHER = 'Open the Short Link popup to type a web address instead.';

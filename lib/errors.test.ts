@@ -320,7 +320,7 @@ describe('isApiError', () => {
 describe('describeApiError', () => {
   it('has advice for every kind, each naming what to do', () => {
     for (const advice of Object.values(ERROR_ADVICE)) expect(advice).toMatch(/\.$/);
-    expect(Object.keys(ERROR_ADVICE)).toHaveLength(11);
+    expect(Object.keys(ERROR_ADVICE)).toHaveLength(12);
   });
 
   it('pairs the message with the advice of its kind', () => {

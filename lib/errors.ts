@@ -12,7 +12,9 @@ export type ApiErrorKind =
   | 'network'
   | 'timeout'
   | 'unexpected_response'
-  | 'invalid_base_url';
+  | 'invalid_base_url'
+  /** The browser does not let the extension reach the API origin (withdrawn, or never granted). */
+  | 'permission_missing';
 
 export type ApiErrorDetails = {
   status?: number;
@@ -336,6 +338,8 @@ export const ERROR_ADVICE: Record<ApiErrorKind, string> = {
     'Check the API base URL in the settings: it may not point to a short-link service.',
   invalid_base_url:
     'Enter an API base URL starting with https:// in the settings (http:// only for localhost).',
+  permission_missing:
+    'Allow it when the browser asks: press "Allow access" in the popup, or "Save" in the settings.',
 };
 
 /** Message and advice for any error a call can throw; aborts and bugs included. */

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startTestService, type TestService } from '../server/test-service.ts';
+import { createApiClient } from './api.ts';
 import { readCachedLinks, writeCachedLinks } from './cache.ts';
 import { isApiError } from './errors.ts';
 import { loadSettings, saveSettings } from './settings.ts';
@@ -72,6 +74,34 @@ describe('shorten', () => {
     expect(isApiError(failure) && failure.kind).toBe('back_half_taken');
     expect(isApiError(failure) && failure.field).toBe('back_half');
     expect((await readCachedLinks(connection))?.value).toHaveLength(1);
+  });
+
+  it('says the browser blocks the API origin, before sending anything, when the permission is gone', async () => {
+    const connection = { apiBaseUrl: service.baseUrl, apiKey };
+    await saveSettings(connection);
+    const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => false);
+    const before = await createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();
+
+    const failure = await shorten({ destinationUrl: 'https://example.com/blocked' }).catch(
+      (error) => error,
+    );
+
+    expect(isApiError(failure) && failure.kind).toBe('permission_missing');
+    expect(failure.message).toBe(
+      `The browser does not let Short Link reach ${new URL(service.baseUrl).origin}.`,
+    );
+    expect(contains).toHaveBeenCalledWith({ origins: [`http://localhost/*`] });
+    const after = await createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();
+    expect(after).toHaveLength(before.length);
+    contains.mockRestore();
+  });
+
+  it('goes ahead when the permission is there', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => true);
+    const link = await shorten({ destinationUrl: 'https://example.com/allowed' });
+    expect(link.destinationUrl).toBe('https://example.com/allowed');
+    contains.mockRestore();
   });
 
   it('never shows a cache made with another key', async () => {

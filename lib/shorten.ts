@@ -1,6 +1,7 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
 import { changeCachedLinks } from './cache.ts';
 import { ApiError } from './errors.ts';
+import { hasHostPermission } from './host-permission.ts';
 import type { CreateLinkInput, Link } from './schemas.ts';
 import { loadSettings, type Settings, saveSettings } from './settings.ts';
 
@@ -28,6 +29,21 @@ export function isConfigured(settings: Settings): boolean {
   return settings.apiKey !== '' && settings.apiBaseUrl !== '';
 }
 
+/**
+ * Refuses early, in words, when the browser would block the call: Firefox lets people withdraw an
+ * extension's host permissions, and the request would then fail as if the service were down.
+ */
+async function checkHostPermission(apiBaseUrl: string): Promise<void> {
+  // An invalid base URL, or a browser that cannot tell: the client's own errors say more.
+  const granted = await hasHostPermission(apiBaseUrl).catch(() => true);
+  if (!granted) {
+    throw new ApiError(
+      'permission_missing',
+      `The browser does not let Short Link reach ${new URL(apiBaseUrl).origin}.`,
+    );
+  }
+}
+
 /** Creates the link, then keeps the links cache and the remembered domain in step. */
 export async function shorten(
   input: CreateLinkInput,
@@ -37,6 +53,7 @@ export async function shorten(
   if (!isConfigured(settings)) {
     throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
   }
+  await checkHostPermission(settings.apiBaseUrl);
   // Loaded on first use: the popup draws its form before it needs the client (ky and schemas).
   const { createApiClient } = await import('./api.ts');
   const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });

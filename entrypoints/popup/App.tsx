@@ -17,6 +17,7 @@ import {
   writeCachedDomains,
 } from '../../lib/cache.ts';
 import { isApiError } from '../../lib/errors.ts';
+import { requestHostPermission } from '../../lib/host-permission.ts';
 import { requestLinksCacheUpkeep } from '../../lib/links-upkeep.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
 import type { Settings } from '../../lib/settings.ts';
@@ -152,6 +153,14 @@ export function App() {
     });
   };
 
+  // Asked for in the click itself (no await before it), then the shorten is tried again.
+  const allowAccess = () => {
+    if (!settings) return;
+    void requestHostPermission(settings.apiBaseUrl).then((granted) => {
+      if (granted) void submit();
+    });
+  };
+
   const submit = async () => {
     if (!settings) return;
     const problems = fieldErrorsOf(fields);
@@ -228,7 +237,12 @@ export function App() {
         onSubmit={submit}
       />
       {failure !== undefined && (
-        <ErrorNotice error={failure} onOpenSettings={openSettings} onRetry={submit} />
+        <ErrorNotice
+          error={failure}
+          onOpenSettings={openSettings}
+          onRetry={submit}
+          onAllowAccess={allowAccess}
+        />
       )}
       {result && <ShortenResult link={result.link} copied={result.copied} />}
     </main>

@@ -243,6 +243,26 @@ test.describe('the popup names each failure and keeps the input', () => {
     await screenshotBothThemes(popup.page, 'popup-error-unpaid');
   });
 
+  test('an API origin the browser does not let it reach is named, with "Allow access"', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    // An HTTPS origin outside the manifest that was never granted (as after a withdrawal in Firefox).
+    await configure(worker, { apiBaseUrl: 'https://api.not-granted.example', apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ backHalf: 'kept-too' });
+    await expect(popup.page.getByRole('alert')).toContainText(
+      'The browser does not let Short Link reach https://api.not-granted.example.',
+    );
+    await expect(popup.page.getByRole('button', { name: 'Allow access' })).toBeVisible();
+    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    await expect(popup.field('Back-half')).toHaveValue('kept-too');
+    await screenshotBothThemes(popup.page, 'popup-error-permission-missing');
+  });
+
   test('too many requests says when to try again and offers a retry', async ({
     context,
     worker,
