@@ -43,7 +43,9 @@ function ensureOffscreenDocument(): Promise<void> {
 
 export async function copyFromBackground(text: string): Promise<void> {
   if (!browser.offscreen) {
-    await navigator.clipboard.writeText(text);
+    // Firefox: its background page has a DOM. The async API can refuse a page without focus;
+    // execCommand('copy') works there with the clipboardWrite permission.
+    await navigator.clipboard.writeText(text).catch(() => copyWithTextarea(text));
     return;
   }
   await ensureOffscreenDocument();
