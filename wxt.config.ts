@@ -6,6 +6,14 @@ import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
+  // Manifest V3 for Firefox too (WXT's default there is V2): one manifest shape for both browsers
+  // (action, _execute_action, host and optional host permissions), and the version Mozilla is
+  // moving to. Firefox runs the background as an event page instead of a service worker.
+  manifestVersion: 3,
+  zip: {
+    // The sources archive Firefox's review asks for: what `npm ci && npm run build:firefox` needs.
+    excludeSources: ['test-results/**', 'playwright-report/**', '.data/**', '**/*.db'],
+  },
   vite: () => ({
     resolve: {
       alias: {
@@ -17,6 +25,18 @@ export default defineConfig({
   }),
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Short Link',
+    ...(browser === 'firefox' && {
+      browser_specific_settings: {
+        gecko: {
+          id: 'short-link@shortlink-extension',
+          // The first version with the built-in data-collection consent below.
+          strict_min_version: '140.0',
+          // The page's address and title go to the short-link service the person configures.
+          data_collection_permissions: { required: ['browsingActivity', 'websiteContent'] },
+        },
+        gecko_android: { strict_min_version: '142.0' },
+      },
+    }),
     description: 'Shorten the page in front of you in one click, copied and ready to paste.',
     permissions: [
       'storage',
