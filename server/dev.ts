@@ -1,83 +1,129 @@
 // `npm start`: the reference service with a demo account, the extension built for it, and
-// Chromium with the extension loaded (when there is a display). Ctrl-C stops all of it.
+// Chromium with the extension loaded (when there is a display). Ctrl-C, or closing Chromium, stops
+// all of it.
+//
+// Environment: SHORTLINK_PORT (8787), SHORTLINK_DATA_DIR (.data), SHORTLINK_NO_BROWSER=1 (do not
+// open Chromium), SHORTLINK_SKIP_BUILD=1 (use the build already in .output, for tests).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchWithExtension } from '../test/chromium.ts';
-import { addDomain, createAccount } from './admin.ts';
 import { openStore } from './db.ts';
-import { startService } from './service.ts';
+import { DEMO_DOMAIN, DEMO_EMAIL, type DemoAccount, ensureDemoAccount } from './demo.ts';
+import { type RunningService, startService } from './service.ts';
 
-const DATA_DIR = path.resolve('.data');
+const DATA_DIR = path.resolve(process.env.SHORTLINK_DATA_DIR ?? '.data');
 const DB_FILE = path.join(DATA_DIR, 'service.db');
-const DEMO_KEY_FILE = path.join(DATA_DIR, 'demo-api-key');
-const DEMO_EMAIL = 'demo@example.com';
-const DEMO_DOMAIN = 'go.localhost';
 // A development build: it holds the demo key, which a production build never does.
 const EXTENSION_DIR = path.resolve('.output/chrome-mv3-dev');
 const port = Number(process.env.SHORTLINK_PORT ?? 8787);
 const shortDomain = `localhost:${port}`;
+const baseUrl = `http://localhost:${port}`;
 
-/** The demo account's key: made once, then kept in .data/ (keys are stored only hashed). */
-function demoApiKey(): string {
+/** A path relative to the project when it is inside it, else absolute. */
+function shortPath(file: string): string {
+  const relative = path.relative('.', file);
+  return relative.startsWith('..') ? file : relative;
+}
+
+function fail(sentence: string): never {
+  console.error(`npm start: ${sentence}`);
+  process.exit(1);
+}
+
+function demoAccount(): DemoAccount {
+  mkdirSync(DATA_DIR, { recursive: true });
   const store = openStore(DB_FILE);
   try {
-    if (store.accountByEmail(DEMO_EMAIL) && existsSync(DEMO_KEY_FILE)) {
-      return readFileSync(DEMO_KEY_FILE, 'utf8').trim();
-    }
-    if (store.accountByEmail(DEMO_EMAIL)) {
-      throw new Error(
-        `The demo account exists but ${DEMO_KEY_FILE} is gone: delete .data/ to start afresh.`,
-      );
-    }
-    const key = createAccount(store, DEMO_EMAIL, 'paid');
-    addDomain(store, DEMO_EMAIL, DEMO_DOMAIN, shortDomain);
-    writeFileSync(DEMO_KEY_FILE, `${key}\n`, { mode: 0o600 });
-    return key;
+    return ensureDemoAccount(store, path.join(DATA_DIR, 'demo-api-key'), shortDomain);
   } finally {
     store.close();
   }
 }
 
-const apiKey = demoApiKey();
-const baseUrl = `http://localhost:${port}`;
-console.log('Building the extension…');
-execFileSync('npx', ['wxt', 'build', '--mode', 'development'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, WXT_API_BASE_URL: baseUrl, WXT_DEMO_API_KEY: apiKey },
-});
-
-const service = await startService({ dbFile: DB_FILE, port, shortDomain });
-console.log(`
-Reference service: ${service.baseUrl}   (database ${path.relative('.', DB_FILE)})
-Demo account:      ${DEMO_EMAIL}, paid plan, custom domain ${DEMO_DOMAIN}
-Demo API key:      ${apiKey}
-Extension:         ${path.relative('.', EXTENSION_DIR)} (development build, holds the demo key)`);
-
-const hasDisplay =
-  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-let browser: Awaited<ReturnType<typeof launchWithExtension>> | undefined;
-if (hasDisplay) {
-  browser = await launchWithExtension({
-    extensionDir: EXTENSION_DIR,
-    headless: false,
-    userDataDir: path.join(DATA_DIR, 'chromium-profile'),
-  });
-  browser.on('close', () => void stop());
-  console.log('Chromium is open with the extension loaded.');
-} else {
-  console.log(`No display: load the extension by hand. In Chromium open chrome://extensions, turn on
-Developer mode, choose "Load unpacked" and pick ${EXTENSION_DIR}.`);
+async function listen(): Promise<RunningService> {
+  try {
+    return await startService({ dbFile: DB_FILE, port, shortDomain });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      fail(
+        `port ${port} is in use. Stop what runs there, or choose another port: SHORTLINK_PORT=${port + 1} npm start`,
+      );
+    }
+    throw error;
+  }
 }
-console.log('Press Ctrl-C to stop.');
 
+function buildExtension(apiKey: string): void {
+  console.log('Building the extension (development build)…');
+  try {
+    execFileSync('npx', ['wxt', 'build', '--mode', 'development'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, WXT_API_BASE_URL: baseUrl, WXT_DEMO_API_KEY: apiKey },
+    });
+  } catch {
+    fail('the extension did not build (the error is above). Fix it and run npm start again.');
+  }
+}
+
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  fail(`SHORTLINK_PORT must be a port number, not "${process.env.SHORTLINK_PORT}".`);
+}
+const demo = demoAccount();
+// The port is taken before the build, so a clash is reported at once.
+const service = await listen();
+let browser: Awaited<ReturnType<typeof launchWithExtension>> | undefined;
 let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  console.log('\nStopping…');
   await browser?.close().catch(() => {});
   await service.stop();
+  console.log(
+    `Stopped: the service and its database${browser ? ', and Chromium,' : ''} are closed.`,
+  );
   process.exit(0);
 }
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+
+if (process.env.SHORTLINK_SKIP_BUILD !== '1') buildExtension(demo.apiKey);
+
+const keyNote = {
+  account: ' (new demo account)',
+  key: ' (a new key: the saved one was missing)',
+  nothing: '',
+}[demo.made];
+console.log(`
+Reference service   ${service.baseUrl}   (API under /v1)
+Short links         http://${service.shortDomain}/<back-half>, and http://${DEMO_DOMAIN}:${port}/<back-half>
+Database            ${shortPath(DB_FILE)}
+Demo account        ${DEMO_EMAIL}, paid plan, custom domain ${DEMO_DOMAIN}
+Demo API key        ${demo.apiKey}${keyNote}
+Extension           ${shortPath(EXTENSION_DIR)} (development build, holds the demo key)`);
+
+const hasDisplay =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+if (hasDisplay && process.env.SHORTLINK_NO_BROWSER !== '1') {
+  browser = await launchWithExtension({
+    extensionDir: EXTENSION_DIR,
+    headless: false,
+    userDataDir: path.join(DATA_DIR, 'chromium-profile'),
+    // Ctrl-C is ours: Chromium closes first, then the service finishes its requests and flushes.
+    handleSignals: false,
+  });
+  browser.on('close', () => void stop());
+  console.log(`
+Chromium is open with the extension loaded. Try it: open any web page, click the Short Link
+button in the toolbar (or press Alt+Shift+S) and press "Shorten". The options page lists the
+demo links. Closing Chromium or pressing Ctrl-C stops everything.`);
+} else {
+  console.log(`
+No browser opened${hasDisplay ? ' (SHORTLINK_NO_BROWSER=1)' : ': there is no display'}. Load the extension by hand: in
+Chromium or Chrome open chrome://extensions, turn on "Developer mode", choose "Load unpacked" and
+pick ${EXTENSION_DIR}
+(the development build, which is already connected to this service with the demo key; the
+production build in .output/chrome-mv3 starts unconfigured). The service keeps running.
+Press Ctrl-C to stop.`);
+}

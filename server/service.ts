@@ -46,10 +46,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const redirects = createRedirectCache(store);
 
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, host, () => resolve());
+    });
+  } catch (error) {
+    // A taken port, say: let go of the database, so the caller can report it and exit cleanly.
+    store.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const domains = createShortDomains(options.shortDomain ?? `localhost:${port}`);
 

@@ -13,7 +13,13 @@ export function chromiumExecutable(): string | undefined {
 }
 
 export async function launchWithExtension(
-  options: { extensionDir?: string; headless?: boolean; userDataDir?: string } = {},
+  options: {
+    extensionDir?: string;
+    headless?: boolean;
+    userDataDir?: string;
+    /** False when the caller stops Chromium itself on Ctrl-C (Playwright would exit at once). */
+    handleSignals?: boolean;
+  } = {},
 ): Promise<BrowserContext> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) {
@@ -22,6 +28,9 @@ export async function launchWithExtension(
   return chromium.launchPersistentContext(options.userDataDir ?? '', {
     executablePath: chromiumExecutable(),
     headless: options.headless ?? true,
+    handleSIGINT: options.handleSignals ?? true,
+    handleSIGTERM: options.handleSignals ?? true,
+    handleSIGHUP: options.handleSignals ?? true,
     viewport: options.headless === false ? null : undefined,
     args: [
       `--disable-extensions-except=${extensionDir}`,
