@@ -1,9 +1,21 @@
-// Draws the extension's icon (a chain link on a rounded square in the accent colour) as PNGs in
-// public/icon/, where WXT finds them for the manifest. Run: node test/tools/draw-icons.ts
+// Draws the extension's logo (two interlocked chain links on a rounded square in the accent colour)
+// as PNGs in public/icon/, where WXT finds them for the manifest and the stores take them from.
+// Drawn from signed distances with 4 × 4 samples a pixel, so every size is sharp without an image
+// library. Run: node test/tools/draw-icons.ts
 import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 
-const SIZES = [16, 32, 48, 96, 128];
+/**
+ * Each size with the transparent margin around the art. The Chrome Web Store asks for 128 × 128
+ * with the art in the middle 96 × 96; the toolbar sizes use all their pixels.
+ */
+const SIZES: { size: number; padding: number }[] = [
+  { size: 16, padding: 0 },
+  { size: 32, padding: 0 },
+  { size: 48, padding: 0 },
+  { size: 96, padding: 0 },
+  { size: 128, padding: 16 },
+];
 /** Drawing units: the icon is designed on a 128 × 128 grid and scaled. */
 const GRID = 128;
 const SAMPLES = 4;
@@ -65,8 +77,8 @@ function inGlyph(p: Point): boolean {
   );
 }
 
-function render(size: number): Buffer {
-  const scale = GRID / size;
+function render(size: number, padding: number): Buffer {
+  const scale = GRID / (size - 2 * padding);
   const rows: Buffer[] = [];
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 4);
@@ -76,8 +88,8 @@ function render(size: number): Buffer {
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const p = {
-            x: (x + (sx + 0.5) / SAMPLES) * scale,
-            y: (y + (sy + 0.5) / SAMPLES) * scale,
+            x: (x - padding + (sx + 0.5) / SAMPLES) * scale,
+            y: (y - padding + (sy + 0.5) / SAMPLES) * scale,
           };
           if (roundedSquare(p, 4, 26) <= 0) {
             background++;
@@ -88,7 +100,7 @@ function render(size: number): Buffer {
       const total = SAMPLES * SAMPLES;
       const alpha = background / total;
       const glyphShare = background ? mark / background : 0;
-      const t = y / Math.max(1, size - 1);
+      const t = Math.min(1, Math.max(0, (y - padding) / Math.max(1, size - 2 * padding - 1)));
       const i = 1 + x * 4;
       TOP.forEach((top, channel) => {
         const fill = top + ((BOTTOM[channel] as number) - top) * t;
@@ -124,6 +136,6 @@ function png(size: number, filteredRows: Buffer): Buffer {
   ]);
 }
 
-for (const size of SIZES) {
-  writeFileSync(new URL(`../public/icon/${size}.png`, import.meta.url), render(size));
+for (const { size, padding } of SIZES) {
+  writeFileSync(new URL(`../../public/icon/${size}.png`, import.meta.url), render(size, padding));
 }
