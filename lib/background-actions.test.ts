@@ -142,7 +142,9 @@ describe('shortenAndCopy', () => {
 
   it('says the browser blocks the API origin, and the notification opens the options', async () => {
     await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
-    const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => false);
+    const contains = vi
+      .spyOn(browser.permissions, 'contains')
+      .mockImplementation(async () => false);
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/blocked'), deps);

@@ -79,7 +79,9 @@ describe('shorten', () => {
   it('says the browser blocks the API origin, before sending anything, when the permission is gone', async () => {
     const connection = { apiBaseUrl: service.baseUrl, apiKey };
     await saveSettings(connection);
-    const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => false);
+    const contains = vi
+      .spyOn(browser.permissions, 'contains')
+      .mockImplementation(async () => false);
     const before = await createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();
 
     const failure = await shorten({ destinationUrl: 'https://example.com/blocked' }).catch(
