@@ -1,141 +1,75 @@
-// Draws the extension's logo (two interlocked chain links on a rounded square in the accent colour)
-// as PNGs in public/icon/, where WXT finds them for the manifest and the stores take them from.
-// Drawn from signed distances with 4 × 4 samples a pixel, so every size is sharp without an image
-// library. Run: node test/tools/draw-icons.ts
-import { writeFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+// Renders the extension's logo from its SVG sources with real Chromium:
+// - public/icon/<size>.png for the manifest (WXT picks them up by name);
+// - test/tools/store/: the Chrome Web Store icon and small promo tile (not shipped).
+// test/tools/logo.svg is the mark; test/tools/logo-small.svg is the same mark with thicker strokes
+// for 16 and 32 px. Run: node test/tools/draw-icons.ts
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumExecutable } from '../chromium.ts';
+
+const logo = readFileSync(new URL('logo.svg', import.meta.url), 'utf8');
+const logoSmall = readFileSync(new URL('logo-small.svg', import.meta.url), 'utf8');
 
 /**
- * Each size with the transparent margin around the art. The Chrome Web Store asks for 128 × 128
- * with the art in the middle 96 × 96; the toolbar sizes use all their pixels.
+ * Each size with the transparent margin around the art. The Chrome Web Store and Chrome's own
+ * guidance want 128 × 128 with the art in the middle 96 × 96; the toolbar sizes use all their
+ * pixels (logo.svg insets its tile by 1/32; logo-small.svg fills the square).
  */
-const SIZES: { size: number; padding: number }[] = [
-  { size: 16, padding: 0 },
-  { size: 32, padding: 0 },
-  { size: 48, padding: 0 },
-  { size: 96, padding: 0 },
-  { size: 128, padding: 16 },
+const ICONS: { size: number; padding: number; svg: string }[] = [
+  { size: 16, padding: 0, svg: logoSmall },
+  { size: 32, padding: 0, svg: logoSmall },
+  { size: 48, padding: 0, svg: logo },
+  { size: 96, padding: 0, svg: logo },
+  { size: 128, padding: 16, svg: logo },
 ];
-/** Drawing units: the icon is designed on a 128 × 128 grid and scaled. */
-const GRID = 128;
-const SAMPLES = 4;
-type Rgb = readonly [number, number, number];
-const TOP: Rgb = [0x2f, 0x63, 0xe6];
-const BOTTOM: Rgb = [0x1b, 0x45, 0xb4];
-const GLYPH: Rgb = [0xff, 0xff, 0xff];
 
-type Point = { x: number; y: number };
-
-function roundedSquare(p: Point, inset: number, radius: number): number {
-  const half = GRID / 2 - inset - radius;
-  const qx = Math.abs(p.x - GRID / 2) - half;
-  const qy = Math.abs(p.y - GRID / 2) - half;
-  const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0));
-  return outside + Math.min(Math.max(qx, qy), 0) - radius;
+function page(body: string): string {
+  return `<!doctype html><html><head><style>
+    html, body { margin: 0; background: transparent; }
+    svg { display: block; flex-shrink: 0; }
+  </style></head><body>${body}</body></html>`;
 }
 
-function segmentDistance(p: Point, a: Point, b: Point): number {
-  const abx = b.x - a.x;
-  const aby = b.y - a.y;
-  const t = Math.max(
-    0,
-    Math.min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / (abx ** 2 + aby ** 2)),
-  );
-  return Math.hypot(p.x - a.x - t * abx, p.y - a.y - t * aby);
+function sized(svg: string, px: number): string {
+  return svg.replace('width="128" height="128"', `width="${px}" height="${px}"`);
 }
 
-const AXIS = { x: Math.SQRT1_2, y: -Math.SQRT1_2 };
-const LINK_HALF_LENGTH = 10;
-const LINK_RADIUS = 16;
-const LINK_STROKE = 12;
-const LINK_OFFSET = 18;
-/** The space cut out of the lower link where the upper one crosses it. */
-const CROSSING_GAP = 3;
-
-/** One link of the chain: the outline of a stadium along the up-right diagonal. */
-function chainLink(p: Point, centre: Point): number {
-  const a = {
-    x: centre.x - AXIS.x * LINK_HALF_LENGTH,
-    y: centre.y - AXIS.y * LINK_HALF_LENGTH,
-  };
-  const b = {
-    x: centre.x + AXIS.x * LINK_HALF_LENGTH,
-    y: centre.y + AXIS.y * LINK_HALF_LENGTH,
-  };
-  return Math.abs(segmentDistance(p, a, b) - LINK_RADIUS) - LINK_STROKE / 2;
+async function shoot(tab: Page, width: number, height: number, html: string): Promise<Buffer> {
+  await tab.setViewportSize({ width, height });
+  await tab.setContent(html);
+  return tab.screenshot({ omitBackground: true });
 }
 
-/** Two interlocked links: each passes over the other at one of their two crossings. */
-function inGlyph(p: Point): boolean {
-  const c = GRID / 2;
-  const lower = chainLink(p, { x: c - AXIS.x * LINK_OFFSET, y: c - AXIS.y * LINK_OFFSET });
-  const upper = chainLink(p, { x: c + AXIS.x * LINK_OFFSET, y: c + AXIS.y * LINK_OFFSET });
-  const side = (p.x - c) * -AXIS.y + (p.y - c) * AXIS.x;
-  return (
-    (lower <= 0 && !(side < 0 && upper <= CROSSING_GAP)) ||
-    (upper <= 0 && !(side > 0 && lower <= CROSSING_GAP))
-  );
-}
+/** The small promo tile, 440 × 280: the logo, the name and one line. */
+const PROMO = page(`
+  <div style="width:440px;height:280px;box-sizing:border-box;padding:0 40px;display:flex;
+      align-items:center;gap:28px;background:linear-gradient(160deg,#f6f8ff,#e3eafc);
+      font-family:'Inter','Noto Sans','DejaVu Sans',sans-serif;color:#1b1f24">
+    ${sized(logo, 104)}
+    <div>
+      <div style="font-size:38px;font-weight:700;letter-spacing:-0.5px">Short Link</div>
+      <div style="margin-top:10px;font-size:18px;line-height:1.35;color:#5b6470">
+        One click: this page, shortened and copied.</div>
+    </div>
+  </div>`);
 
-function render(size: number, padding: number): Buffer {
-  const scale = GRID / (size - 2 * padding);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 4);
-    for (let x = 0; x < size; x++) {
-      let background = 0;
-      let mark = 0;
-      for (let sy = 0; sy < SAMPLES; sy++) {
-        for (let sx = 0; sx < SAMPLES; sx++) {
-          const p = {
-            x: (x - padding + (sx + 0.5) / SAMPLES) * scale,
-            y: (y - padding + (sy + 0.5) / SAMPLES) * scale,
-          };
-          if (roundedSquare(p, 4, 26) <= 0) {
-            background++;
-            if (inGlyph(p)) mark++;
-          }
-        }
-      }
-      const total = SAMPLES * SAMPLES;
-      const alpha = background / total;
-      const glyphShare = background ? mark / background : 0;
-      const t = Math.min(1, Math.max(0, (y - padding) / Math.max(1, size - 2 * padding - 1)));
-      const i = 1 + x * 4;
-      TOP.forEach((top, channel) => {
-        const fill = top + ((BOTTOM[channel] as number) - top) * t;
-        row[i + channel] = Math.round(fill + ((GLYPH[channel] as number) - fill) * glyphShare);
-      });
-      row[i + 3] = Math.round(alpha * 255);
-    }
-    rows.push(row);
+const browser = await chromium.launch({
+  executablePath: chromiumExecutable(),
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const tab = await browser.newPage({ deviceScaleFactor: 1 });
+  for (const { size, padding, svg } of ICONS) {
+    const art = size - 2 * padding;
+    const html = page(`<div style="padding:${padding}px">${sized(svg, art)}</div>`);
+    const png = await shoot(tab, size, size, html);
+    writeFileSync(new URL(`../../public/icon/${size}.png`, import.meta.url), png);
+    if (size === 128) writeFileSync(new URL('store/icon-128.png', import.meta.url), png);
   }
-  return png(size, Buffer.concat(rows));
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** An 8-bit RGBA PNG of rows that already start with their filter byte (0, none). */
-function png(size: number, filteredRows: Buffer): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(filteredRows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-for (const { size, padding } of SIZES) {
-  writeFileSync(new URL(`../../public/icon/${size}.png`, import.meta.url), render(size, padding));
+  writeFileSync(
+    new URL('store/promo-small-440x280.png', import.meta.url),
+    await shoot(tab, 440, 280, PROMO),
+  );
+} finally {
+  await browser.close();
 }
