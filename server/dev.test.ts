@@ -90,6 +90,9 @@ describe('npm start (server/dev.ts)', () => {
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
     expect(dev.output()).toContain('Stopped: the service and its database are closed.');
+    // The port is free and the database closed: its write-ahead log was folded back in.
+    await expect(fetch(`http://localhost:${port}/`)).rejects.toThrow();
+    expect(existsSync(path.join(dataDir, 'service.db-wal'))).toBe(false);
     // The click of the redirect above was written before the database closed.
     const again = startDev(port);
     await until(again, /Press Ctrl-C to stop\./);

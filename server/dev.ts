@@ -4,7 +4,7 @@
 //
 // Environment: SHORTLINK_PORT (8787), SHORTLINK_DATA_DIR (.data), SHORTLINK_NO_BROWSER=1 (do not
 // open Chromium), SHORTLINK_SKIP_BUILD=1 (use the build already in .output, for tests).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchWithExtension } from '../test/chromium.ts';
@@ -54,16 +54,18 @@ async function listen(): Promise<RunningService> {
   }
 }
 
-function buildExtension(apiKey: string): void {
+/** The development build, connected to this service; false when it fails. Ctrl-C can stop it. */
+async function buildExtension(apiKey: string): Promise<boolean> {
   console.log('Building the extension (development build)…');
-  try {
-    execFileSync('npx', ['wxt', 'build', '--mode', 'development'], {
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn('npx', ['wxt', 'build', '--mode', 'development'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, WXT_API_BASE_URL: baseUrl, WXT_DEMO_API_KEY: apiKey },
     });
-  } catch {
-    fail('the extension did not build (the error is above). Fix it and run npm start again.');
-  }
+    child.once('error', () => resolve(null));
+    child.once('exit', resolve);
+  });
+  return code === 0;
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -74,10 +76,10 @@ const demo = demoAccount();
 const service = await listen();
 let browser: Awaited<ReturnType<typeof launchWithExtension>> | undefined;
 let stopping = false;
-async function stop(): Promise<void> {
+async function stop(reason = ''): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping…');
+  console.log(`\n${reason}Stopping…`);
   await browser?.close().catch(() => {});
   await service.stop();
   console.log(
@@ -88,14 +90,21 @@ async function stop(): Promise<void> {
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
 
-if (process.env.SHORTLINK_SKIP_BUILD !== '1') buildExtension(demo.apiKey);
+// The build runs while the service listens, so Ctrl-C during it stops both cleanly.
+const built = process.env.SHORTLINK_SKIP_BUILD === '1' || (await buildExtension(demo.apiKey));
+if (!built && !stopping) {
+  await service.stop();
+  fail('the extension did not build (the error is above). Fix it and run npm start again.');
+}
+if (!stopping) await ready();
 
-const keyNote = {
-  account: ' (new demo account)',
-  key: ' (a new key: the saved one was missing)',
-  nothing: '',
-}[demo.made];
-console.log(`
+async function ready(): Promise<void> {
+  const keyNote = {
+    account: ' (new demo account)',
+    key: ' (a new key: the saved one was missing)',
+    nothing: '',
+  }[demo.made];
+  console.log(`
 Reference service   ${service.baseUrl}   (API under /v1)
 Short links         http://${service.shortDomain}/<back-half>, and http://${DEMO_DOMAIN}:${port}/<back-half>
 Database            ${shortPath(DB_FILE)}
@@ -103,27 +112,28 @@ Demo account        ${DEMO_EMAIL}, paid plan, custom domain ${DEMO_DOMAIN}
 Demo API key        ${demo.apiKey}${keyNote}
 Extension           ${shortPath(EXTENSION_DIR)} (development build, holds the demo key)`);
 
-const hasDisplay =
-  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-if (hasDisplay && process.env.SHORTLINK_NO_BROWSER !== '1') {
-  browser = await launchWithExtension({
-    extensionDir: EXTENSION_DIR,
-    headless: false,
-    userDataDir: path.join(DATA_DIR, 'chromium-profile'),
-    // Ctrl-C is ours: Chromium closes first, then the service finishes its requests and flushes.
-    handleSignals: false,
-  });
-  browser.on('close', () => void stop());
-  console.log(`
+  const hasDisplay =
+    process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (hasDisplay && process.env.SHORTLINK_NO_BROWSER !== '1') {
+    browser = await launchWithExtension({
+      extensionDir: EXTENSION_DIR,
+      headless: false,
+      userDataDir: path.join(DATA_DIR, 'chromium-profile'),
+      // Ctrl-C is ours: Chromium closes first, then the service finishes its requests and flushes.
+      handleSignals: false,
+    });
+    browser.on('close', () => void stop('Chromium was closed. '));
+    console.log(`
 Chromium is open with the extension loaded. Try it: open any web page, click the Short Link
 button in the toolbar (or press Alt+Shift+S) and press "Shorten". The options page lists the
 demo links. Closing Chromium or pressing Ctrl-C stops everything.`);
-} else {
-  console.log(`
+  } else {
+    console.log(`
 No browser opened${hasDisplay ? ' (SHORTLINK_NO_BROWSER=1)' : ': there is no display'}. Load the extension by hand: in
 Chromium or Chrome open chrome://extensions, turn on "Developer mode", choose "Load unpacked" and
 pick ${EXTENSION_DIR}
 (the development build, which is already connected to this service with the demo key; the
 production build in .output/chrome-mv3 starts unconfigured). The service keeps running.
 Press Ctrl-C to stop.`);
+  }
 }
