@@ -11,8 +11,22 @@ export default defineConfig({
   // moving to. Firefox runs the background as an event page instead of a service worker.
   manifestVersion: 3,
   zip: {
-    // The sources archive Firefox's review asks for: what `npm ci && npm run build:firefox` needs.
-    excludeSources: ['test-results/**', 'playwright-report/**', '.data/**', '**/*.db'],
+    // The sources archive Firefox's review asks for: what `npm ci && npm run build:firefox` needs,
+    // listed rather than everything-but, so stray local files (keys, scratch scripts) never ship.
+    // Dot files (.env*, .data, .output) are left out by WXT; test/tools/check-zips.ts rebuilds
+    // from the archive and compares.
+    includeSources: [
+      'README.md',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'entrypoints/**',
+      'components/**',
+      'lib/**',
+      'public/**',
+    ],
+    excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
   vite: () => ({
     resolve: {
