@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Brand } from '../../components/Brand.tsx';
 import { applyTheme } from '../../components/theme.ts';
 import { ConnectionSection } from './ConnectionSection.tsx';
 import { DomainsSection } from './DomainsSection.tsx';
@@ -16,7 +17,7 @@ export function App() {
   return (
     <div className="options-page">
       <header className="options-header">
-        <h1>Short Link options</h1>
+        <Brand size={28}>Short Link options</Brand>
       </header>
       <main>
         {state.status === 'failed' && (

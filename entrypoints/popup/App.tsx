@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { Brand } from '../../components/Brand.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import {
@@ -194,7 +195,7 @@ export function App() {
   if (settings && !isConfigured(settings)) {
     return (
       <main className="popup" data-ready={ready}>
-        <h1>Short Link</h1>
+        <Brand>Short Link</Brand>
         <div className="notice">
           <p>Add the API key of your short-link account in the settings to start shortening.</p>
           <button type="button" className="primary" onClick={openSettings}>
@@ -207,7 +208,7 @@ export function App() {
 
   return (
     <main className="popup" data-ready={ready}>
-      <h1>Short Link</h1>
+      <Brand>Short Link</Brand>
       {pageProblem && (
         <p className="notice" role="status">
           {pageProblem} Type or paste an address instead.
