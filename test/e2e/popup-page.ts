@@ -1,5 +1,5 @@
 // The popup as a test sees it: opened in a tab of its own with `?tab=ID`, the tab it shortens.
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
 
 export class PopupPage {
   readonly page: Page;
@@ -44,5 +44,21 @@ export class PopupPage {
 
   shortLink() {
     return this.page.locator('.result .short-url a');
+  }
+
+  /**
+   * What every failure must do: say what happened, offer the actions that help, and keep what was
+   * typed in `kept`.
+   */
+  async expectFailure(
+    said: string | RegExp,
+    actions: string[],
+    kept: { field: 'Title' | 'Back-half'; value: string },
+  ) {
+    await expect(this.page.getByRole('alert')).toContainText(said);
+    for (const name of actions) {
+      await expect(this.page.getByRole('button', { name })).toBeVisible();
+    }
+    await expect(this.field(kept.field)).toHaveValue(kept.value);
   }
 }

@@ -97,9 +97,7 @@ test.describe('the popup', () => {
     });
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ title: 'Kept' });
-    await expect(popup.page.getByRole('alert')).toContainText('API key');
-    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
-    await expect(popup.field('Title')).toHaveValue('Kept');
+    await popup.expectFailure('API key', ['Open settings'], { field: 'Title', value: 'Kept' });
     await screenshotBothThemes(popup.page, 'popup-error-wrong-key');
   });
 
@@ -115,9 +113,10 @@ test.describe('the popup', () => {
     await doomed.stop();
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept-half' });
-    await expect(popup.page.getByRole('alert')).toContainText('could not be reached');
-    await expect(popup.page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await expect(popup.field('Back-half')).toHaveValue('kept-half');
+    await popup.expectFailure('could not be reached', ['Retry'], {
+      field: 'Back-half',
+      value: 'kept-half',
+    });
     await screenshotBothThemes(popup.page, 'popup-error-unreachable');
   });
 
@@ -237,9 +236,10 @@ test.describe('the popup names each failure and keeps the input', () => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: key });
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept' });
-    await expect(popup.page.getByRole('alert')).toContainText('paid plan');
-    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
-    await expect(popup.field('Back-half')).toHaveValue('kept');
+    await popup.expectFailure('paid plan', ['Open settings'], {
+      field: 'Back-half',
+      value: 'kept',
+    });
     await screenshotBothThemes(popup.page, 'popup-error-unpaid');
   });
 
@@ -254,12 +254,11 @@ test.describe('the popup names each failure and keeps the input', () => {
     await configure(worker, { apiBaseUrl: 'https://api.not-granted.example', apiKey });
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept-too' });
-    await expect(popup.page.getByRole('alert')).toContainText(
+    await popup.expectFailure(
       'The browser does not let Short Link reach https://api.not-granted.example.',
+      ['Allow access', 'Open settings'],
+      { field: 'Back-half', value: 'kept-too' },
     );
-    await expect(popup.page.getByRole('button', { name: 'Allow access' })).toBeVisible();
-    await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
-    await expect(popup.field('Back-half')).toHaveValue('kept-too');
     await screenshotBothThemes(popup.page, 'popup-error-permission-missing');
   });
 
@@ -284,9 +283,10 @@ test.describe('the popup names each failure and keeps the input', () => {
         )
         .toBe(true);
       await popup.shorten({ title: 'Kept' });
-      await expect(popup.page.getByRole('alert')).toContainText(/Try again in \d+ seconds/);
-      await expect(popup.page.getByRole('button', { name: 'Retry' })).toBeVisible();
-      await expect(popup.field('Title')).toHaveValue('Kept');
+      await popup.expectFailure(/Try again in \d+ seconds/, ['Retry'], {
+        field: 'Title',
+        value: 'Kept',
+      });
       await screenshotBothThemes(popup.page, 'popup-error-rate-limited');
     } finally {
       await limited.stop();
