@@ -87,6 +87,7 @@ if (runs('options')) {
       `${options.keystrokeMedianMs.toFixed(1)} / ${options.keystrokeP95Ms.toFixed(1)} ms`,
       'median ≤ 50 ms',
     ],
+    ['  keys that left the list unchanged (no sample)', String(options.keystrokesSkipped), ''],
     [`JS heap after load and GC, ${links} links`, `${options.heapMb.toFixed(1)} MB`, '≤ 60 MB'],
     ['  after the searches above', `${options.heapAfterSearchMb.toFixed(1)} MB`, '≤ 60 MB'],
     [
