@@ -1,18 +1,4 @@
-import { describeApiError, isApiError } from '../lib/errors.ts';
-
-const SETTINGS_KINDS = new Set([
-  'unauthorized',
-  'paid_plan_required',
-  'invalid_base_url',
-  'permission_missing',
-]);
-const RETRY_KINDS = new Set([
-  'network',
-  'timeout',
-  'rate_limited',
-  'server_error',
-  'unexpected_response',
-]);
+import { describeApiError, FIXED_IN_SETTINGS, isApiError, WORTH_RETRYING } from '../lib/errors.ts';
 
 /**
  * A failure in words, with the action that helps: the settings, another try, or the browser's
@@ -41,12 +27,12 @@ export function ErrorNotice({
             Allow access
           </button>
         )}
-        {SETTINGS_KINDS.has(kind) && (
+        {FIXED_IN_SETTINGS.has(kind) && (
           <button type="button" onClick={onOpenSettings}>
             Open settings
           </button>
         )}
-        {onRetry && RETRY_KINDS.has(kind) && (
+        {onRetry && WORTH_RETRYING.has(kind) && (
           <button type="button" onClick={onRetry}>
             Retry
           </button>

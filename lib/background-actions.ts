@@ -3,7 +3,12 @@
 // handed the browser parts they need, so they run in unit tests (fakeBrowser has no contextMenus).
 import type { Browser } from 'wxt/browser';
 import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
-import { type ApiErrorKind, describeApiError, isApiError } from './errors.ts';
+import {
+  type ApiErrorKind,
+  adviceSendsToSettings,
+  describeApiError,
+  isApiError,
+} from './errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './menus.ts';
 import type { Notice } from './notifications.ts';
 import { loadSettings } from './settings.ts';
@@ -33,17 +38,6 @@ export type MenuClick = Pick<
   'menuItemId' | 'linkUrl' | 'pageUrl'
 >;
 export type TabLike = Pick<Browser.tabs.Tab, 'url' | 'pendingUrl' | 'title'>;
-
-/** Failures whose advice sends the person to the options: a click on the notice takes them there. */
-const FIXED_IN_OPTIONS = new Set<ApiErrorKind>([
-  'unauthorized',
-  'paid_plan_required',
-  'invalid_base_url',
-  'network',
-  'timeout',
-  'unexpected_response',
-  'permission_missing',
-]);
 
 const TYPE_ANOTHER = 'Open the Short Link popup to type a web address instead.';
 
@@ -83,7 +77,7 @@ function explainFailure(error: unknown, what: string): { notice: Notice; outcome
     notice: {
       title: `Could not shorten ${what.toLowerCase()}`,
       message: `${message} ${advice}`,
-      opensOptions: domainGone || (kind !== undefined && FIXED_IN_OPTIONS.has(kind)),
+      opensOptions: domainGone || (kind !== undefined && adviceSendsToSettings(kind)),
     },
     outcome: { status: 'failed', kind, message, advice },
   };

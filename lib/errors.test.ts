@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   type ApiErrorKind,
+  adviceSendsToSettings,
   apiErrorFromResponse,
   describeApiError,
   ERROR_ADVICE,
+  FIXED_IN_SETTINGS,
   isApiError,
+  isFixedInSettings,
   normalizeField,
   parseRetryAfter,
   readErrorBody,
@@ -321,6 +324,34 @@ describe('describeApiError', () => {
   it('has advice for every kind, each naming what to do', () => {
     for (const advice of Object.values(ERROR_ADVICE)) expect(advice).toMatch(/\.$/);
     expect(Object.keys(ERROR_ADVICE)).toHaveLength(12);
+  });
+
+  it('names the place of the settings when the page is itself the settings', () => {
+    const error = new ApiError('unauthorized', 'The service refused the API key.');
+    expect(describeApiError(error, { settingsPlace: 'the Connection section' }).advice).toBe(
+      'Check the API key in the Connection section.',
+    );
+    expect(
+      describeApiError(new ApiError('not_found', 'Gone.'), { settingsPlace: 'x' }).advice,
+    ).toBe(ERROR_ADVICE.not_found);
+  });
+
+  it('sends to the settings exactly the kinds whose advice says so, and those fixed there', () => {
+    const kinds = Object.keys(ERROR_ADVICE) as ApiErrorKind[];
+    expect(kinds.filter(adviceSendsToSettings).sort()).toEqual(
+      [
+        'invalid_base_url',
+        'network',
+        'paid_plan_required',
+        'permission_missing',
+        'timeout',
+        'unauthorized',
+        'unexpected_response',
+      ].sort(),
+    );
+    for (const kind of FIXED_IN_SETTINGS) expect(adviceSendsToSettings(kind)).toBe(true);
+    expect(isFixedInSettings(new ApiError('network', 'Down.'))).toBe(false);
+    expect(isFixedInSettings(new ApiError('paid_plan_required', 'Pay.'))).toBe(true);
   });
 
   it('pairs the message with the advice of its kind', () => {

@@ -342,8 +342,38 @@ export const ERROR_ADVICE: Record<ApiErrorKind, string> = {
     'Allow it when the browser asks: press "Allow access" in the popup, or "Save" in the settings.',
 };
 
-/** Message and advice for any error a call can throw; aborts and bugs included. */
-export function describeApiError(error: unknown): { message: string; advice: string } {
+/** Failures the person fixes in the connection settings (key, plan, address, permission). */
+export const FIXED_IN_SETTINGS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'unauthorized',
+  'paid_plan_required',
+  'invalid_base_url',
+  'permission_missing',
+]);
+
+/** Failures that another try may cure. */
+export const WORTH_RETRYING: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'network',
+  'timeout',
+  'rate_limited',
+  'server_error',
+  'unexpected_response',
+]);
+
+/** Whether the advice for a kind sends the person to the settings (a notice then opens them). */
+export const adviceSendsToSettings = (kind: ApiErrorKind) =>
+  ERROR_ADVICE[kind].includes('the settings');
+
+export const isFixedInSettings = (error: unknown) =>
+  isApiError(error) && FIXED_IN_SETTINGS.has(error.kind);
+
+/**
+ * Message and advice for any error a call can throw; aborts and bugs included. The advice names
+ * "the settings"; a page that is itself the settings names the place instead (`settingsPlace`).
+ */
+export function describeApiError(
+  error: unknown,
+  { settingsPlace }: { settingsPlace?: string } = {},
+): { message: string; advice: string } {
   if (!isApiError(error)) {
     if (error instanceof Error && error.name === 'AbortError') {
       return { message: 'The request was cancelled.', advice: 'Try again when you are ready.' };
@@ -356,5 +386,6 @@ export function describeApiError(error: unknown): { message: string; advice: str
     const seconds = Math.max(1, error.retryAfterSeconds);
     advice = `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you retry.`;
   }
+  if (settingsPlace) advice = advice.replaceAll('the settings', settingsPlace);
   return { message: error.message, advice };
 }

@@ -23,6 +23,9 @@ function originOf(rawBaseUrl: string): string | undefined {
   return 'url' in checked ? new URL(checked.url).origin : undefined;
 }
 
+/** How error advice names this section on the options page ("…in the Connection section."). */
+export const CONNECTION_SECTION = 'the Connection section';
+
 function askingStatus(apiBaseUrl: string): Status {
   const origin = new URL(apiBaseUrl).origin;
   return {

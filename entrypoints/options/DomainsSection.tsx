@@ -1,21 +1,20 @@
 import './sections.css';
 import { useEffect, useRef, useState } from 'react';
-import { describeApiError, isApiError } from '../../lib/errors.ts';
+import { describeApiError, isApiError, WORTH_RETRYING } from '../../lib/errors.ts';
 import { domainChoices, formatAddedDate, saveDefaultDomain } from '../../lib/preferences.ts';
 import type { Settings } from '../../lib/settings.ts';
+import { CONNECTION_SECTION } from './ConnectionSection.tsx';
 import { SaveStatus } from './SaveStatus.tsx';
 import { useDomains } from './use-domains.ts';
 import { useSaveStatus } from './use-save-status.ts';
 
-const RETRY_KINDS = new Set(['network', 'timeout', 'rate_limited', 'server_error']);
-
 function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { message, advice } = describeApiError(error);
-  const retryable = !isApiError(error) || RETRY_KINDS.has(error.kind);
+  const { message, advice } = describeApiError(error, { settingsPlace: CONNECTION_SECTION });
+  const retryable = !isApiError(error) || WORTH_RETRYING.has(error.kind);
   return (
     <div className="notice error" role="alert">
       <p>The list of domains could not be refreshed: {message}</p>
-      {advice && <p>{advice.replace('in the settings', 'in the Connection section')}</p>}
+      {advice && <p>{advice}</p>}
       {retryable && (
         <button type="button" onClick={onRetry}>
           Retry

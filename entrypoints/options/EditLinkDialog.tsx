@@ -6,6 +6,7 @@ import { DestinationUrl, Title } from '../../lib/contract.ts';
 import { describeApiError, isApiError } from '../../lib/errors.ts';
 import { changedFields, replaceLink } from '../../lib/links-view.ts';
 import type { Link } from '../../lib/schemas.ts';
+import { CONNECTION_SECTION } from './ConnectionSection.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 type Field = 'destinationUrl' | 'title';
@@ -69,7 +70,7 @@ export function EditLinkDialog({
       onClose();
     } catch (error) {
       change((links) => replaceLink(links, link.shortUrl, link));
-      const { message, advice } = describeApiError(error);
+      const { message, advice } = describeApiError(error, { settingsPlace: CONNECTION_SECTION });
       const field = isApiError(error) ? error.field : undefined;
       setServerProblem({
         field:

@@ -1,7 +1,7 @@
 import './links.css';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { createApiClient } from '../../lib/api.ts';
-import { describeApiError, isApiError } from '../../lib/errors.ts';
+import { describeApiError, isApiError, isFixedInSettings } from '../../lib/errors.ts';
 import {
   filterLinks,
   LinkSort,
@@ -14,6 +14,7 @@ import { linkCount, removeLinks, restoreLinks, visibleRange } from '../../lib/li
 import type { Link } from '../../lib/schemas.ts';
 import type { Settings } from '../../lib/settings.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CONNECTION_SECTION } from './ConnectionSection.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { LinkRow } from './LinkRow.tsx';
 import { QrDialog } from './QrDialog.tsx';
@@ -28,7 +29,6 @@ const SORT_NAMES: Record<LinkSort, string> = {
   'most-clicks': 'Most clicks',
   title: 'Title',
 };
-const SETTINGS_KINDS = new Set(['unauthorized', 'paid_plan_required', 'invalid_base_url']);
 
 function downloadCsv(links: readonly Link[]) {
   const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
@@ -40,7 +40,7 @@ function downloadCsv(links: readonly Link[]) {
 }
 
 function SettingsLink({ error }: { error: unknown }) {
-  if (!isApiError(error) || !SETTINGS_KINDS.has(error.kind)) return null;
+  if (!isFixedInSettings(error)) return null;
   return (
     <p>
       <a href="#connection-heading">Go to the Connection section</a>
@@ -153,7 +153,9 @@ function LinksManager({ settings }: { settings: Settings }) {
   const onEdit = useCallback((link: Link) => setEditing(link), []);
   const onDelete = useCallback((shortUrls: string[]) => setDeleting(shortUrls), []);
 
-  const described = error ? describeApiError(error) : undefined;
+  const described = error
+    ? describeApiError(error, { settingsPlace: CONNECTION_SECTION })
+    : undefined;
 
   return (
     <section className="options-section links-section" aria-labelledby="links-heading">
