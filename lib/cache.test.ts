@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  cachedLinksFetchedAt,
   changeCachedLinks,
   clearCaches,
   readCachedLinks,
@@ -26,7 +27,9 @@ describe('the links cache', () => {
   it('gives back what was written, for the same connection only', async () => {
     await writeCachedLinks(mine, [link(1), link(2)], 1234);
     expect(await readCachedLinks(mine)).toEqual({ value: [link(1), link(2)], fetchedAt: 1234 });
+    expect(await cachedLinksFetchedAt(mine)).toBe(1234);
     expect(await readCachedLinks(theirs)).toBeUndefined();
+    expect(await cachedLinksFetchedAt(theirs)).toBeUndefined();
   });
 
   it.each([

@@ -81,12 +81,23 @@ export async function writeCachedDomains(connection: Connection, domains: Domain
   });
 }
 
-/** The cache's links when it belongs to this connection; the list is parsed only then. */
-function linksOf(stored: unknown, connection: Connection): Cached<Link[]> | undefined {
+/** The stored links cache when it belongs to this connection, its list still unparsed. */
+function envelopeOf(stored: unknown, connection: Connection) {
   const parsed = LinksCache.safeParse(stored);
-  if (!parsed.success || parsed.data.connection !== connectionTag(connection)) return undefined;
-  const links = parseLinks(parsed.data.linksJson);
-  return links && { value: links, fetchedAt: parsed.data.fetchedAt };
+  return parsed.success && parsed.data.connection === connectionTag(connection)
+    ? parsed.data
+    : undefined;
+}
+
+function linksOf(stored: unknown, connection: Connection): Cached<Link[]> | undefined {
+  const envelope = envelopeOf(stored, connection);
+  const links = envelope && parseLinks(envelope.linksJson);
+  return links && { value: links, fetchedAt: envelope.fetchedAt };
+}
+
+/** When this connection's links were fetched, without parsing the list (megabytes at 20,000). */
+export async function cachedLinksFetchedAt(connection: Connection): Promise<number | undefined> {
+  return envelopeOf(await storage.getItem('linksCache'), connection)?.fetchedAt;
 }
 
 export async function readCachedLinks(connection: Connection): Promise<Cached<Link[]> | undefined> {

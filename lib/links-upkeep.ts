@@ -3,7 +3,7 @@
 // popup knows the account's links without ever downloading tens of thousands of them itself.
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { readCachedLinks, writeCachedLinks } from './cache.ts';
+import { cachedLinksFetchedAt, writeCachedLinks } from './cache.ts';
 import { loadSettings } from './settings.ts';
 import { isConfigured } from './shorten.ts';
 
@@ -27,8 +27,8 @@ export function refreshLinksCache(
   inFlight ??= (async (): Promise<UpkeepResult> => {
     const settings = await loadSettings();
     if (!isConfigured(settings)) return 'not-configured';
-    const cached = await readCachedLinks(settings);
-    if (cached && now() - cached.fetchedAt < maxAgeMs) return 'fresh';
+    const fetchedAt = await cachedLinksFetchedAt(settings);
+    if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
     try {
       const { createApiClient } = await import('./api.ts');
       const links = await createApiClient({
