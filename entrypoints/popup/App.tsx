@@ -96,8 +96,11 @@ export function App() {
         return next;
       });
 
+    let live = true;
+    let stopWatching: (() => void) | undefined;
     void (async () => {
       const [loaded, page] = await earlyStart;
+      if (!live) return;
       applyTheme(loaded.theme);
       setSettings(loaded);
       const problem = unshortenableReason(page.url);
@@ -110,7 +113,9 @@ export function App() {
       setReady(true);
       if (!isConfigured(loaded)) return;
       // The background refreshes an old or missing links cache; the list follows it.
-      if (!problem) watchCachedLinks(loaded, (links) => setExisting(linksTo(links, page.url)));
+      if (!problem) {
+        stopWatching = watchCachedLinks(loaded, (links) => setExisting(linksTo(links, page.url)));
+      }
       requestLinksCacheUpkeep();
 
       const [cachedDomains, cachedLinks] = await Promise.all([
@@ -141,6 +146,10 @@ export function App() {
         await writeCachedDomains(loaded, fresh);
       } catch {}
     })();
+    return () => {
+      live = false;
+      stopWatching?.();
+    };
   }, []);
 
   const change = (changes: Partial<ShortenFields>) => {
