@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { api } from '../server/test-api.ts';
 import { startTestService, type TestService } from '../server/test-service.ts';
 import { readCachedLinks, writeCachedLinks } from './cache.ts';
 import { refreshLinksCache } from './links-upkeep.ts';
@@ -10,12 +11,8 @@ let apiKey: string;
 let connection: { apiBaseUrl: string; apiKey: string };
 
 async function createLink(destination: string): Promise<string> {
-  const response = await fetch(`${service.baseUrl}/v1/links`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ destination_url: destination }),
-  });
-  return ((await response.json()) as { short_url: string }).short_url;
+  return (await api(service.baseUrl, apiKey).create({ destination_url: destination })).body
+    .short_url;
 }
 
 const cachedShortUrls = async () =>

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { rawRequest } from './test-helpers.ts';
+import { api, rawRequest } from './test-helpers.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlink-dev-'));
 const running: ChildProcess[] = [];
@@ -58,12 +58,7 @@ async function until(started: Started, pattern: RegExp): Promise<RegExpMatchArra
   throw new Error(`Not seen: ${pattern}\n${started.output()}`);
 }
 
-async function api(port: number, apiKey: string, resource: string) {
-  const response = await fetch(`http://localhost:${port}/v1/${resource}`, {
-    headers: { Authorization: `Bearer ${apiKey}` },
-  });
-  return response.json();
-}
+const apiAt = (port: number, apiKey: string) => api(`http://localhost:${port}`, apiKey);
 
 describe('npm start (server/dev.ts)', () => {
   it('serves a demo account with a custom domain and links, says how to load the extension, and stops on Ctrl-C', async () => {
@@ -75,10 +70,10 @@ describe('npm start (server/dev.ts)', () => {
     expect(dev.output()).toContain(`Reference service   http://localhost:${port}`);
     expect(dev.output()).toContain('No browser opened: there is no display');
     expect(dev.output()).toContain('.output/chrome-mv3-dev');
-    expect(await api(port, apiKey, 'domains')).toMatchObject({
+    expect((await apiAt(port, apiKey).domains()).body).toMatchObject({
       domains: [{ domain: 'go.localhost' }],
     });
-    const { links } = (await api(port, apiKey, 'links')) as { links: { short_url: string }[] };
+    const { links } = (await apiAt(port, apiKey).list()).body;
     expect(links.map((link) => link.short_url)).toContain(`http://go.localhost:${port}/hello`);
     expect(links).toHaveLength(4);
     const redirect = await rawRequest(`http://localhost:${port}`, '/hello', {
@@ -99,9 +94,7 @@ describe('npm start (server/dev.ts)', () => {
     const [, sameKey] = (await until(again, /Demo API key\s+(slk_\S+)/)) ?? [];
     expect(sameKey).toBe(apiKey);
     expect(again.output()).not.toContain('new demo account');
-    const after = (await api(port, apiKey, 'links')) as {
-      links: { short_url: string; clicks: number }[];
-    };
+    const after = (await apiAt(port, apiKey).list()).body;
     expect(after.links.find((link) => link.short_url.endsWith('/hello'))?.clicks).toBe(1);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
@@ -122,7 +115,7 @@ describe('npm start (server/dev.ts)', () => {
     );
     expect(newKey).not.toBe(oldKey);
     expect(existsSync(path.join(dataDir, 'demo-api-key'))).toBe(true);
-    expect(((await api(port, newKey, 'links')) as { links: unknown[] }).links).toHaveLength(4);
+    expect((await apiAt(port, newKey).list()).body.links).toHaveLength(4);
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
   });

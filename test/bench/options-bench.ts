@@ -2,7 +2,6 @@
 // its first rows (with and without the cached list), one search keystroke to the list updated, the
 // JS heap after load, and frame times while scrolling a 50,000-link list.
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { hashApiKey } from '../../server/keys.ts';
 import { startTestService, type TestService } from '../../server/test-service.ts';
 import { launchWithExtension } from '../chromium.ts';
 
@@ -26,25 +25,22 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 };
 
-/** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks, straight into the database. */
+/** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks. */
 function seedLinks(service: TestService, apiKey: string, count: number, prefix: string): void {
-  const { store } = service.service;
-  const owner = store.keyOwner(hashApiKey(apiKey));
-  if (!owner) throw new Error('no account for the key');
   const start = Date.UTC(2024, 0, 1);
-  const clicks = new Map<number, number>();
-  for (let n = 0; n < count; n++) {
-    const word = (k: number) => WORDS[(n * 7 + k * 13 + Math.floor(n / 31)) % WORDS.length];
-    const link = store.insertLink(owner.accountId, {
-      domain: '',
-      backHalf: `${prefix}${n.toString(36)}`,
-      destinationUrl: `https://${HOSTS[n % HOSTS.length]}/${word(1)}/${word(2)}-${n}?ref=${word(3)}`,
-      title: `${word(0)} ${word(4)} ${word(5)} #${n}`,
-      createdAt: start + n * 45_000,
-    });
-    if (n % 3 === 0) clicks.set(link.id, (n * 17) % 500);
-  }
-  store.addClicks(clicks);
+  service.insertLinks(
+    apiKey,
+    Array.from({ length: count }, (_, n) => {
+      const word = (k: number) => WORDS[(n * 7 + k * 13 + Math.floor(n / 31)) % WORDS.length];
+      return {
+        backHalf: `${prefix}${n.toString(36)}`,
+        destinationUrl: `https://${HOSTS[n % HOSTS.length]}/${word(1)}/${word(2)}-${n}?ref=${word(3)}`,
+        title: `${word(0)} ${word(4)} ${word(5)} #${n}`,
+        createdAt: start + n * 45_000,
+        clicks: n % 3 === 0 ? (n * 17) % 500 : 0,
+      };
+    }),
+  );
 }
 
 async function configure(worker: Worker, service: TestService, apiKey: string) {

@@ -9,17 +9,14 @@ import {
   MENU_SHORTEN_PAGE,
   SHORTEN_COMMAND,
 } from '../../lib/menus.ts';
+import { api, type LinkJson } from '../../server/test-api.ts';
 import type { TestService } from '../../server/test-service.ts';
 import { configure, expect, test } from './fixtures.ts';
 
-type WireLink = { short_url: string; destination_url: string; title: string };
-
-async function linksOf(service: TestService, apiKey: string): Promise<WireLink[]> {
-  const response = await fetch(`${service.baseUrl}/v1/links`, {
-    headers: { Authorization: `Bearer ${apiKey}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { links: WireLink[] }).links;
+async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
+  const answer = await api(service.baseUrl, apiKey).list();
+  expect(answer.status).toBe(200);
+  return answer.body.links;
 }
 
 function countAllLinks(service: TestService): number {

@@ -81,6 +81,21 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
 
 export const expect = test.expect;
 
+/** Opens the options page in a new tab once its sections (which wait for the settings) are there. */
+export async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
+  return page;
+}
+
+/** The settings as stored by the extension. */
+export async function storedSettings(worker: Worker): Promise<Record<string, unknown>> {
+  return worker.evaluate(
+    async () => (await chrome.storage.local.get('settings')).settings as Record<string, unknown>,
+  );
+}
+
 /** Stores settings as the options page would, through the extension's own storage. */
 export async function configure(
   worker: Worker,

@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   configure,
   expect,
   screenshotBothThemes,
   seriousA11yViolations,
+  storedSettings,
   test,
 } from './fixtures.ts';
 
@@ -45,10 +46,6 @@ class OptionsPage {
   async testConnection() {
     await this.page.getByRole('button', { name: 'Test connection' }).click();
   }
-}
-
-async function storedSettings(worker: Worker): Promise<unknown> {
-  return worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings);
 }
 
 /** A loopback address nothing listens on: a port just handed out by the system, then freed. */

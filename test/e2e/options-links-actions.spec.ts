@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { hashApiKey } from '../../server/keys.ts';
 import { startTestService } from '../../server/test-service.ts';
 import {
   cachedLinks,
   configure,
   expect,
+  openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, openOptions, row, rows } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows } from './links-helpers.ts';
 
 /** Follows a short link `times` times, as a visitor would: each counts one click. */
 async function visit(shortUrl: string, times: number) {
@@ -224,18 +224,16 @@ test.describe('options page, Links: row and bulk actions', () => {
     const limited = await startTestService({ rateLimitPerMinute: limit });
     try {
       const apiKey = limited.createAccount('limited@example.com');
-      const owner = limited.service.store.keyOwner(hashApiKey(apiKey));
-      if (!owner) throw new Error('no account for the key');
-      for (let n = 0; n < 4; n++) {
-        // Straight into the database, so that only the page's requests count against the limit.
-        limited.service.store.insertLink(owner.accountId, {
-          domain: '',
+      // Straight into the database, so that only the page's requests count against the limit.
+      limited.insertLinks(
+        apiKey,
+        [0, 1, 2, 3].map((n) => ({
           backHalf: `bulk${n}`,
           destinationUrl: `https://bulk.example.com/${n}`,
           title: `Bulk ${n}`,
           createdAt: Date.UTC(2026, 0, 1) + n * 60_000,
-        });
-      }
+        })),
+      );
       let pageRequests = 0;
       context.on('request', (request) => {
         if (request.url().startsWith(limited.baseUrl)) pageRequests++;
@@ -261,9 +259,7 @@ test.describe('options page, Links: row and bulk actions', () => {
       await expect(report).toContainText(/of 4 links were not deleted; they are back in the list:/);
       await expect(report).toContainText('Too many requests');
       // The API is over its limit now: ask the database which links are left.
-      const left = new Set(
-        limited.service.store.linksOf(owner.accountId).map((link) => `/${link.backHalf}`),
-      );
+      const left = new Set(limited.storedLinks(apiKey).map((link) => `/${link.backHalf}`));
       const kept = shortUrls.filter((shortUrl) => left.has(new URL(shortUrl).pathname));
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.length).toBeLessThan(4);

@@ -3,11 +3,12 @@ import {
   cachedLinks,
   configure,
   expect,
+  openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, openOptions, row, rows, seed } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows, seed } from './links-helpers.ts';
 
 test.describe('options page, Links', () => {
   test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
@@ -127,7 +128,7 @@ test.describe('options page, Links', () => {
     await expect(dialog).toBeHidden();
     await expect(row(page, link.short_url)).toContainText('New title');
     await expect(row(page, link.short_url)).toContainText('new.example.com');
-    const answer = await (await getLink(service, apiKey, link.short_url)).json();
+    const answer = (await getLink(service, apiKey, link.short_url)).body;
     expect(answer).toMatchObject({
       title: 'New title',
       destination_url: 'https://new.example.com/here',
@@ -157,7 +158,7 @@ test.describe('options page, Links', () => {
     await expect(dialog.getByLabel('Destination URL')).toHaveValue('not a url');
     await expect(dialog.getByLabel('Destination URL')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog).toBeVisible();
-    expect(await (await getLink(service, apiKey, link.short_url)).json()).toMatchObject({
+    expect((await getLink(service, apiKey, link.short_url)).body).toMatchObject({
       destination_url: 'https://old.example.com/',
     });
   });

@@ -1,37 +1,19 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   configure,
   expect,
+  openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
+  storedSettings,
   test,
 } from './fixtures.ts';
 import { PopupPage } from './popup-page.ts';
-
-async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
-  const url = `chrome-extension://${extensionId}/options.html`;
-  // On install the extension opens its options tab itself, and may take over a tab of ours that
-  // is loading the same page meanwhile ("navigation interrupted"): wait for that tab first.
-  await expect
-    .poll(() => context.pages().some((open) => open.url() === url), { timeout: 5_000 })
-    .toBe(true)
-    .catch(() => {});
-  const page = await context.newPage();
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible();
-  return page;
-}
 
 const domainsSection = (page: Page) => page.getByRole('region', { name: 'Domains' });
 const preferencesSection = (page: Page) => page.getByRole('region', { name: 'Preferences' });
 const defaultDomainGroup = (page: Page) =>
   page.getByRole('group', { name: 'Default domain for new links' });
-
-async function storedSettings(worker: Worker): Promise<Record<string, unknown>> {
-  return worker.evaluate(
-    async () => (await chrome.storage.local.get('settings')).settings as Record<string, unknown>,
-  );
-}
 
 /** Today as the options page writes an added date, in the browser's locale and time zone. */
 function today(page: Page): Promise<string> {

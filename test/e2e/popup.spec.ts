@@ -9,6 +9,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
+import { createLink } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 test.describe('the popup', () => {
@@ -199,12 +200,10 @@ test('with no links cache yet, the background fetches the list and the popup sho
   for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
   const pageUrl = `${service.baseUrl}/made-elsewhere`;
   // Made through the API (another device, the service's own site), so no cache of this browser has it.
-  const response = await fetch(`${service.baseUrl}/v1/links`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ destination_url: pageUrl, title: 'Made elsewhere' }),
+  const made = await createLink(service, apiKey, {
+    destination_url: pageUrl,
+    title: 'Made elsewhere',
   });
-  const made = (await response.json()) as { short_url: string };
   await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
   expect(await worker.evaluate(() => chrome.storage.local.get('linksCache'))).toEqual({});
 
