@@ -10,7 +10,7 @@ import {
   targetOfTab,
 } from '../lib/background-actions.ts';
 import { copyFromBackground } from '../lib/clipboard.ts';
-import { listenForUpkeepRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
+import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
 import { MENU_ITEMS, SHORTEN_COMMAND } from '../lib/menus.ts';
 import { onNotificationClicked, showNotification } from '../lib/notifications.ts';
 
@@ -66,7 +66,7 @@ export default defineBackground(() => {
     (id) => void onNotificationClicked(id).catch(reportFailure),
   );
   browser.runtime.onStartup.addListener(() => void refreshLinksCache());
-  listenForUpkeepRequests();
+  listenForLinksForPageRequests();
   // A native menu, shortcut or notification cannot be clicked from a test: the browser tests call
   // the functions the browser calls, through the service worker's global scope.
   globalThis.shortLinkBackground = {

@@ -6,7 +6,6 @@ import {
   changeCachedLinks,
   clearCaches,
   readCachedLinks,
-  watchCachedLinks,
   writeCachedLinks,
 } from './cache.ts';
 import type { Link } from './schemas.ts';
@@ -62,17 +61,6 @@ describe('the links cache', () => {
     await writeCachedLinks(theirs, [link(1)]);
     await changeCachedLinks(mine, (links) => [link(9), ...links]);
     expect((await readCachedLinks(theirs))?.value).toEqual([link(1)]);
-  });
-
-  it('tells a watcher of its own connection about every new list', async () => {
-    const seen: Link[][] = [];
-    const stop = watchCachedLinks(mine, (links) => seen.push(links));
-    await writeCachedLinks(theirs, [link(5)]);
-    await writeCachedLinks(mine, [link(1)]);
-    await changeCachedLinks(mine, () => []);
-    stop();
-    await writeCachedLinks(mine, [link(3)]);
-    expect(seen).toEqual([[link(1)], []]);
   });
 
   it('is gone after clearCaches', async () => {

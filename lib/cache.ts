@@ -21,7 +21,7 @@ const CachedDomain = z.object({
  * than a schema for the same reason: the cache is our own writing, the check only refuses an old
  * or damaged one.
  */
-function isCachedLinks(value: unknown): value is Link[] {
+export function isCachedLinks(value: unknown): value is Link[] {
   if (!Array.isArray(value)) return false;
   for (const link of value) {
     if (
@@ -124,17 +124,6 @@ export async function writeCachedLinks(
     connection: connectionTag(connection),
     fetchedAt,
     linksJson: JSON.stringify(links),
-  });
-}
-
-/** Calls `onChange` with the cached links of this connection whenever another page rewrites them. */
-export function watchCachedLinks(
-  connection: Connection,
-  onChange: (links: Link[]) => void,
-): () => void {
-  return storage.onChange('linksCache', (stored) => {
-    const cached = linksOf(stored, connection);
-    if (cached) onChange(cached.value);
   });
 }
 

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { api } from '../server/test-api.ts';
 import { startTestService, type TestService } from '../server/test-service.ts';
 import { readCachedLinks, writeCachedLinks } from './cache.ts';
-import { refreshLinksCache } from './links-upkeep.ts';
+import { linksForPage, linksTo, refreshLinksCache } from './links-upkeep.ts';
 import { saveSettings } from './settings.ts';
 
 let service: TestService;
@@ -70,5 +70,48 @@ describe('refreshLinksCache', () => {
     service.revokeKey(other.apiKey);
     expect(await refreshLinksCache(0)).toBe('failed');
     expect((await readCachedLinks(other))?.value).toEqual([]);
+  });
+});
+
+describe('linksTo', () => {
+  const link = (destinationUrl: string) => ({
+    shortUrl: `http://s.test/${destinationUrl.length}`,
+    destinationUrl,
+    clicks: 0,
+    createdAt: '',
+    title: '',
+  });
+
+  it.each([
+    ['the same address', 'https://example.com/a?b=1', true],
+    ['the host in capitals', 'https://EXAMPLE.com/a?b=1', true],
+    ['the default port written out', 'https://example.com:443/a?b=1', true],
+    ['another path', 'https://example.com/a/b=1', false],
+    ['another query', 'https://example.com/a?b=2', false],
+    ['another scheme', 'http://example.com/a?b=1', false],
+    ['another host', 'https://example.org/a?b=1', false],
+  ])('counts a link to %s: %s', (_name, destination, expected) => {
+    expect(linksTo([link(destination)], 'https://example.com/a?b=1')).toHaveLength(
+      expected ? 1 : 0,
+    );
+  });
+});
+
+describe('linksForPage', () => {
+  it('answers from a cache it fills first, with only the links to that page', async () => {
+    const page = 'https://example.com/for-page';
+    const mine = await createLink(page);
+    await createLink('https://example.com/elsewhere');
+    await saveSettings(connection);
+
+    const links = await linksForPage(page);
+
+    expect(links.map((found) => found.shortUrl)).toEqual([mine]);
+    expect(await cachedShortUrls()).toContain(mine);
+  });
+
+  it('answers none before the connection is set', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    expect(await linksForPage('https://example.com/for-page')).toEqual([]);
   });
 });

@@ -3,14 +3,16 @@
 // popup knows the account's links without ever downloading tens of thousands of them itself.
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { cachedLinksFetchedAt, writeCachedLinks } from './cache.ts';
+import { cachedLinksFetchedAt, isCachedLinks, readCachedLinks, writeCachedLinks } from './cache.ts';
+import type { Link } from './schemas.ts';
 import { loadSettings } from './settings.ts';
 import { isConfigured } from './shorten.ts';
 
-/** How old the cache may be before the popup's opening asks for a refresh. */
+/** How old the cache may be before a popup opening refreshes it. */
 export const LINKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 
-const UpkeepRequest = z.object({ type: z.literal('links-cache-upkeep') });
+const LinksForPageRequest = z.object({ type: z.literal('links-for-page'), url: z.string() });
+type LinksForPageRequest = z.infer<typeof LinksForPageRequest>;
 export type UpkeepResult = 'not-configured' | 'fresh' | 'refreshed' | 'failed';
 
 let inFlight: Promise<UpkeepResult> | undefined;
@@ -48,15 +50,54 @@ export function refreshLinksCache(
   return inFlight;
 }
 
-/** The popup, on opening: a fire-and-forget request, so the popup never waits for the list. */
-export function requestLinksCacheUpkeep(): void {
-  browser.runtime.sendMessage({ type: 'links-cache-upkeep' }).catch(() => {});
+const normalized = (address: string) => {
+  try {
+    return new URL(address).href;
+  } catch {
+    return address;
+  }
+};
+
+/**
+ * The links that lead to this page. The list may hold tens of thousands: only those that start
+ * like the page (case aside) are parsed as URLs, the rest are skipped on a string test.
+ */
+export function linksTo(links: readonly Link[], pageUrl: string): Link[] {
+  const target = normalized(pageUrl);
+  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
+  return links.filter(
+    (link) =>
+      link.destinationUrl.slice(0, origin.length).toLowerCase() === origin &&
+      normalized(link.destinationUrl) === target,
+  );
 }
 
-/** Run by the background: answers upkeep requests from this extension's pages. */
-export function listenForUpkeepRequests(): void {
-  browser.runtime.onMessage.addListener((message, sender) => {
-    if (sender.id !== browser.runtime.id || !UpkeepRequest.safeParse(message).success) return;
-    void refreshLinksCache();
+/** The background's answer: the links already made for a page, from a cache kept fresh. */
+export async function linksForPage(pageUrl: string): Promise<Link[]> {
+  await refreshLinksCache();
+  const settings = await loadSettings();
+  const cached = isConfigured(settings) ? await readCachedLinks(settings) : undefined;
+  return cached ? linksTo(cached.value, pageUrl) : [];
+}
+
+/**
+ * The popup's question, sent to the background: the popup never loads the whole list (megabytes
+ * at 20,000 links), and its opening is what keeps the cache fresh. No answer reads as none.
+ */
+export async function requestLinksForPage(pageUrl: string): Promise<Link[]> {
+  const request: LinksForPageRequest = { type: 'links-for-page', url: pageUrl };
+  const answer: unknown = await browser.runtime.sendMessage(request).catch(() => []);
+  return isCachedLinks(answer) ? answer : [];
+}
+
+/** Run by the background: answers the popup's question. */
+export function listenForLinksForPageRequests(): void {
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== browser.runtime.id) return;
+    const request = LinksForPageRequest.safeParse(message);
+    if (!request.success) return;
+    linksForPage(request.data.url).then(sendResponse, () => sendResponse([]));
+    // The answer comes later: keep the channel open.
+    return true;
   });
 }

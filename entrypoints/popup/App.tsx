@@ -11,15 +11,10 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import {
-  readCachedDomains,
-  readCachedLinks,
-  watchCachedLinks,
-  writeCachedDomains,
-} from '../../lib/cache.ts';
+import { readCachedDomains, writeCachedDomains } from '../../lib/cache.ts';
 import { isApiError } from '../../lib/errors.ts';
 import { requestHostPermission } from '../../lib/host-permission.ts';
-import { requestLinksCacheUpkeep } from '../../lib/links-upkeep.ts';
+import { requestLinksForPage } from '../../lib/links-upkeep.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
 import type { Settings } from '../../lib/settings.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
@@ -31,28 +26,6 @@ const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
   title: 'title',
   domain: 'domain',
 };
-
-const normalized = (address: string) => {
-  try {
-    return new URL(address).href;
-  } catch {
-    return address;
-  }
-};
-
-/**
- * The cached links that lead to this page. The cache may hold tens of thousands of links: only
- * those that start like the page (case aside) are parsed, the rest are skipped on a string test.
- */
-function linksTo(links: Link[], pageUrl: string): Link[] {
-  const target = normalized(pageUrl);
-  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
-  return links.filter(
-    (link) =>
-      link.destinationUrl.slice(0, origin.length).toLowerCase() === origin &&
-      normalized(link.destinationUrl) === target,
-  );
-}
 
 function fieldErrorsOf(input: ShortenFields): FieldErrors | undefined {
   const parsed = CreateLinkInput.safeParse(input);
@@ -97,7 +70,6 @@ export function App() {
       });
 
     let live = true;
-    let stopWatching: (() => void) | undefined;
     void (async () => {
       const [loaded, page] = await earlyStart;
       if (!live) return;
@@ -112,20 +84,12 @@ export function App() {
       });
       setReady(true);
       if (!isConfigured(loaded)) return;
-      // The background refreshes an old or missing links cache; the list follows it.
+      // The background answers from its cache of the account's links, refreshed when old.
       if (!problem) {
-        stopWatching = watchCachedLinks(loaded, (links) => setExisting(linksTo(links, page.url)));
+        void requestLinksForPage(page.url).then((links) => live && setExisting(links));
       }
-      requestLinksCacheUpkeep();
-
-      const [cachedDomains, cachedLinks] = await Promise.all([
-        readCachedDomains(loaded),
-        readCachedLinks(loaded),
-      ]);
+      const cachedDomains = await readCachedDomains(loaded);
       if (cachedDomains) setDomains(cachedDomains.value);
-      if (cachedLinks && !problem) {
-        setExisting(linksTo(cachedLinks.value, page.url));
-      }
       // Refreshed behind the form; a failure here shows when the person shortens.
       try {
         const { createApiClient } = await import('../../lib/api.ts');
@@ -148,7 +112,6 @@ export function App() {
     })();
     return () => {
       live = false;
-      stopWatching?.();
     };
   }, []);
 
