@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchWithExtension } from '../test/chromium.ts';
-import { openStore } from './db.ts';
+import { openStore, StorageOpenError } from './db.ts';
 import { DEMO_DOMAIN, DEMO_EMAIL, type DemoAccount, ensureDemoAccount } from './demo.ts';
 import { type RunningService, startService } from './service.ts';
 
@@ -32,8 +32,14 @@ function fail(sentence: string): never {
 }
 
 function demoAccount(): DemoAccount {
-  mkdirSync(DATA_DIR, { recursive: true });
-  const store = openStore(DB_FILE);
+  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
+  let store: ReturnType<typeof openStore>;
+  try {
+    store = openStore(DB_FILE);
+  } catch (error) {
+    if (error instanceof StorageOpenError) fail(error.message);
+    throw error;
+  }
   try {
     return ensureDemoAccount(store, path.join(DATA_DIR, 'demo-api-key'), shortDomain);
   } finally {
