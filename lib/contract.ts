@@ -27,6 +27,8 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
+  /** The service cannot store data now (its database is locked, full or failing): retry later. */
+  serviceUnavailable: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -21,6 +21,7 @@ import {
   type DomainKey,
   type KeyOwner,
   type LinkRow,
+  StorageUnavailable,
   type Store,
   UniqueViolation,
 } from './db.ts';
@@ -74,6 +75,8 @@ function problemResponse(c: Context, problem: HttpProblem): Response {
 }
 
 const MAX_GENERATION_ATTEMPTS = 8;
+/** What a 503 asks for when the database is locked, full or failing. */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 const CreateLinkBody = z.strictObject({
   destination_url: DestinationUrl,
@@ -157,14 +160,18 @@ export function createApi(deps: AppDeps): Hono<Env> {
     success: true,
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
-    clicks: link.clicks,
+    // What is stored plus what is still in memory: exact even while click writes are failing.
+    clicks: link.clicks + clicks.pendingOf(link.id),
     created_at: date(link.createdAt),
     title: link.title,
   });
 
-  /** The link a path identifier (`<domain>/<back_half>`, slash literal or %2F) names, or 404. */
-  const findLink = (c: Context<Env>): LinkRow => {
-    const notFound = new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+  const linkNotFound = () =>
+    new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+
+  /** The domain and back-half a path identifier (`<domain>/<back_half>`, slash literal or %2F) names. */
+  const linkIdentity = (c: Context<Env>): { domain: DomainKey; backHalf: string } => {
+    const notFound = linkNotFound();
     const rawPath = new URL(c.req.url).pathname.slice('/v1/links/'.length);
     const match = /^([^/]+?)(?:\/|%2F)([^/]+)$/i.exec(rawPath);
     if (!match) throw notFound;
@@ -178,9 +185,13 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
     const domain = domains.domainOf(host);
     if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
-    clicks.flush();
+    return { domain, backHalf };
+  };
+
+  const findLink = (c: Context<Env>): LinkRow => {
+    const { domain, backHalf } = linkIdentity(c);
     const link = store.linkOf(c.get('owner').accountId, domain, backHalf);
-    if (!link) throw notFound;
+    if (!link) throw linkNotFound();
     return link;
   };
 
@@ -273,7 +284,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
   });
 
   app.get('/v1/links', (c) => {
-    clicks.flush();
     const links = store.linksOf(c.get('owner').accountId).map((link) => {
       const { success: _, ...fields } = linkJson(link, isoOffset);
       return fields;
@@ -287,8 +297,11 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
 
+  // The body is read first; the link is then named by account, domain and back-half in the one
+  // statement that changes it. Nothing read before the await may stand for it: by the time the body
+  // has arrived the link may be deleted and its place taken by another account's.
   app.put('/v1/links/*', async (c) => {
-    const link = findLink(c);
+    const { domain, backHalf } = linkIdentity(c);
     const input = validate(UpdateLinkBody, await readJsonObject(c));
     if (input.destination_url === undefined && input.title === undefined) {
       throw new HttpProblem(
@@ -297,25 +310,20 @@ export function createApi(deps: AppDeps): Hono<Env> {
         'Send "destination_url", "title" or both: nothing to update.',
       );
     }
-    const changes = { destinationUrl: input.destination_url, title: input.title };
-    store.updateLink(link.id, changes);
-    redirects.forget(link.domain, link.backHalf);
-    const updated = {
-      ...link,
-      destinationUrl: changes.destinationUrl ?? link.destinationUrl,
-      title: changes.title ?? link.title,
-    };
+    const updated = store.updateLink(c.get('owner').accountId, domain, backHalf, {
+      destinationUrl: input.destination_url,
+      title: input.title,
+    });
+    if (!updated) throw linkNotFound();
+    redirects.forget(domain, backHalf);
     return c.json(linkJson(updated, isoMillis));
   });
 
   app.delete('/v1/links/*', (c) => {
-    const link = findLink(c);
-    store.deleteLink(link.id);
-    redirects.forget(link.domain, link.backHalf);
-    return c.json({
-      success: true,
-      message: `Deleted ${domains.shortUrl(link.domain, link.backHalf)}`,
-    });
+    const { domain, backHalf } = linkIdentity(c);
+    if (!store.deleteLink(c.get('owner').accountId, domain, backHalf)) throw linkNotFound();
+    redirects.forget(domain, backHalf);
+    return c.json({ success: true, message: `Deleted ${domains.shortUrl(domain, backHalf)}` });
   });
 
   app.get('/v1/domains', (c) =>
@@ -353,6 +361,19 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error);
+    if (error instanceof StorageUnavailable) {
+      // Locked by another process, disk full or failing: the write was rolled back whole.
+      logger.error(`${c.req.method} ${c.req.path}: ${error.message}`);
+      return problemResponse(
+        c,
+        new HttpProblem(
+          503,
+          ErrorCode.serviceUnavailable,
+          `The service cannot store data right now. Try again in ${STORAGE_RETRY_AFTER_SECONDS} seconds.`,
+          { headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } },
+        ),
+      );
+    }
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return problemResponse(
       c,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, type Store } from './db.ts';
+import { openStore, StorageUnavailable, type Store } from './db.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 
@@ -42,7 +42,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
   const store = openStore(options.dbFile);
-  const clicks = createClickCounter(store);
+  const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
 
   const server = createServer();
@@ -77,6 +77,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     try {
       handleRedirect(req, res);
     } catch (error) {
+      if (error instanceof StorageUnavailable) {
+        // A link not in the cache while the database cannot be read: ask the browser to come back.
+        logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
+        if (!res.headersSent) {
+          res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
+        }
+        res.end('The service cannot look this link up right now. Try again in a few seconds.');
+        return;
+      }
       logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('The service failed to answer.');
@@ -89,9 +98,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        clicks.stop();
-        store.close();
-        resolve();
+        void clicks.stop().then(() => {
+          store.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     });
