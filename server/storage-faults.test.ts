@@ -23,10 +23,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from './app.ts';
-import { openStore } from './db.ts';
 import { api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService } from '../test/support/test-service.ts';
+import type { Logger } from './app.ts';
+import { openStore } from './db.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -109,9 +109,11 @@ describe('while another connection holds the write lock', () => {
         other.exec('ROLLBACK');
         other.close();
       }
-      // node:sqlite blocks the event loop while it waits for a lock: never for long.
-      expect(loopDelay.max / 1e6).toBeLessThan(150);
-      expect(slowest).toBeLessThan(250);
+      // node:sqlite blocks the event loop while it waits for a lock: never for long. The freeze
+      // this guards against lasted the whole busy timeout (5 s); the bounds leave room for a
+      // loaded 2-core machine (seen: 390 ms at load average 23, 40 ms when quiet).
+      expect(loopDelay.max / 1e6).toBeLessThan(1_000);
+      expect(slowest).toBeLessThan(1_500);
 
       const failed = lines.filter((line) => line.startsWith('Clicks not written'));
       expect(failed.length).toBeGreaterThanOrEqual(1);
