@@ -2,7 +2,8 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
-import { ApiError, apiErrorFromResponse, isApiError, parseRetryAfter } from './errors.ts';
+import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
+import { ApiError, isApiError } from './errors.ts';
 import {
   type CreateLinkInput,
   DeleteResponse,
