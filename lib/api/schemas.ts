@@ -1,7 +1,17 @@
 // What the service sends, read leniently (unknown fields ignored, both date forms, missing extras
-// defaulted), and what the extension sends, in camelCase until it goes on the wire.
+// defaulted), and what the extension sends, in camelCase until it goes on the wire. The field names
+// come from the wire shapes in contract.ts; only how strictly each value is read differs here.
 import * as z from 'zod/mini';
-import { BackHalf, DestinationUrl, DomainHost, Title } from '../contract.ts';
+import {
+  BackHalf,
+  type CreateLinkBody,
+  DestinationUrl,
+  DomainHost,
+  DomainJson,
+  LinkJson,
+  Title,
+  type UpdateLinkBody,
+} from '../contract.ts';
 
 const IsoWithOffset = z.iso.datetime({ offset: true });
 const IsoWithoutZone = z.iso.datetime({ local: true });
@@ -29,10 +39,22 @@ const OptionalText = z.pipe(
   z.transform((text) => text ?? ''),
 );
 
+/**
+ * A short URL the extension will show, copy and open: only http(s). Anything else (`javascript:`,
+ * `data:`) from a compromised or confused service would be a trap behind a link.
+ */
+const ShortUrl = z.string().check(
+  z.refine((text) => {
+    const url = URL.parse(text.trim());
+    return (
+      url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.host !== ''
+    );
+  }, 'The short URL must be an http(s) address.'),
+);
+
 export const Link = z.pipe(
-  z.object({
-    short_url: z.string().check(z.minLength(1)),
-    destination_url: z.string(),
+  z.extend(LinkJson, {
+    short_url: ShortUrl,
     clicks: Count,
     created_at: Timestamp,
     title: OptionalText,
@@ -48,7 +70,7 @@ export const Link = z.pipe(
 export type Link = z.infer<typeof Link>;
 
 export const Domain = z.pipe(
-  z.object({
+  z.extend(DomainJson, {
     domain: z.string().check(z.minLength(1)),
     subdomain: OptionalText,
     root_domain: OptionalText,
@@ -112,15 +134,6 @@ export const UpdateLinkInput = z.object({
   title: z.optional(Title),
 });
 export type UpdateLinkInput = z.infer<typeof UpdateLinkInput>;
-
-export type CreateLinkBody = {
-  destination_url: string;
-  back_half?: string;
-  title?: string;
-  domain?: string;
-};
-
-export type UpdateLinkBody = { destination_url?: string; title?: string };
 
 export function toCreateLinkBody(input: CreateLinkInput): CreateLinkBody {
   const body: CreateLinkBody = { destination_url: input.destinationUrl };
