@@ -3,15 +3,15 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   BACK_HALF_PATTERN,
-  BackHalf,
-  DestinationUrl,
-  DomainHost,
+  CreateLinkBody,
+  type ErrorBodyJson,
   ErrorCode,
+  type LinkAnswerJson,
   MAX_REQUEST_BODY_BYTES,
-  Title,
+  UpdateLinkBody,
 } from '../lib/contract.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
@@ -70,7 +70,7 @@ export class HttpProblem extends Error {
 }
 
 function problemResponse(c: Context, problem: HttpProblem): Response {
-  const body: Record<string, unknown> = {
+  const body: ErrorBodyJson = {
     success: false,
     code: problem.code,
     message: problem.message,
@@ -82,18 +82,6 @@ function problemResponse(c: Context, problem: HttpProblem): Response {
 const MAX_GENERATION_ATTEMPTS = 8;
 /** What a 503 asks for when the database is locked, full or failing. */
 const STORAGE_RETRY_AFTER_SECONDS = 5;
-
-const CreateLinkBody = z.strictObject({
-  destination_url: DestinationUrl,
-  back_half: z.optional(BackHalf),
-  title: z.optional(Title),
-  domain: z.optional(DomainHost),
-});
-
-const UpdateLinkBody = z.strictObject({
-  destination_url: z.optional(DestinationUrl),
-  title: z.optional(Title),
-});
 
 /** The two date forms of the interface's examples. */
 const isoMillis = (ms: number) => new Date(ms).toISOString();
@@ -223,7 +211,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
   };
 
-  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
+  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,

@@ -2,8 +2,9 @@ import './links.css';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { createApiClient } from '../../../lib/api/client.ts';
-import { describeApiError, isApiError, isFixedInSettings } from '../../../lib/api/errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
@@ -153,9 +154,7 @@ function LinksManager({ settings }: { settings: Settings }) {
   const onEdit = useCallback((link: Link) => setEditing(link), []);
   const onDelete = useCallback((shortUrls: string[]) => setDeleting(shortUrls), []);
 
-  const described = error
-    ? describeApiError(error, { settingsPlace: CONNECTION_SECTION })
-    : undefined;
+  const described = error ? describeApiError(error, CONNECTION_SECTION) : undefined;
 
   return (
     <section className="options-section links-section" aria-labelledby="links-heading">
