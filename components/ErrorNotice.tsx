@@ -1,4 +1,5 @@
 import {
+  adviceSendsToSettings,
   describeApiError,
   FIXED_IN_SETTINGS,
   isApiError,
@@ -32,7 +33,8 @@ export function ErrorNotice({
             Allow access
           </button>
         )}
-        {FIXED_IN_SETTINGS.has(kind) && (
+        {/* Advice that names the settings offers the way there, beside Retry. */}
+        {(FIXED_IN_SETTINGS.has(kind) || adviceSendsToSettings(kind)) && (
           <button type="button" onClick={onOpenSettings}>
             Open settings
           </button>

@@ -10,7 +10,7 @@ describe('shortLinkOfAccount', () => {
   it.each([
     ['http://localhost:8787/abc1234', 'localhost:8787/abc1234'],
     ['http://localhost:8787/abc1234/', 'localhost:8787/abc1234'],
-    ['http://go.localhost:8787/my-page', 'go.localhost/my-page'],
+    ['http://go.localhost:8787/my-page', 'go.localhost:8787/my-page'],
     ['https://GO.example.com/Launch_1?ref=x', 'go.example.com/Launch_1'],
   ])('knows %s as the short link %s', (address, id) => {
     expect(shortLinkOfAccount(address, hosts)?.id).toBe(id);

@@ -37,7 +37,7 @@ export function defaultShortHost(
 }
 
 export type ShortLinkAddress = {
-  /** The link's identifier in API paths: `<domain>/<back_half>`. */
+  /** The link's identifier in API paths: `<host>/<back_half>`, the host as in its short URL. */
   id: string;
   backHalf: string;
   /** The domain as the account names it: a custom domain's host name, or the default host. */
@@ -67,5 +67,5 @@ export function shortLinkOfAccount(
   if (domain === undefined) return undefined;
   const backHalf = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (!backHalf || !BACK_HALF_PATTERN.test(backHalf)) return undefined;
-  return { id: `${domain}/${backHalf}`, backHalf, domain };
+  return { id: `${host}/${backHalf}`, backHalf, domain };
 }
