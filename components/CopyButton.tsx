@@ -1,16 +1,22 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 const COPIED_FOR_MS = 2_000;
 
-/** "Copy", which says "Copied" for a moment once the text is on the clipboard. */
+/**
+ * "Copy", which says "Copied" for a moment once the text is on the clipboard. With an `icon` the
+ * button shows the icon alone (its accessible name stays the label) and the status floats beside it
+ * (see `.copy-status.floating`), so that nothing around it moves.
+ */
 export function CopyButton({
   text,
   label = 'Copy',
   className,
+  icon,
 }: {
   text: string;
   label?: string;
   className?: string;
+  icon?: ReactNode;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -35,15 +41,18 @@ export function CopyButton({
         type="button"
         className={className}
         onClick={copy}
-        aria-label={label === 'Copy' ? undefined : label}
+        aria-label={icon || label !== 'Copy' ? label : undefined}
+        title={icon ? label : undefined}
       >
-        Copy
+        {icon ?? 'Copy'}
       </button>
-      <span role="status" className="copy-status">
+      <span role="status" className={icon ? 'copy-status floating' : 'copy-status'}>
         {state === 'copied'
           ? 'Copied'
           : state === 'failed'
-            ? 'Could not copy: select the link and copy it by hand.'
+            ? icon
+              ? 'Could not copy'
+              : 'Could not copy: select the link and copy it by hand.'
             : ''}
       </span>
     </>
