@@ -62,6 +62,7 @@ export class FirefoxExtension {
     await expect
       .poll(async () => (await openTabs(browser)).some((tab) => tab.url === optionsUrl), {
         timeout: 5_000,
+        intervals: [50, 100, 200],
       })
       .toBe(true);
     const helper = await browser.newPage();
@@ -176,7 +177,11 @@ export class FirefoxExtension {
               return button.label;
             })()`,
           ),
-        { timeout: 5_000, message: `the permission prompt's "${answer}"` },
+        {
+          timeout: 5_000,
+          intervals: [100, 200],
+          message: `the permission prompt's "${answer}"`,
+        },
       )
       .toBe(answer);
   }
