@@ -100,13 +100,23 @@ export async function evaluateInBrowserWindow<T>(browser: Browser, expression: s
 export async function setPref(
   browser: Browser,
   name: string,
-  value: boolean | number,
+  value: boolean | number | string,
 ): Promise<void> {
-  const setter = typeof value === 'boolean' ? 'setBoolPref' : 'setIntPref';
+  const setter = { boolean: 'setBoolPref', number: 'setIntPref', string: 'setStringPref' }[
+    typeof value as 'boolean' | 'number' | 'string'
+  ];
   await evaluateInBrowserWindow(
     browser,
-    `Services.prefs.${setter}(${JSON.stringify(name)}, ${value}), true`,
+    `Services.prefs.${setter}(${JSON.stringify(name)}, ${JSON.stringify(value)}), true`,
   );
+}
+
+/** Saves downloads into `dir` without asking. */
+export async function downloadInto(browser: Browser, dir: string): Promise<void> {
+  await setPref(browser, 'browser.download.folderList', 2);
+  await setPref(browser, 'browser.download.dir', dir);
+  await setPref(browser, 'browser.download.useDownloadDir', true);
+  await setPref(browser, 'browser.download.always_ask_before_handling_new_types', false);
 }
 
 export async function setColorScheme(browser: Browser, scheme: ColorScheme): Promise<void> {

@@ -6,13 +6,16 @@
 // a temporary add-on deletes its storage and its granted permissions, and every tab but a blank one
 // is closed first, so each test starts from a first install, as in Chromium's fresh profile. A
 // failed test makes Playwright start a new worker, and with it a new Firefox.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { startTestService, type TestService } from '../../server/test-service.ts';
 import {
   type ColorScheme,
+  downloadInto,
   EXTENSION_ORIGIN,
   evaluateInBrowserWindow,
   installArchive,
@@ -184,6 +187,13 @@ export class FirefoxExtension {
         },
       )
       .toBe(answer);
+  }
+
+  /** A new empty folder where Firefox saves downloads from now on, without asking. */
+  async downloadFolder(): Promise<string> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'firefox-downloads-'));
+    await downloadInto(this.browser, dir);
+    return dir;
   }
 
   async setColorScheme(scheme: ColorScheme): Promise<void> {

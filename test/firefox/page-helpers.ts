@@ -49,9 +49,17 @@ export async function isShown(page: Page, selector: string): Promise<boolean> {
   }
 }
 
-/** Replaces the text of the field (clears it first, as Playwright's fill does). */
+/**
+ * Replaces the text of the field, as Playwright's fill does (Puppeteer's leaves a field as it was
+ * when asked to fill it with nothing): cleared with the keyboard first.
+ */
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
-  await page.locator(selector).fill(value);
+  await page.locator(selector).click();
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  if (value) await page.locator(selector).fill(value);
 }
 
 export async function click(page: Page, selector: string): Promise<void> {
