@@ -157,7 +157,7 @@ test.describe('options page, Links, in Firefox', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')[0]).toBe('short_url,destination_url,title,clicks,created_at');
     expect(csv).toContain(
-      `"${tricky.short_url}","https://example.com/a?x=1,2&y=""3""","Café ""déjà vu"", line one\nline two","0",`,
+      `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,
     );
     expect(csv).not.toContain('Filtered out');
   });
