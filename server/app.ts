@@ -368,7 +368,10 @@ export function createApi(deps: AppDeps): Hono<Env> {
       items,
       suffix: ']}',
       acceptEncoding: c.req.header('accept-encoding'),
-      onError: (error) => logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error),
+      breakOff: (error) => {
+        logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
+        c.env.outgoing.destroy();
+      },
     });
   });
 

@@ -419,6 +419,64 @@ describe('500 Internal Server Error', () => {
   );
 });
 
+describe('a fault in the middle of a long list', () => {
+  it('breaks the answer off, never a short list that looks whole, and logs it', async () => {
+    const store = t.service.store;
+    const original = store.eachLinkOf;
+    const row = (i: number) => ({
+      id: i,
+      domain: '',
+      backHalf: `row${i}`,
+      destinationUrl: `https://example.com/${'long-path/'.repeat(10)}${i}`,
+      title: `Row ${i}`,
+      clicks: 0,
+      createdAt: Date.now(),
+    });
+    store.eachLinkOf = function* () {
+      for (let i = 0; i < 30_000; i++) yield row(i);
+      throw new Error('SQLITE_IOERR: disk I/O error mid-list');
+    };
+    logged.length = 0;
+    try {
+      for (const encoding of ['identity', 'br']) {
+        const response = await fetch(`${t.baseUrl}/v1/links`, {
+          headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding },
+        });
+        expect(response.status).toBe(200);
+        await expect(response.text()).rejects.toThrow();
+      }
+    } finally {
+      store.eachLinkOf = original;
+    }
+    expect(logged.join('\n')).toMatch(/GET \/v1\/links failed mid-answer.*SQLITE_IOERR/s);
+    expect((await client.list()).status).toBe(200);
+  });
+
+  it('lets go of the read when the client goes away mid-list, and writes go on', async () => {
+    const bulk = t.createAccount('bulk-reader@example.com');
+    t.insertLinks(
+      bulk,
+      Array.from({ length: 20_000 }, (_, i) => ({
+        backHalf: `bulk${i}`,
+        destinationUrl: `https://example.com/${i}`,
+      })),
+    );
+    for (let i = 0; i < 5; i++) {
+      const controller = new AbortController();
+      const response = await fetch(`${t.baseUrl}/v1/links`, {
+        headers: { authorization: `Bearer ${bulk}`, 'accept-encoding': 'identity' },
+        signal: controller.signal,
+      });
+      await response.body?.getReader().read();
+      controller.abort();
+    }
+    const created = await client.create({ destination_url: 'https://example.com/after-abort' });
+    expect(created.status).toBe(200);
+    expect((await api(t.baseUrl, bulk).list()).body.links).toHaveLength(20_000);
+    await client.remove(created.body.short_url.replace(/^http:\/\//, ''));
+  });
+});
+
 describe('500 on a redirect', () => {
   it('answers a store fault with a plain 500 and logs the detail', async () => {
     const store = t.service.store;
