@@ -220,13 +220,17 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
   };
 
-  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
-    success: true,
+  /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
+  const linkFields = (link: LinkRow, date: (ms: number) => string) => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
     clicks: link.clicks,
     created_at: date(link.createdAt),
     title: link.title,
+  });
+  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
+    success: true,
+    ...linkFields(link, date),
   });
 
   /** The link a path identifier (`<domain>/<back_half>`, slash literal or %2F) names, or 404. */
@@ -358,10 +362,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     clicks.flush();
     const rows = store.eachLinkOf(c.get('owner').accountId);
     const items = (function* () {
-      for (const link of rows) {
-        const { success: _, ...fields } = linkJson(link, isoOffset);
-        yield fields;
-      }
+      for (const link of rows) yield linkFields(link, isoOffset);
     })();
     return streamedJsonResponse({
       prefix: '{"success":true,"links":[',
