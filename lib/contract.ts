@@ -28,6 +28,8 @@ export const ErrorCode = {
   rateLimited: 'rate_limited',
   blockedDestination: 'blocked_destination',
   internalError: 'internal_error',
+  /** The service cannot store data now (its database is locked, full or failing): retry later. */
+  serviceUnavailable: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -144,3 +146,59 @@ export function isLoopbackHostname(hostname: string): boolean {
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
   );
 }
+
+// The wire JSON, written once: what the service sends (link, domain, error body, the answers that
+// carry them) and what it accepts (create and update bodies). The reference service validates
+// with these strictly, the extension's client reads answers by the same field names leniently
+// (lib/api/schemas.ts), and the tests type their requests with them.
+
+export const LinkJson = z.object({
+  short_url: z.string(),
+  destination_url: z.string(),
+  clicks: z.number(),
+  created_at: z.string(),
+  title: z.string(),
+});
+export type LinkJson = z.infer<typeof LinkJson>;
+
+export const DomainJson = z.object({
+  domain: z.string(),
+  subdomain: z.string(),
+  root_domain: z.string(),
+  created_at: z.string(),
+});
+export type DomainJson = z.infer<typeof DomainJson>;
+
+/** Create, retrieve and update answer with the link's fields at the top level. */
+export const LinkAnswerJson = z.extend(LinkJson, { success: z.literal(true) });
+export type LinkAnswerJson = z.infer<typeof LinkAnswerJson>;
+export const LinkListJson = z.object({ success: z.literal(true), links: z.array(LinkJson) });
+export type LinkListJson = z.infer<typeof LinkListJson>;
+export const DomainListJson = z.object({ success: z.literal(true), domains: z.array(DomainJson) });
+export type DomainListJson = z.infer<typeof DomainListJson>;
+export const DeleteAnswerJson = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteAnswerJson = z.infer<typeof DeleteAnswerJson>;
+
+/** Every error answer: a code for programs, a sentence for people, the input at fault if one is. */
+export const ErrorBodyJson = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  field: z.optional(z.string()),
+});
+export type ErrorBodyJson = z.infer<typeof ErrorBodyJson>;
+
+export const CreateLinkBody = z.strictObject({
+  destination_url: DestinationUrl,
+  back_half: z.optional(BackHalf),
+  title: z.optional(Title),
+  domain: z.optional(DomainHost),
+});
+export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
+
+/** At least one of the two; the service says so in its own words. */
+export const UpdateLinkBody = z.strictObject({
+  destination_url: z.optional(DestinationUrl),
+  title: z.optional(Title),
+});
+export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

@@ -3,15 +3,16 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   BACK_HALF_PATTERN,
-  BackHalf,
-  DestinationUrl,
-  DomainHost,
+  CreateLinkBody,
+  type ErrorBodyJson,
   ErrorCode,
+  type LinkAnswerJson,
+  type LinkJson,
   MAX_REQUEST_BODY_BYTES,
-  Title,
+  UpdateLinkBody,
 } from '../lib/contract.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
@@ -21,6 +22,7 @@ import {
   type DomainKey,
   type KeyOwner,
   type LinkRow,
+  StorageUnavailable,
   type Store,
   UniqueViolation,
 } from './db.ts';
@@ -69,7 +71,7 @@ export class HttpProblem extends Error {
 }
 
 function problemResponse(c: Context, problem: HttpProblem): Response {
-  const body: Record<string, unknown> = {
+  const body: ErrorBodyJson = {
     success: false,
     code: problem.code,
     message: problem.message,
@@ -79,22 +81,12 @@ function problemResponse(c: Context, problem: HttpProblem): Response {
 }
 
 const MAX_GENERATION_ATTEMPTS = 8;
-
-const CreateLinkBody = z.strictObject({
-  destination_url: DestinationUrl,
-  back_half: z.optional(BackHalf),
-  title: z.optional(Title),
-  domain: z.optional(DomainHost),
-});
-
-const UpdateLinkBody = z.strictObject({
-  destination_url: z.optional(DestinationUrl),
-  title: z.optional(Title),
-});
+/** What a 503 asks for when the database is locked, full or failing. */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 /** The two date forms of the interface's examples. */
 const isoMillis = (ms: number) => new Date(ms).toISOString();
-const isoOffset = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 
 const tooLarge = () =>
   new HttpProblem(
@@ -221,21 +213,33 @@ export function createApi(deps: AppDeps): Hono<Env> {
   };
 
   /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
-  const linkFields = (link: LinkRow, date: (ms: number) => string) => ({
+  const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
-    clicks: link.clicks,
+    // What is stored plus what is still in memory: exact even while click writes are failing.
+    clicks: link.clicks + clicks.pendingOf(link.id),
     created_at: date(link.createdAt),
     title: link.title,
   });
-  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
+  /**
+   * linkFields as JSON text, written out by hand for the list, which may hold 200,000 of them: a
+   * third less work than building objects for JSON.stringify. Only the texts a person chose can
+   * need escaping; the short URL (a host and `[A-Za-z0-9_-]`) and the date never do.
+   */
+  const listEntryJson = (link: LinkRow): string =>
+    `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + clicks.pendingOf(link.id)},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)}}`;
+
+  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
     ...linkFields(link, date),
   });
 
-  /** The link a path identifier (`<domain>/<back_half>`, slash literal or %2F) names, or 404. */
-  const findLink = (c: Context<Env>): LinkRow => {
-    const notFound = new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+  const linkNotFound = () =>
+    new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+
+  /** The domain and back-half a path identifier (`<domain>/<back_half>`, slash literal or %2F) names. */
+  const linkIdentity = (c: Context<Env>): { domain: DomainKey; backHalf: string } => {
+    const notFound = linkNotFound();
     const rawPath = new URL(c.req.url).pathname.slice('/v1/links/'.length);
     const match = /^([^/]+?)(?:\/|%2F)([^/]+)$/i.exec(rawPath);
     if (!match) throw notFound;
@@ -249,9 +253,13 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
     const domain = domains.domainOf(host);
     if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
-    clicks.flush();
+    return { domain, backHalf };
+  };
+
+  const findLink = (c: Context<Env>): LinkRow => {
+    const { domain, backHalf } = linkIdentity(c);
     const link = store.linkOf(c.get('owner').accountId, domain, backHalf);
-    if (!link) throw notFound;
+    if (!link) throw linkNotFound();
     return link;
   };
 
@@ -359,14 +367,13 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // "All links", however many: read row by row and written a chunk at a time (compress.ts), so
   // 200,000 links neither stall the redirects nor sit whole in memory.
   app.get('/v1/links', (c) => {
-    clicks.flush();
     const rows = store.eachLinkOf(c.get('owner').accountId);
     const items = (function* () {
-      for (const link of rows) yield linkFields(link, isoOffset);
+      for (const link of rows) yield listEntryJson(link);
     })();
     return streamedJsonResponse({
       prefix: '{"success":true,"links":[',
-      items,
+      jsonItems: items,
       suffix: ']}',
       acceptEncoding: c.req.header('accept-encoding'),
       breakOff: (error) => {
@@ -382,8 +389,11 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
 
+  // The body is read first; the link is then named by account, domain and back-half in the one
+  // statement that changes it. Nothing read before the await may stand for it: by the time the body
+  // has arrived the link may be deleted and its place taken by another account's.
   app.put('/v1/links/*', async (c) => {
-    const link = findLink(c);
+    const { domain, backHalf } = linkIdentity(c);
     const input = validate(UpdateLinkBody, await readJsonObject(c));
     if (input.destination_url === undefined && input.title === undefined) {
       throw new HttpProblem(
@@ -393,25 +403,20 @@ export function createApi(deps: AppDeps): Hono<Env> {
       );
     }
     checkDestination(input.destination_url);
-    const changes = { destinationUrl: input.destination_url, title: input.title };
-    store.updateLink(link.id, changes);
-    redirects.forget(link.domain, link.backHalf);
-    const updated = {
-      ...link,
-      destinationUrl: changes.destinationUrl ?? link.destinationUrl,
-      title: changes.title ?? link.title,
-    };
+    const updated = store.updateLink(c.get('owner').accountId, domain, backHalf, {
+      destinationUrl: input.destination_url,
+      title: input.title,
+    });
+    if (!updated) throw linkNotFound();
+    redirects.forget(domain, backHalf);
     return c.json(linkJson(updated, isoMillis));
   });
 
   app.delete('/v1/links/*', (c) => {
-    const link = findLink(c);
-    store.deleteLink(link.id);
-    redirects.forget(link.domain, link.backHalf);
-    return c.json({
-      success: true,
-      message: `Deleted ${domains.shortUrl(link.domain, link.backHalf)}`,
-    });
+    const { domain, backHalf } = linkIdentity(c);
+    if (!store.deleteLink(c.get('owner').accountId, domain, backHalf)) throw linkNotFound();
+    redirects.forget(domain, backHalf);
+    return c.json({ success: true, message: `Deleted ${domains.shortUrl(domain, backHalf)}` });
   });
 
   app.get('/v1/domains', (c) =>
@@ -449,6 +454,19 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error);
+    if (error instanceof StorageUnavailable) {
+      // Locked by another process, disk full or failing: the write was rolled back whole.
+      logger.error(`${c.req.method} ${c.req.path}: ${error.message}`);
+      return problemResponse(
+        c,
+        new HttpProblem(
+          503,
+          ErrorCode.serviceUnavailable,
+          `The service cannot store data right now. Try again in ${STORAGE_RETRY_AFTER_SECONDS} seconds.`,
+          { headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } },
+        ),
+      );
+    }
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return problemResponse(
       c,

@@ -1,7 +1,7 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { openStore, type Plan } from './db.ts';
+import { openStore, type Plan, StorageOpenError, StorageUnavailable } from './db.ts';
 import { BlockedHostsError } from './destinations.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
@@ -148,8 +148,11 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** How long a command waits for the service's lock: it serves nobody, so it can wait. */
+const ADMIN_BUSY_TIMEOUT_MS = 5_000;
+
 function admin(run: (store: ReturnType<typeof openStore>) => string): void {
-  const store = openStore(dbFile);
+  const store = openStore(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
   try {
     console.log(run(store));
   } finally {
@@ -204,8 +207,16 @@ function isPortTaken(error: unknown): boolean {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof AdminError || error instanceof BlockedHostsError)
+  if (
+    error instanceof AdminError ||
+    error instanceof StorageOpenError ||
+    error instanceof BlockedHostsError
+  )
     console.error(error.message);
+  else if (error instanceof StorageUnavailable)
+    console.error(
+      `The database file ${dbFile} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
+    );
   else if (isPortTaken(error))
     console.error(
       `Port ${port} is already in use: stop what uses it or choose another with --port.`,

@@ -50,14 +50,18 @@ async function jsonTextResponse(json: string, acceptEncoding: string): Promise<R
 const CHUNK_BUDGET_MS = 2;
 const ITEMS_BETWEEN_CLOCK_READS = 32;
 
-/** `prefix`, the items as JSON separated by commas, `suffix`: a chunk per CHUNK_BUDGET_MS. */
-function* jsonChunks(prefix: string, items: Iterable<unknown>, suffix: string): Generator<string> {
+/** `prefix`, the JSON items separated by commas, `suffix`: a chunk per CHUNK_BUDGET_MS. */
+function* jsonChunks(
+  prefix: string,
+  jsonItems: Iterable<string>,
+  suffix: string,
+): Generator<string> {
   let text = prefix;
   let first = true;
   let sinceClock = 0;
   let chunkStarted = performance.now();
-  for (const item of items) {
-    text += (first ? '' : ',') + JSON.stringify(item);
+  for (const item of jsonItems) {
+    text += first ? item : `,${item}`;
     first = false;
     if (++sinceClock === ITEMS_BETWEEN_CLOCK_READS) {
       sinceClock = 0;
@@ -111,12 +115,13 @@ function nextTurn(): Promise<void> {
  */
 export async function streamedJsonResponse(options: {
   prefix: string;
-  items: Iterable<unknown>;
+  /** Each item already as JSON text. */
+  jsonItems: Iterable<string>;
   suffix: string;
   acceptEncoding?: string;
   breakOff(error: unknown): void;
 }): Promise<Response> {
-  const chunks = jsonChunks(options.prefix, options.items, options.suffix);
+  const chunks = jsonChunks(options.prefix, options.jsonItems, options.suffix);
   const first = chunks.next();
   const second = first.done ? first : chunks.next();
   if (second.done) return jsonTextResponse(first.value ?? '', options.acceptEncoding ?? '');

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 import type { Logger } from './app.ts';
 import { BlockedHostsError, parseBlockedHosts } from './destinations.ts';
-import { type Api, api, expectProblem, idOf, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
 
 let dir: string;
 let blockedHostsFile: string;

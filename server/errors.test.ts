@@ -4,9 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from './admin.ts';
-import type { Logger } from './app.ts';
-import { startService } from './service.ts';
 import {
   type Api,
   api,
@@ -14,8 +11,11 @@ import {
   type LinkJson,
   type RequestBody,
   rawRequest,
-} from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { createKey } from './admin.ts';
+import type { Logger } from './app.ts';
+import { startService } from './service.ts';
 
 /** Everything the service logs, as text. */
 const logged: string[] = [];

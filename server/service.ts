@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, type Store } from './db.ts';
+import { openStore, StorageUnavailable, type Store } from './db.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
@@ -57,7 +57,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
   const store = openStore(options.dbFile);
-  const clicks = createClickCounter(store);
+  const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
 
   const server = createServer();
@@ -99,6 +99,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     try {
       handleRedirect(req, res);
     } catch (error) {
+      if (error instanceof StorageUnavailable) {
+        // A link not in the cache while the database cannot be read: ask the browser to come back.
+        logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
+        if (!res.headersSent) {
+          res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
+        }
+        res.end('The service cannot look this link up right now. Try again in a few seconds.');
+        return;
+      }
       logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('The service failed to answer.');
@@ -111,9 +120,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        clicks.stop();
-        store.close();
-        resolve();
+        void clicks.stop().then(() => {
+          store.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     });
