@@ -44,109 +44,39 @@ async function jsonTextResponse(json: string, acceptEncoding: string): Promise<R
 }
 
 /**
- * The work one chunk may do before the event loop gets its turn back: about 2 ms, however busy
- * the machine (on a quiet one that is some 500 links, 100 kB), checked every few items.
- */
-const CHUNK_BUDGET_MS = 2;
-const ITEMS_BETWEEN_CLOCK_READS = 32;
-
-/** `prefix`, the JSON items separated by commas, `suffix`: a chunk per CHUNK_BUDGET_MS. */
-function* jsonChunks(
-  prefix: string,
-  jsonItems: Iterable<string>,
-  suffix: string,
-): Generator<string> {
-  let text = prefix;
-  let first = true;
-  let sinceClock = 0;
-  let chunkStarted = performance.now();
-  for (const item of jsonItems) {
-    text += first ? item : `,${item}`;
-    first = false;
-    if (++sinceClock === ITEMS_BETWEEN_CLOCK_READS) {
-      sinceClock = 0;
-      if (performance.now() - chunkStarted >= CHUNK_BUDGET_MS) {
-        yield text;
-        text = '';
-        chunkStarted = performance.now();
-      }
-    }
-  }
-  yield text + suffix;
-}
-
-/**
- * Turns for chunk work, one per turn of the event loop shared by every answer being streamed:
- * however many lists are being written at once, each turn of the loop serves its network events
- * (redirects above all) and then at most one chunk, the lists taking turns in order.
- */
-const waitingForTurn: (() => void)[] = [];
-let pumping = false;
-
-function pumpTurns(): void {
-  const next = waitingForTurn.shift();
-  if (next === undefined) {
-    pumping = false;
-    return;
-  }
-  next();
-  // Queued during this check phase, so it runs in the next turn of the loop, after its I/O.
-  setImmediate(pumpTurns);
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    waitingForTurn.push(resolve);
-    if (!pumping) {
-      pumping = true;
-      setImmediate(pumpTurns);
-    }
-  });
-}
-
-/**
- * A JSON answer made of many items (`prefix` + items joined by commas + `suffix`), written as it
- * is read: a chunk of items at a time, one chunk per turn of the event loop for all such answers
- * together, so that long lists never hold up the requests around them (redirects above all), and
- * never held whole in memory. The items are pulled only as fast as the client (through the compressor) takes them.
- * A list that fits in one chunk is answered as a plain JSON answer, with its length.
- * When reading the items fails, `breakOff` must log it and end the connection, so that the client
+ * A long JSON answer whose bytes come a chunk at a time (GET /v1/links, from list-reader.ts):
+ * passed on as they come, through the compressor when the client accepts one, and never held
+ * whole. The next chunk is asked for only when the client (through the compressor) has taken the
+ * last. An answer that fits in one chunk is sent as jsonResponse would, with its length.
+ * When a chunk cannot be had, `breakOff` must log it and end the connection, so that the client
  * sees a broken answer, never a short list that looks whole (and no detail of the fault).
  */
 export async function streamedJsonResponse(options: {
-  prefix: string;
-  /** Each item already as JSON text. */
-  jsonItems: Iterable<string>;
-  suffix: string;
+  chunks: AsyncGenerator<Uint8Array>;
   acceptEncoding?: string;
   breakOff(error: unknown): void;
 }): Promise<Response> {
-  const chunks = jsonChunks(options.prefix, options.jsonItems, options.suffix);
-  const first = chunks.next();
-  const second = first.done ? first : chunks.next();
-  if (second.done) return jsonTextResponse(first.value ?? '', options.acceptEncoding ?? '');
+  const { chunks } = options;
+  const first = await chunks.next();
+  const second = first.done ? first : await chunks.next();
+  if (second.done) {
+    const bytes = first.done ? new Uint8Array() : first.value;
+    return jsonTextResponse(Buffer.from(bytes).toString('utf8'), options.acceptEncoding ?? '');
+  }
 
-  async function* paced(): AsyncGenerator<string> {
+  async function* passOn(): AsyncGenerator<Uint8Array> {
     try {
-      yield first.value;
-      yield second.value;
-      while (true) {
-        await nextTurn();
-        const next = chunks.next();
-        if (next.done) return;
-        yield next.value;
-      }
+      yield first.value as Uint8Array;
+      yield second.value as Uint8Array;
+      yield* chunks;
     } catch (error) {
       options.breakOff(error);
-    } finally {
-      // Also when the client goes away: ends the database read.
-      chunks.return(undefined);
     }
   }
 
-  const text = Readable.from(paced(), { objectMode: false, highWaterMark: 64 * 1024 });
-  // A stream destroyed before its first read never runs paced()'s finally.
-  text.once('close', () => chunks.return(undefined));
+  const raw = Readable.from(passOn(), { objectMode: false });
+  // Ended early (the client went away): tell the source, which lets go of its read.
+  raw.once('close', () => void chunks.return(undefined));
   const encoding = encodingFor(options.acceptEncoding ?? '');
   const compressor =
     encoding === 'br'
@@ -154,10 +84,10 @@ export async function streamedJsonResponse(options: {
       : encoding === 'gzip'
         ? createGzip({ level: 1 })
         : undefined;
-  let body: Readable = text;
+  let body: Readable = raw;
   if (compressor) {
-    text.on('error', (error) => compressor.destroy(error));
-    body = text.pipe(compressor);
+    raw.on('error', (error) => compressor.destroy(error));
+    body = raw.pipe(compressor);
   }
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (encoding) headers['Content-Encoding'] = encoding;
