@@ -11,10 +11,11 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { readCachedDomains, writeCachedDomains } from '../../lib/account/cache.ts';
+import { useAccount, useAccountData } from '../../components/use-account.ts';
+import { openAccount } from '../../lib/account/account.ts';
 import type { Settings } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
-import { CreateLinkInput, type Domain, type Link } from '../../lib/api/schemas.ts';
+import { CreateLinkInput, type Link } from '../../lib/api/schemas.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestLinksForPage } from '../../lib/links-upkeep.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
@@ -39,6 +40,7 @@ function fieldErrorsOf(input: ShortenFields): FieldErrors | undefined {
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
+const NO_DOMAINS: never[] = [];
 
 export function App() {
   const [settings, setSettings] = useState<Settings>();
@@ -49,7 +51,6 @@ export function App() {
     domain: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [domains, setDomains] = useState<Domain[]>([]);
   const [pageProblem, setPageProblem] = useState<string>();
   const [existing, setExisting] = useState<Link[]>([]);
   const [failure, setFailure] = useState<unknown>();
@@ -58,6 +59,8 @@ export function App() {
   const [ready, setReady] = useState(false);
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
+  const account = useAccount(settings && isConfigured(settings) ? settings : undefined);
+  const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
 
   useEffect(() => {
     const fillUntyped = (values: Partial<ShortenFields>) =>
@@ -88,27 +91,18 @@ export function App() {
       if (!problem) {
         void requestLinksForPage(page.url).then((links) => live && setExisting(links));
       }
-      const cachedDomains = await readCachedDomains(loaded);
-      if (cachedDomains) setDomains(cachedDomains.value);
-      // Refreshed behind the form; a failure here shows when the person shortens.
-      try {
-        const { createApiClient } = await import('../../lib/api/client.ts');
-        const fresh = await createApiClient({
-          baseUrl: loaded.apiBaseUrl,
-          apiKey: loaded.apiKey,
-        }).listDomains();
-        setDomains(fresh);
-        // A remembered domain the account no longer has would only fail: fall back to the
-        // default domain, then to the service's own.
-        const onAccount = (host: string) =>
-          host === '' || fresh.some((domain) => domain.domain === host);
-        setFields((current) =>
-          typed.current.has('domain') || onAccount(current.domain)
-            ? current
-            : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
-        );
-        await writeCachedDomains(loaded, fresh);
-      } catch {}
+      // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
+      const fresh = await openAccount(loaded).loadDomains();
+      if (!live || !fresh) return;
+      // A remembered domain the account no longer has would only fail: fall back to the
+      // default domain, then to the service's own.
+      const onAccount = (host: string) =>
+        host === '' || fresh.some((domain) => domain.domain === host);
+      setFields((current) =>
+        typed.current.has('domain') || onAccount(current.domain)
+          ? current
+          : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
+      );
     })();
     return () => {
       live = false;
@@ -145,7 +139,11 @@ export function App() {
     setFailure(undefined);
     setResult(undefined);
     try {
-      const link = await shorten(CreateLinkInput.parse(fields), { settings, rememberDomain: true });
+      const link = await shorten(CreateLinkInput.parse(fields), {
+        settings,
+        account,
+        rememberDomain: true,
+      });
       const copied = settings.autoCopy
         ? await navigator.clipboard.writeText(link.shortUrl).then(
             () => true,

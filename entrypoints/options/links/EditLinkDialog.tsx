@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
-import type { Connection } from '../../../lib/account/connection.ts';
-import { createApiClient } from '../../../lib/api/client.ts';
+import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { useModalDialog } from '../use-modal-dialog.ts';
-import { changedFields, replaceLink } from './links-view.ts';
+import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
 
@@ -22,13 +21,11 @@ function problemOf(schema: typeof DestinationUrl | typeof Title, value: string) 
 /** Edits a link's destination and title in a modal; the list shows the change while it is sent. */
 export function EditLinkDialog({
   link,
-  connection,
-  change,
+  account,
   onClose,
 }: {
   link: Link;
-  connection: Connection;
-  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  account: Account;
   onClose: () => void;
 }) {
   const dialog = useModalDialog();
@@ -54,23 +51,11 @@ export function EditLinkDialog({
     }
     setBusy(true);
     setServerProblem(undefined);
-    change((links) => replaceLink(links, link.shortUrl, { ...link, ...changes }));
     try {
-      const saved = await createApiClient({
-        baseUrl: connection.apiBaseUrl,
-        apiKey: connection.apiKey,
-      }).updateLink(link.shortUrl, changes);
-      // Clicks and the creation date are not the edit's business: keep the list's own.
-      change((links) =>
-        replaceLink(links, link.shortUrl, {
-          ...link,
-          destinationUrl: saved.destinationUrl,
-          title: saved.title,
-        }),
-      );
+      // The list shows the change at once, and the link as it was again if the service refuses.
+      await account.updateLink(link, changes);
       onClose();
     } catch (error) {
-      change((links) => replaceLink(links, link.shortUrl, link));
       const { message, advice } = describeApiError(error, CONNECTION_SECTION);
       const field = isApiError(error) ? error.field : undefined;
       setServerProblem({
