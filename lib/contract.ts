@@ -26,12 +26,63 @@ export const ErrorCode = {
   methodNotAllowed: 'method_not_allowed',
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
+  blockedDestination: 'blocked_destination',
   internalError: 'internal_error',
+  /** The service cannot store data now (its database is locked, full or failing): retry later. */
+  serviceUnavailable: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The input fields of a link, named as on the wire. */
 export type LinkField = 'destination_url' | 'back_half' | 'title' | 'domain';
+
+/** Text that JavaScript holds but UTF-8 cannot: a lone half of a surrogate pair. */
+const wellFormed = (what: string) =>
+  z.refine<string>(
+    (text) => text.isWellFormed(),
+    `${what} contains a broken character (half of a surrogate pair); type it again.`,
+  );
+
+/** Where the text of a URL's authority (`user:pass@host:port`) ends, as a lenient parser reads it. */
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#]*)/i;
+
+/**
+ * A destination as WHATWG URL parsing gives it, as browsers do: `HTTP://Example.COM` becomes
+ * `http://example.com/` and a space in the path or query `%20`, so what is stored and shown is
+ * exactly where the redirect goes. Refused: what is not an http(s) address, line breaks and control
+ * characters (the parser would silently drop them), and a user name or password before the host
+ * (`https://paypal.com@evil.example/` leads to evil.example; the `\\@` form fools other parsers).
+ */
+function normalizeDestination(text: string, ctx: { issues: unknown[] }): string {
+  const refuse = (message: string) => {
+    ctx.issues.push({ code: 'custom', message, input: text });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return refuse(
+      'The destination URL is not a web address: give the full address, starting with http:// or https://.',
+    );
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.startsWith('.')) {
+    return refuse(
+      'The destination URL must be a full web address starting with http:// or https://.',
+    );
+  }
+  if (url.username || url.password || AUTHORITY.exec(text)?.[1]?.includes('@')) {
+    return refuse(
+      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
+    );
+  }
+  if (url.href.length > DESTINATION_URL_MAX_LENGTH) {
+    return refuse(
+      `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters once encoded.`,
+    );
+  }
+  return url.href;
+}
 
 // zod/mini: the popup loads these, and the full zod would cost it 20 kB gzip more.
 export const DestinationUrl = z.pipe(
@@ -44,13 +95,13 @@ export const DestinationUrl = z.pipe(
         DESTINATION_URL_MAX_LENGTH,
         `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
       ),
-      z.regex(/^[^\s\p{Cc}]+$/u, 'The destination URL must not contain spaces or line breaks.'),
+      z.regex(
+        /^[^\p{Cc}\p{Zl}\p{Zp}]+$/u,
+        'The destination URL must not contain line breaks or control characters.',
+      ),
+      wellFormed('The destination URL'),
     ),
-  z.url({
-    protocol: /^https?$/,
-    hostname: /^[^.].*$/,
-    error: 'The destination URL must be a full web address starting with http:// or https://.',
-  }),
+  z.transform(normalizeDestination),
 );
 
 export const BackHalf = z
@@ -66,14 +117,13 @@ export const BackHalf = z
     ),
   );
 
-export const Title = z
-  .string({ error: 'The title must be text.' })
-  .check(
-    z.refine(
-      (title) => [...title].length <= TITLE_MAX_LENGTH,
-      `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
-    ),
-  );
+export const Title = z.string({ error: 'The title must be text.' }).check(
+  wellFormed('The title'),
+  z.refine(
+    (title) => [...title].length <= TITLE_MAX_LENGTH,
+    `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
+  ),
+);
 
 export const DomainHost = z
   .string({ error: 'The domain must be text.' })
@@ -81,6 +131,7 @@ export const DomainHost = z
     z.trim(),
     z.minLength(1, 'The domain must not be empty.'),
     z.maxLength(253, 'The domain is too long.'),
+    wellFormed('The domain'),
   );
 
 /**

@@ -61,12 +61,16 @@ export type Account = {
   refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
   /** The links cache of this account as stored, whoever wrote it. */
   cachedLinks(): Promise<Cached<Link[]> | undefined>;
+  /** The domains cache of this account as stored. */
+  cachedDomains(): Promise<Cached<Domain[]> | undefined>;
 
   /** The cached domains at once when none are shown yet, then the service's, then stored. */
   loadDomains(options?: LoadOptions<Domain[]>): Promise<Domain[] | undefined>;
   /** The service's domains, stored; a call while one runs shares its answer. */
   refreshDomains(options?: CallOptions): Promise<Domain[]>;
 
+  /** One link as the service has it now, clicks included. */
+  getLink(shortUrl: string, options?: CallOptions): Promise<Link>;
   /** Creates a link and adds it to the list and the cache. */
   createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
   /** Shows the change at once, saves it, and puts the link back as it was if the service refuses. */
@@ -236,6 +240,7 @@ function createAccount(connection: Connection): Account {
       }
     },
     cachedLinks: () => readCachedLinks(connection),
+    cachedDomains: () => readCachedDomains(connection),
 
     loadDomains({ readCache = readCachedDomains } = {}) {
       domainsLoad ??= load('domains', readCache, refreshDomains).finally(() => {
@@ -244,6 +249,8 @@ function createAccount(connection: Connection): Account {
       return domainsLoad;
     },
     refreshDomains,
+
+    getLink: async (shortUrl, { signal } = {}) => (await client()).getLink(shortUrl, { signal }),
 
     async createLink(input, { signal } = {}) {
       const link = await (await client()).createLink(input, { signal });

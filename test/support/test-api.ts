@@ -16,8 +16,8 @@ export type ProblemJson = ErrorBodyJson;
 /** An answer of the API; `body` has the success shape named by T (errors: see expectProblem). */
 export type Answer<T> = { status: number; headers: Headers; body: T };
 
-/** A request body: a string is sent as it is, anything else as JSON. */
-export type RequestBody = string | object;
+/** A request body: a string or bytes are sent as they are, anything else as JSON. */
+export type RequestBody = string | Uint8Array | object;
 
 /** Request helpers for one API key (no key: no Authorization header). */
 export function api(baseUrl: string, key?: string) {
@@ -34,7 +34,10 @@ export function api(baseUrl: string, key?: string) {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string' || body instanceof Uint8Array
+          ? (body as BodyInit | undefined)
+          : JSON.stringify(body),
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
