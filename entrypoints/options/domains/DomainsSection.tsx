@@ -1,6 +1,7 @@
 import '../sections.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
+import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
@@ -33,15 +34,12 @@ export function DomainsSection({ settings }: { settings: Settings }) {
   const retry = () => void account?.refreshDomains().catch(() => {});
   const [status, save] = useSaveStatus();
   // The click shows at once; the stored value follows through the settings watcher.
-  const [chosen, setChosen] = useState(settings.defaultDomain);
-  const lastStored = useRef(settings.defaultDomain);
-  useEffect(() => {
-    if (lastStored.current !== settings.defaultDomain) setChosen(settings.defaultDomain);
-    lastStored.current = settings.defaultDomain;
-  }, [settings.defaultDomain]);
+  const [{ defaultDomain: chosen }, setChosen] = useStoredUnlessEdited({
+    defaultDomain: settings.defaultDomain,
+  });
 
   function choose(domain: string) {
-    setChosen(domain);
+    setChosen({ defaultDomain: domain });
     void save(() => saveDefaultDomain(domain));
   }
 
