@@ -5,15 +5,11 @@
 // contextMenus).
 import type { Browser } from 'wxt/browser';
 import { loadSettings } from './account/settings.ts';
-import {
-  type ApiErrorKind,
-  adviceSendsToSettings,
-  describeApiError,
-  isApiError,
-} from './api/errors.ts';
+import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
+import { describeApiError, isFixedInSettings } from './error-text.ts';
 import { formatForCopy } from './links/copy-formats.ts';
 import { cutTitle } from './links/title.ts';
 import { removeTrackingParameters } from './links/tracking-parameters.ts';
@@ -80,7 +76,7 @@ function explainFailure(error: unknown, what: string): { notice: Notice; outcome
     notice: {
       title: `Could not shorten ${what.toLowerCase()}`,
       message: `${message} ${advice}`,
-      opensOptions: domainGone || (kind !== undefined && adviceSendsToSettings(kind)),
+      opensOptions: domainGone || isFixedInSettings(error),
     },
     outcome: { status: 'failed', kind, message, advice },
   };

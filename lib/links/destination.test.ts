@@ -33,6 +33,8 @@ describe('checkDestination', () => {
   it.each([
     ['example.com/foo', 'https://example.com/foo'],
     [' https://example.com/a ', 'https://example.com/a'],
+    // A space in a path is encoded, as the service stores it and a browser would send it.
+    ['https://example.com/a b', 'https://example.com/a%20b'],
   ])('accepts %j as %j', (typed, url) => {
     expect(checkDestination(typed)).toEqual({ url });
   });
@@ -46,7 +48,10 @@ describe('checkDestination', () => {
       'ftp://example.com/file',
       'The destination URL must be a full web address starting with http:// or https://.',
     ],
-    ['https://example.com/a b', 'The destination URL must not contain spaces or line breaks.'],
+    [
+      'https://example.com/a\nb',
+      'The destination URL must not contain line breaks or control characters.',
+    ],
   ])('refuses %j with a sentence that says why', (typed, problem) => {
     expect(checkDestination(typed)).toEqual({ problem });
   });
