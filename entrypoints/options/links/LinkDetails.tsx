@@ -39,7 +39,7 @@ export function LinkDetails({
     <dialog
       ref={dialog}
       className="details-pane"
-      aria-labelledby="details-title"
+      aria-labelledby="details-heading"
       onCancel={(event) => {
         event.preventDefault();
         if (editing) setEditing(false);
@@ -47,7 +47,7 @@ export function LinkDetails({
       }}
     >
       <div className="details-head">
-        <h3 id="details-title">{rowTitle(link)}</h3>
+        <h3 id="details-heading">{rowTitle(link)}</h3>
         <button type="button" ref={closeButton} onClick={onClose}>
           Close
         </button>
@@ -63,6 +63,7 @@ export function LinkDetails({
         <dt>Destination</dt>
         <dd className="details-destination">
           <a href={link.destinationUrl} target="_blank" rel="noreferrer">
+            {destination.scheme}
             <strong>{destination.host}</strong>
             {destination.rest}
           </a>

@@ -48,10 +48,11 @@ describe('createdLabel', () => {
 describe('splitDestination', () => {
   it('splits the host from the rest', () => {
     expect(splitDestination('https://example.com/a?b#c')).toEqual({
+      scheme: 'https://',
       host: 'example.com',
       rest: '/a?b#c',
     });
-    expect(splitDestination('nonsense')).toEqual({ host: '', rest: 'nonsense' });
+    expect(splitDestination('nonsense')).toEqual({ scheme: '', host: '', rest: 'nonsense' });
   });
 });
 

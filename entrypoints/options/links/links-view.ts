@@ -32,10 +32,10 @@ export function createdLabel(iso: string, now: number): { text: string; full: st
 }
 
 /** The destination split so that its host can stand out and the rest be truncated. */
-export function splitDestination(url: string): { host: string; rest: string } {
+export function splitDestination(url: string): { scheme: string; host: string; rest: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
-  if (!match) return { host: '', rest: url };
-  return { host: match[2] ?? '', rest: match[3] ?? '' };
+  if (!match) return { scheme: '', host: '', rest: url };
+  return { scheme: match[1] ?? '', host: match[2] ?? '', rest: match[3] ?? '' };
 }
 
 /**
