@@ -125,6 +125,10 @@ export async function configure(
     defaultDomain: string;
     autoCopy: boolean;
     theme: 'system' | 'light' | 'dark';
+    oneClick: boolean;
+    removeTracking: boolean;
+    reuseExisting: boolean;
+    copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
   }>,
 ): Promise<void> {
   await worker.evaluate(async (changes) => {

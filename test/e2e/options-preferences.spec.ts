@@ -179,6 +179,48 @@ test.describe('options page, Preferences', () => {
     await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
   });
 
+  test('the one-click, tracking, reuse and copy preferences are saved with their defaults shown', async ({
+    context,
+    worker,
+    extensionId,
+  }) => {
+    const page = await openOptions(context, extensionId);
+    const section = preferencesSection(page);
+    const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
+    const removeTracking = section.getByRole('checkbox', { name: 'Remove tracking parameters' });
+    const reuse = section.getByRole('checkbox', { name: 'Reuse existing links' });
+    const copyAs = section.getByRole('combobox', { name: 'Copy as' });
+
+    await expect(oneClick).not.toBeChecked();
+    await expect(removeTracking).toBeChecked();
+    await expect(reuse).toBeChecked();
+    await expect(copyAs).toHaveValue('link');
+    await expect(copyAs.getByRole('option')).toHaveText([
+      'Link',
+      'Markdown',
+      'HTML',
+      'Title and link',
+    ]);
+
+    await oneClick.check();
+    await removeTracking.uncheck();
+    await reuse.uncheck();
+    await copyAs.selectOption({ label: 'Markdown' });
+    await expect
+      .poll(() => storedSettings(worker))
+      .toMatchObject({
+        oneClick: true,
+        removeTracking: false,
+        reuseExisting: false,
+        copyAs: 'markdown',
+      });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.reload();
+    await expect(oneClick).toBeChecked();
+    await expect(copyAs).toHaveValue('markdown');
+  });
+
   test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {
     const page = await openOptions(context, extensionId, 'preferences');
     const theme = page.getByRole('group', { name: 'Theme' });

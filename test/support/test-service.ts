@@ -45,7 +45,13 @@ function ownerOf(service: RunningService, key: string): number {
 }
 
 export async function startTestService(
-  options: { rateLimitPerMinute?: number; dbFile?: string; logger?: Logger } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    addressRateLimitPerMinute?: number;
+    blockedHostsFile?: string;
+    dbFile?: string;
+    logger?: Logger;
+  } = {},
 ): Promise<TestService> {
   const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
   const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
@@ -53,6 +59,8 @@ export async function startTestService(
     dbFile,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
+    blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
   });
   return {

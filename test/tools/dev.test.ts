@@ -2,7 +2,7 @@
 // folder of its own. The extension build is left out (SHORTLINK_SKIP_BUILD): the browser tests'
 // global setup builds and checks it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,11 @@ async function freePort(): Promise<number> {
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startDev(port: number): Started {
+function startDev(port: number, dataFolder = dataDir): Started {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SHORTLINK_PORT: String(port),
-    SHORTLINK_DATA_DIR: dataDir,
+    SHORTLINK_DATA_DIR: dataFolder,
     SHORTLINK_SKIP_BUILD: '1',
   };
   delete env.DISPLAY;
@@ -118,6 +118,18 @@ describe('npm start (test/tools/dev.ts)', () => {
     expect((await apiAt(port, newKey).list()).body.links).toHaveLength(4);
     dev.child.kill('SIGINT');
     expect(await dev.exited).toBe(0);
+  });
+
+  it('names the database file and what to do when it is damaged, with no stack trace', async () => {
+    const folder = path.join(dataDir, 'damaged');
+    mkdirSync(folder);
+    const file = path.join(folder, 'service.db');
+    writeFileSync(file, 'this is no database '.repeat(300));
+    const dev = startDev(await freePort(), folder);
+    expect(await dev.exited).toBe(1);
+    expect(dev.output()).toBe(
+      `npm start: The database file ${file} is damaged or is not a Short Link database (file is not a database). Restore it from a backup, or move it aside to start with an empty one.\n`,
+    );
   });
 
   it('names the port and the way out when the port is taken', async () => {

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openStore } from '../../server/db.ts';
+import { openStore, StorageOpenError } from '../../server/db.ts';
 import { type RunningService, startService } from '../../server/service.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { DEMO_DOMAIN, DEMO_EMAIL, type DemoAccount, ensureDemoAccount } from './demo.ts';
@@ -32,8 +32,14 @@ function fail(sentence: string): never {
 }
 
 function demoAccount(): DemoAccount {
-  mkdirSync(DATA_DIR, { recursive: true });
-  const store = openStore(DB_FILE);
+  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
+  let store: ReturnType<typeof openStore>;
+  try {
+    store = openStore(DB_FILE);
+  } catch (error) {
+    if (error instanceof StorageOpenError) fail(error.message);
+    throw error;
+  }
   try {
     return ensureDemoAccount(store, path.join(DATA_DIR, 'demo-api-key'), shortDomain);
   } finally {

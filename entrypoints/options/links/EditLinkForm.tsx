@@ -2,9 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
 import type { Connection } from '../../../lib/account/connection.ts';
 import { createApiClient } from '../../../lib/api/client.ts';
-import { describeApiError, isApiError } from '../../../lib/api/errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
+import { describeApiError } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { changedFields, replaceLink } from './links-view.ts';
 
@@ -74,7 +75,7 @@ export function EditLinkForm({
       onDone();
     } catch (error) {
       change((links) => replaceLink(links, link.shortUrl, link));
-      const { message, advice } = describeApiError(error, { settingsPlace: CONNECTION_SECTION });
+      const { message, advice } = describeApiError(error, CONNECTION_SECTION);
       const field = isApiError(error) ? error.field : undefined;
       setServerProblem({
         field:

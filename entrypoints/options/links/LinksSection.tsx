@@ -10,8 +10,9 @@ import {
 } from 'react';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { createApiClient } from '../../../lib/api/client.ts';
-import { describeApiError, isApiError, isFixedInSettings } from '../../../lib/api/errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
@@ -237,9 +238,7 @@ function LinksManager({ settings }: { settings: Settings }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const described = error
-    ? describeApiError(error, { settingsPlace: CONNECTION_SECTION })
-    : undefined;
+  const described = error ? describeApiError(error, CONNECTION_SECTION) : undefined;
 
   return (
     <section className="options-section links-section" aria-labelledby="links-heading">
