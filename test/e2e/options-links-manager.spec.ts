@@ -350,3 +350,27 @@ test.describe('options page, Links as a link manager', () => {
     ).toBeFocused();
   });
 });
+
+test('a destination host that mixes scripts shows in punycode, in the row and in the details pane', async ({
+  context,
+  extensionId,
+  worker,
+  service,
+  apiKey,
+}) => {
+  // "аpple.com" with a Cyrillic а: the service stores it as the browser would, in punycode.
+  const link = await createLink(service, apiKey, {
+    destination_url: 'https://\u0430pple.com/login',
+    title: 'Look-alike',
+  });
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  const page = await openOptions(context, extensionId, 'links');
+  const shown = row(page, link.short_url);
+  await expect(shown).toContainText('xn--pple-43d.com/login');
+  await expect(shown).not.toContainText('\u0430pple.com');
+
+  await shown.getByRole('button', { name: 'Look-alike' }).click();
+  const pane = page.getByRole('dialog', { name: 'Look-alike' });
+  await expect(pane).toContainText('https://xn--pple-43d.com/login');
+  await expect(pane).not.toContainText('\u0430pple.com');
+});
