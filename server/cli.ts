@@ -1,8 +1,13 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { openStore, type Plan } from './db.ts';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, startService } from './service.ts';
+import { openStore, type Plan, StorageOpenError, StorageUnavailable } from './db.ts';
+import { BlockedHostsError } from './destinations.ts';
+import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  startService,
+} from './service.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
 
@@ -12,7 +17,12 @@ Commands:
       --host H            interface to listen on (env SHORTLINK_HOST; default 127.0.0.1)
       --db FILE           database file (env SHORTLINK_DB; default .data/service.db)
       --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
-      --rate-limit N      API requests per minute per key, 0 for none (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+      --rate-limit N      API requests per minute per account, all its keys together, 0 for none
+                          (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+      --address-rate-limit N   API requests per minute per client address, checked before the key,
+                          0 for none (env SHORTLINK_ADDRESS_RATE_LIMIT; default ${DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE})
+      --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
+                          again when it changes (env SHORTLINK_BLOCKED_HOSTS)
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
   key create --email E                          another API key for an account; printed last
@@ -31,6 +41,8 @@ function parseCommandLine() {
         db: { type: 'string' },
         'short-domain': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'address-rate-limit': { type: 'string' },
+        'blocked-hosts': { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -63,20 +75,35 @@ function plan(): Plan {
   return value;
 }
 
+function wholeNumber(option: string, value: string | number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new AdminError(`--${option} must be a whole number.`);
+  return number;
+}
+
 async function serve(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new AdminError('--port must be 0-65535.');
-  const rateLimit = Number(
+  const rateLimit = wholeNumber(
+    'rate-limit',
     values['rate-limit'] ?? env.SHORTLINK_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
   );
-  if (!Number.isInteger(rateLimit) || rateLimit < 0)
-    throw new AdminError('--rate-limit must be a whole number.');
+  const addressRateLimit = wholeNumber(
+    'address-rate-limit',
+    values['address-rate-limit'] ??
+      env.SHORTLINK_ADDRESS_RATE_LIMIT ??
+      DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  );
+  const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
   const service = await startService({
     dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
     shortDomain,
     rateLimitPerMinute: rateLimit,
+    addressRateLimitPerMinute: addressRateLimit,
+    blockedHostsFile: blockedHostsFile || undefined,
   });
   console.log(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${dbFile})`,
@@ -89,8 +116,11 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** How long a command waits for the service's lock: it serves nobody, so it can wait. */
+const ADMIN_BUSY_TIMEOUT_MS = 5_000;
+
 function admin(run: (store: ReturnType<typeof openStore>) => string): void {
-  const store = openStore(dbFile);
+  const store = openStore(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
   try {
     console.log(run(store));
   } finally {
@@ -143,7 +173,16 @@ function isPortTaken(error: unknown): boolean {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof AdminError) console.error(error.message);
+  if (
+    error instanceof AdminError ||
+    error instanceof StorageOpenError ||
+    error instanceof BlockedHostsError
+  )
+    console.error(error.message);
+  else if (error instanceof StorageUnavailable)
+    console.error(
+      `The database file ${dbFile} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
+    );
   else if (isPortTaken(error))
     console.error(
       `Port ${port} is already in use: stop what uses it or choose another with --port.`,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { DEFAULT_DOMAIN, openStore, type Store } from './db.ts';
+import { DEFAULT_DOMAIN, openStore, StorageUnavailable, type Store } from './db.ts';
 
 let store: Store;
 let links: number[];
@@ -35,7 +36,7 @@ const stored = (id: number | undefined) =>
 
 describe('createClickCounter', () => {
   it('holds clicks in memory until flushed, then adds them all in one write', () => {
-    const clicks = createClickCounter(store, 60_000);
+    const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     for (let i = 0; i < 5; i++) clicks.count(links[0] as number);
     clicks.count(links[1] as number);
     expect(stored(links[0])).toBe(0);
@@ -47,7 +48,7 @@ describe('createClickCounter', () => {
   });
 
   it('adds clicks to what is stored, flush after flush', () => {
-    const clicks = createClickCounter(store, 60_000);
+    const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.count(links[0] as number);
     clicks.flush();
     clicks.count(links[0] as number);
@@ -58,22 +59,22 @@ describe('createClickCounter', () => {
   });
 
   it('writes nothing when no click is pending', () => {
-    const clicks = createClickCounter(store, 60_000);
+    const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.flush();
     clicks.flush();
     expect(writes).toBe(0);
     clicks.stop();
   });
 
-  it('flushes on stop, so a shutdown loses no click', () => {
-    const clicks = createClickCounter(store, 60_000);
+  it('flushes on stop, so a shutdown loses no click', async () => {
+    const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     for (let i = 0; i < 7; i++) clicks.count(links[2] as number);
-    clicks.stop();
+    await clicks.stop();
     expect(stored(links[2])).toBe(7);
   });
 
   it('flushes by itself every interval', async () => {
-    const clicks = createClickCounter(store, 20);
+    const clicks = createClickCounter(store, { flushIntervalMs: 20 });
     clicks.count(links[1] as number);
     clicks.count(links[1] as number);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -82,13 +83,99 @@ describe('createClickCounter', () => {
   });
 
   it('drops clicks of a link deleted meanwhile and keeps the others', () => {
-    const clicks = createClickCounter(store, 60_000);
+    const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.count(links[0] as number);
     clicks.count(links[1] as number);
-    store.deleteLink(links[0] as number);
+    store.deleteLink(1, DEFAULT_DOMAIN, 'a');
     clicks.flush();
     expect(stored(links[1])).toBe(1);
     expect(store.linksOf(1)).toHaveLength(2);
     clicks.stop();
+  });
+});
+
+describe('createClickCounter when the database refuses the write', () => {
+  const failingStore = () => {
+    const state = { failing: true, tries: 0, written: new Map<number, number>() };
+    return {
+      state,
+      addClicks(batch: Map<number, number>) {
+        state.tries++;
+        if (state.failing) {
+          throw new StorageUnavailable('database is locked', { cause: new Error('SQLITE_BUSY') });
+        }
+        for (const [id, count] of batch)
+          state.written.set(id, (state.written.get(id) ?? 0) + count);
+      },
+    };
+  };
+  const recordingLogger = () => {
+    const lines: string[] = [];
+    const logger: Logger = { info: (line) => lines.push(line), error: (line) => lines.push(line) };
+    return { lines, logger };
+  };
+
+  it('keeps the clicks, counts them as pending, and writes them all once it succeeds', () => {
+    const target = failingStore();
+    const { lines, logger } = recordingLogger();
+    const clicks = createClickCounter(target, { flushIntervalMs: 60_000, logger });
+    clicks.count(1);
+    clicks.count(1);
+    expect(clicks.flush()).toBe(false);
+    clicks.count(1);
+    clicks.count(2);
+    expect(clicks.flush()).toBe(false);
+    expect([clicks.pendingOf(1), clicks.pendingOf(2)]).toEqual([3, 1]);
+    expect(lines).toEqual([
+      'Clicks not written (database is locked): 2 held in memory, next try in 3200 ms.',
+      'Clicks not written (database is locked): 4 held in memory, next try in 3200 ms.',
+    ]);
+
+    target.state.failing = false;
+    expect(clicks.flush()).toBe(true);
+    expect(Object.fromEntries(target.state.written)).toEqual({ 1: 3, 2: 1 });
+    expect(clicks.pendingOf(1)).toBe(0);
+    expect(lines.at(-1)).toBe('Clicks written again after 2 failed tries.');
+    void clicks.stop();
+  });
+
+  it('tries again by itself, waiting longer after each failure', async () => {
+    const target = failingStore();
+    const clicks = createClickCounter(target, { flushIntervalMs: 10, maxRetryDelayMs: 80 });
+    clicks.count(7);
+    // Tries at about 10, 30, 70, 150 and 230 ms: far fewer than the 30 a fixed interval would make.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(target.state.tries).toBeGreaterThanOrEqual(3);
+    expect(target.state.tries).toBeLessThanOrEqual(7);
+
+    target.state.failing = false;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(target.state.written.get(7)).toBe(1);
+    await clicks.stop();
+  });
+
+  it('keeps trying on stop until the write succeeds', async () => {
+    const target = failingStore();
+    const clicks = createClickCounter(target, { flushIntervalMs: 60_000 });
+    clicks.count(3);
+    setTimeout(() => {
+      target.state.failing = false;
+    }, 100);
+    await clicks.stop();
+    expect(target.state.written.get(3)).toBe(1);
+  });
+
+  it('gives up on stop after its time limit and says how many clicks are lost', async () => {
+    const target = failingStore();
+    const { lines, logger } = recordingLogger();
+    const clicks = createClickCounter(target, {
+      flushIntervalMs: 60_000,
+      stopTimeoutMs: 50,
+      logger,
+    });
+    clicks.count(3);
+    clicks.count(4);
+    await clicks.stop();
+    expect(lines.at(-1)).toBe('2 clicks could not be written before stopping and are lost.');
   });
 });

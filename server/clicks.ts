@@ -1,30 +1,101 @@
-import type { Store } from './db.ts';
+import type { Logger } from './app.ts';
+import { StorageUnavailable, type Store } from './db.ts';
+
+export type ClickCounterOptions = {
+  /** How often clicks held in memory are written. */
+  flushIntervalMs?: number;
+  /** The longest wait between tries while writes fail (the wait doubles from flushIntervalMs). */
+  maxRetryDelayMs?: number;
+  /** How long stop() keeps trying when the database refuses the last write. */
+  stopTimeoutMs?: number;
+  logger?: Logger;
+};
 
 /**
- * Counts clicks in memory and adds them to the database in one transaction every interval.
- * A redirect then costs no write of its own; flush() runs before every read of the counts and at
- * shutdown, so answers are exact and a SIGTERM loses nothing (a crash can lose one interval).
+ * Counts clicks in memory and adds them to the database in one transaction every interval. A
+ * redirect then costs no write of its own. A write that fails (the database locked by another
+ * process, a full disk) keeps its clicks and is tried again, later and later, until it succeeds:
+ * redirects go on meanwhile and every click is written once the database is back. Answers add
+ * pendingOf() to what is stored, so counts are exact even then. stop() writes what is left, so a
+ * SIGTERM loses nothing (a crash can lose what was held).
  */
-export function createClickCounter(store: Store, flushIntervalMs = 200) {
+export function createClickCounter(
+  store: Pick<Store, 'addClicks'>,
+  options: ClickCounterOptions = {},
+) {
+  const flushIntervalMs = options.flushIntervalMs ?? 200;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 3_200;
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
+  const logger = options.logger;
   let pending = new Map<number, number>();
-  const timer = setInterval(() => flush(), flushIntervalMs);
-  timer.unref();
+  let failures = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  function flush(): void {
-    if (pending.size === 0) return;
+  const retryDelay = () => Math.min(flushIntervalMs * 2 ** failures, maxRetryDelayMs);
+  const held = () => {
+    let total = 0;
+    for (const count of pending.values()) total += count;
+    return total;
+  };
+
+  /** The next write: after the interval, or after the retry delay while writes fail. */
+  function schedule(): void {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(flush, failures > 0 ? retryDelay() : flushIntervalMs);
+    timer.unref();
+  }
+
+  /** Writes the clicks held in memory; false (and they stay held) when the database refuses. */
+  function flush(): boolean {
+    schedule();
+    if (pending.size === 0) return true;
     const batch = pending;
     pending = new Map();
-    store.addClicks(batch);
+    try {
+      store.addClicks(batch);
+    } catch (error) {
+      for (const [linkId, count] of batch) pending.set(linkId, (pending.get(linkId) ?? 0) + count);
+      failures++;
+      schedule();
+      const reason = error instanceof StorageUnavailable ? error.reason : String(error);
+      logger?.error(
+        `Clicks not written (${reason}): ${held()} held in memory, next try in ${retryDelay()} ms.`,
+      );
+      return false;
+    }
+    if (failures > 0) {
+      logger?.info(`Clicks written again after ${failures} failed tries.`);
+      failures = 0;
+    }
+    return true;
   }
+
+  schedule();
 
   return {
     count(linkId: number): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
     },
+    /** Clicks of this link counted but not yet written. */
+    pendingOf(linkId: number): number {
+      return pending.get(linkId) ?? 0;
+    },
     flush,
-    stop(): void {
-      clearInterval(timer);
-      flush();
+    /** Stops the timer and writes what is held, trying again for a while when it fails. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      const giveUpAt = Date.now() + stopTimeoutMs;
+      while (!flush()) {
+        if (Date.now() >= giveUpAt) {
+          logger?.error(`${held()} clicks could not be written before stopping and are lost.`);
+          return;
+        }
+        const wait = Math.min(retryDelay(), 500, giveUpAt - Date.now());
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     },
   };
 }

@@ -1,8 +1,15 @@
 // Many requests at once: no duplicate back-half, exactly one winner, and every click counted.
-import { Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, backHalfOf, expectProblem, idOf, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+import {
+  type Api,
+  api,
+  backHalfOf,
+  expectProblem,
+  idOf,
+  rawRequest,
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 let t: TestService;
 let agent: Agent;
@@ -128,5 +135,92 @@ describe('concurrent redirects', () => {
       ['spread3', 150],
       ['spread4', 200],
     ]);
+  });
+});
+
+/** A request whose body is sent in two parts, the second when the test says so. */
+function slowRequest(url: string, method: string, key: string, body: string) {
+  const req = request(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    },
+  });
+  const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+        }),
+      );
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, 5));
+  return { answer, sendRest: () => req.end(body.slice(5)) };
+}
+
+describe('a PUT whose body arrives slowly', () => {
+  it('answers 404 and changes nothing of another account when its link was deleted and replaced meanwhile', async () => {
+    const keyA = t.createAccount('slow-a@example.com');
+    const keyB = t.createAccount('slow-b@example.com');
+    const a = api(t.baseUrl, keyA);
+    const b = api(t.baseUrl, keyB);
+    const linkA = (await a.create({ destination_url: 'https://a.example/', back_half: 'mine' }))
+      .body;
+
+    // A starts updating its link and sends 5 bytes of the body; the service has the headers.
+    const put = slowRequest(
+      `${t.baseUrl}/v1/links/${idOf(linkA.short_url)}`,
+      'PUT',
+      keyA,
+      JSON.stringify({ destination_url: 'https://attacker.example/' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // Meanwhile A deletes the link and B creates one: the newest row, where A's was.
+    expect((await a.remove(idOf(linkA.short_url))).status).toBe(200);
+    const linkB = (await b.create({ destination_url: 'https://b.example/', back_half: 'theirs' }))
+      .body;
+    const redirectB = () => rawRequest(t.baseUrl, '/theirs', { agent });
+    expect((await redirectB()).headers.location).toBe('https://b.example/');
+
+    put.sendRest();
+    const answer = await put.answer;
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ success: false, code: 'not_found' });
+
+    const storedB = (await b.retrieve(idOf(linkB.short_url))).body;
+    expect(storedB.destination_url).toBe('https://b.example/');
+    expect(storedB.title).toBe('');
+    expect((await redirectB()).headers.location).toBe('https://b.example/');
+    expect((await a.list()).body.links).toEqual([]);
+  });
+
+  it('of a link still there updates it once the body is complete', async () => {
+    const key = t.createAccount('slow-ok@example.com');
+    const client = api(t.baseUrl, key);
+    const link = (await client.create({ destination_url: 'https://a.example/', back_half: 'slow' }))
+      .body;
+    const put = slowRequest(
+      `${t.baseUrl}/v1/links/${idOf(link.short_url)}`,
+      'PUT',
+      key,
+      JSON.stringify({ destination_url: 'https://later.example/' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    put.sendRest();
+    expect(await put.answer).toMatchObject({
+      status: 200,
+      body: { destination_url: 'https://later.example/' },
+    });
+    expect((await rawRequest(t.baseUrl, '/slow', { agent })).headers.location).toBe(
+      'https://later.example/',
+    );
   });
 });

@@ -1,5 +1,5 @@
 // The service's storage: node:sqlite in one file, migrated at start-up, one transaction per write.
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 
@@ -25,6 +25,43 @@ export type DomainRow = { host: string; createdAt: number };
 
 export class UniqueViolation extends Error {
   override name = 'UniqueViolation';
+}
+
+/**
+ * The database cannot be read or written now, for a reason that passes (another process holds the
+ * write lock, the disk is full or read-only, an I/O error): nothing was changed; try again later.
+ * `reason` is the engine's own words, for the log.
+ */
+export class StorageUnavailable extends Error {
+  override name = 'StorageUnavailable';
+  readonly reason: string;
+
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The database is unavailable: ${reason}.`, options);
+    this.reason = reason;
+  }
+}
+
+/** SQLite's primary result codes that pass with time or an operator's help (sqlite3.h). */
+const TRANSIENT_SQLITE_CODES = new Set([
+  5, // SQLITE_BUSY: another connection holds the lock
+  6, // SQLITE_LOCKED
+  7, // SQLITE_NOMEM
+  8, // SQLITE_READONLY
+  10, // SQLITE_IOERR
+  13, // SQLITE_FULL
+  14, // SQLITE_CANTOPEN
+  15, // SQLITE_PROTOCOL
+]);
+
+/** node:sqlite's error, as StorageUnavailable when it is one that passes; anything else as is. */
+function storageError(error: unknown): unknown {
+  if (error instanceof StorageUnavailable || !(error instanceof Error)) return error;
+  const { errcode, errstr } = error as Error & { errcode?: number; errstr?: string };
+  if (typeof errcode === 'number' && TRANSIENT_SQLITE_CODES.has(errcode & 0xff)) {
+    return new StorageUnavailable(errstr ?? error.message, { cause: error });
+  }
+  return error;
 }
 
 const MIGRATIONS: string[] = [
@@ -59,22 +96,66 @@ const MIGRATIONS: string[] = [
      UNIQUE (domain, back_half)
    );
    CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+  // Link ids are never reused (AUTOINCREMENT): a plain rowid goes back to a deleted link's id, and
+  // anything still holding that id (clicks in memory, a request in flight) would reach the new link.
+  `CREATE TABLE links_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     domain TEXT NOT NULL,
+     back_half TEXT NOT NULL,
+     destination_url TEXT NOT NULL,
+     title TEXT NOT NULL,
+     clicks INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     UNIQUE (domain, back_half)
+   );
+   INSERT INTO links_v2 (id, account_id, domain, back_half, destination_url, title, clicks, created_at)
+     SELECT id, account_id, domain, back_half, destination_url, title, clicks, created_at FROM links;
+   DROP TABLE links;
+   ALTER TABLE links_v2 RENAME TO links;
+   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
 ];
+
+/** The schema version this code migrates to. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 function migrate(db: DatabaseSync): void {
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as {
     user_version: number;
   };
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
+    );
+  }
   for (let next = version; next < MIGRATIONS.length; next++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
+    inTransaction(db, () => {
       db.exec(MIGRATIONS[next] as string);
       db.exec(`PRAGMA user_version = ${next + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
+    });
+  }
+}
+
+/**
+ * Runs work in one write transaction. A failure rolls back and rethrows the failure itself: when
+ * SQLite already ended the transaction (a full disk, an I/O error), the rollback's own complaint
+ * ("no transaction is active") must not hide what went wrong.
+ */
+function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // The first error is the one to report.
+      }
     }
+    throw error;
   }
 }
 
@@ -87,15 +168,72 @@ const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS dest
 
 export type Store = ReturnType<typeof openStore>;
 
-/** Opens (creating when missing) the database file and returns its typed operations. */
-export function openStore(file: string) {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = NORMAL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  migrate(db);
+/** A database file the service cannot start on; the message names the file and what to do. */
+export class StorageOpenError extends Error {
+  override name = 'StorageOpenError';
+}
+
+/**
+ * How long a write waits for another connection's lock before it fails as StorageUnavailable.
+ * node:sqlite is synchronous, so this wait blocks the whole event loop: the service keeps it short
+ * and retries later instead (a command-line tool, which serves nobody, can wait longer). SQLite's
+ * own writers hold the lock for a millisecond or two (measured: an `account create` of the command
+ * line, a click flush), so 25 ms rides over them.
+ */
+export const SERVICE_BUSY_TIMEOUT_MS = 25;
+
+function openError(file: string, error: unknown): StorageOpenError {
+  const { errcode, errstr, code } = error as { errcode?: number; errstr?: string; code?: string };
+  const reason = errstr ?? (error instanceof Error ? error.message : String(error));
+  const primary = typeof errcode === 'number' ? errcode & 0xff : undefined;
+  let advice: string;
+  if (primary === 26 || primary === 11) {
+    advice = `is damaged or is not a Short Link database (${reason}). Restore it from a backup, or move it aside to start with an empty one`;
+  } else if (primary === 8 || primary === 14 || code === 'EACCES' || code === 'EROFS') {
+    advice = `cannot be opened for writing (${reason}). Give the service's user write access to the file and its folder, or choose another file with --db`;
+  } else if (primary === 5 || primary === 6) {
+    advice = `is locked by another process (${reason}). Wait for it to finish, or stop it, and start again`;
+  } else {
+    advice = `could not be opened (${reason})`;
+  }
+  return new StorageOpenError(`The database file ${file} ${advice}.`, { cause: error });
+}
+
+/** Creates a missing database file readable and writable by its owner only. */
+function createPrivateFile(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  if (existsSync(file)) return;
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+function openDatabase(file: string, busyTimeoutMs: number): DatabaseSync {
+  let db: DatabaseSync | undefined;
+  try {
+    if (file !== ':memory:') createPrivateFile(file);
+    db = new DatabaseSync(file);
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw openError(file, error);
+  }
+}
+
+/**
+ * Opens (creating when missing) the database file and returns its typed operations. Throws
+ * StorageOpenError when the file cannot be used; operations throw StorageUnavailable when the
+ * database is locked, full or failing, having changed nothing.
+ */
+export function openStore(file: string, options: { busyTimeoutMs?: number } = {}) {
+  const db = openDatabase(file, options.busyTimeoutMs ?? SERVICE_BUSY_TIMEOUT_MS);
 
   const cache = new Map<string, StatementSync>();
   const statement = (sql: string): StatementSync => {
@@ -106,22 +244,19 @@ export function openStore(file: string) {
     }
     return prepared;
   };
-  const get = <T>(sql: string, ...params: SQLInputValue[]) =>
-    statement(sql).get(...params) as T | undefined;
-  const all = <T>(sql: string, ...params: SQLInputValue[]) => statement(sql).all(...params) as T[];
-  const run = (sql: string, ...params: SQLInputValue[]) => statement(sql).run(...params);
-
-  const transaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
+  const guarded = <T>(work: () => T): T => {
     try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
+      return work();
     } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
+      throw storageError(error);
     }
   };
+  const get = <T>(sql: string, ...params: SQLInputValue[]) =>
+    guarded(() => statement(sql).get(...params) as T | undefined);
+  const all = <T>(sql: string, ...params: SQLInputValue[]) =>
+    guarded(() => statement(sql).all(...params) as T[]);
+  const run = (sql: string, ...params: SQLInputValue[]) => statement(sql).run(...params);
+  const transaction = <T>(work: () => T): T => guarded(() => inTransaction(db, work));
 
   return {
     keyOwner(keyHash: string): KeyOwner | undefined {
@@ -249,6 +384,18 @@ export function openStore(file: string) {
       );
     },
 
+    /**
+     * The account's links newest first, read a row at a time as the caller asks for them. Its own
+     * statement, so that two lists can be read at once; returning the iterator early ends the read.
+     */
+    eachLinkOf(accountId: number): IterableIterator<LinkRow> {
+      return db
+        .prepare(
+          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
+        )
+        .iterate(accountId) as IterableIterator<LinkRow>;
+    },
+
     linkOf(accountId: number, domain: DomainKey, backHalf: string): LinkRow | undefined {
       return get<LinkRow>(
         `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? AND domain = ? AND back_half = ?`,
@@ -258,20 +405,42 @@ export function openStore(file: string) {
       );
     },
 
-    updateLink(id: number, changes: { destinationUrl?: string; title?: string }): void {
-      transaction(() =>
-        run(
-          `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title)
-           WHERE id = ?`,
-          changes.destinationUrl ?? null,
-          changes.title ?? null,
-          id,
-        ),
+    /**
+     * Changes the link the account has at this domain and back-half, named by that identity (never
+     * by an id read earlier); returns it as stored, or undefined when the account has no such link.
+     */
+    updateLink(
+      accountId: number,
+      domain: DomainKey,
+      backHalf: string,
+      changes: { destinationUrl?: string; title?: string },
+    ): LinkRow | undefined {
+      return transaction(
+        () =>
+          statement(
+            `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title)
+             WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
+          ).get(
+            changes.destinationUrl ?? null,
+            changes.title ?? null,
+            accountId,
+            domain,
+            backHalf,
+          ) as LinkRow | undefined,
       );
     },
 
-    deleteLink(id: number): void {
-      transaction(() => run('DELETE FROM links WHERE id = ?', id));
+    /** Deletes the account's link at this domain and back-half; returns whether there was one. */
+    deleteLink(accountId: number, domain: DomainKey, backHalf: string): boolean {
+      return transaction(
+        () =>
+          run(
+            'DELETE FROM links WHERE account_id = ? AND domain = ? AND back_half = ?',
+            accountId,
+            domain,
+            backHalf,
+          ).changes > 0,
+      );
     },
 
     redirectTarget(

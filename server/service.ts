@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, type Store } from './db.ts';
+import { openStore, StorageUnavailable, type Store } from './db.ts';
+import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 
@@ -16,12 +17,21 @@ export type ServiceOptions = {
   host?: string;
   /** Host (and port) of short URLs on the default domain; `localhost:<port>` when omitted. */
   shortDomain?: string;
-  /** API requests per minute per key; 0 turns the limit off. */
+  /** API requests per minute per account (all its keys together); 0 turns the limit off. */
   rateLimitPerMinute?: number;
+  /** API requests per minute per client address, before the key is looked at; 0: off. */
+  addressRateLimitPerMinute?: number;
+  /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
+  blockedHostsFile?: string;
   logger?: Logger;
 };
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+/**
+ * Generous: ten accounts' worth, since clients behind one NAT or proxy share an address; it is
+ * there to turn away floods of requests with no key or wrong keys.
+ */
+export const DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE = 6_000;
 const SHUTDOWN_GRACE_MS = 5_000;
 
 export const consoleLogger: Logger = {
@@ -41,8 +51,13 @@ export type RunningService = {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
+  // Read before the database is opened: a bad file stops the start with nothing to undo.
+  const blockedHosts =
+    options.blockedHostsFile === undefined
+      ? undefined
+      : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
   const store = openStore(options.dbFile);
-  const clicks = createClickCounter(store);
+  const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
 
   const server = createServer();
@@ -64,8 +79,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     clicks,
     redirects,
     domains,
+    destinations: createDestinationRules({
+      domains,
+      isCustomDomain: (hostname) => store.isCustomDomain(hostname),
+      blockedHosts,
+    }),
     logger,
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    addressRateLimitPerMinute:
+      options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   });
   const handleApi = getRequestListener(api.fetch);
   const handleRedirect = createRedirectHandler({ redirects, clicks, domains });
@@ -77,6 +99,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     try {
       handleRedirect(req, res);
     } catch (error) {
+      if (error instanceof StorageUnavailable) {
+        // A link not in the cache while the database cannot be read: ask the browser to come back.
+        logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
+        if (!res.headersSent) {
+          res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
+        }
+        res.end('The service cannot look this link up right now. Try again in a few seconds.');
+        return;
+      }
       logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('The service failed to answer.');
@@ -89,9 +120,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        clicks.stop();
-        store.close();
-        resolve();
+        void clicks.stop().then(() => {
+          store.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { startTestService } from '../../server/test-service.ts';
+import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,
@@ -143,11 +143,6 @@ test.describe('options page, Links: row and bulk actions', () => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId);
     await expect(count(page)).toHaveText('3 links');
-    // A short list gets a short box, not a tall empty one.
-    const boxHeight = await page
-      .locator('.links-scroll')
-      .evaluate((element) => element.clientHeight);
-    expect(boxHeight).toBeLessThanOrEqual(3 * 88);
 
     await page.getByRole('searchbox', { name: 'Search links' }).fill('old');
     await expect(count(page)).toHaveText('2 of 3 links');

@@ -1,5 +1,5 @@
-import { connectionTag } from '../../lib/connection.ts';
-import { startTestService } from '../../server/test-service.ts';
+import { connectionTag } from '../../lib/account/connection.ts';
+import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,
@@ -29,7 +29,7 @@ test.describe('the popup', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await expect(popup.field('Title')).toHaveValue('Short links');
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      'Default short domain',
+      `Default short domain (${service.shortDomain}, the service's own)`,
       'go.localhost',
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');

@@ -11,8 +11,8 @@ import {
   MENU_SHORTEN_LINK,
   MENU_SHORTEN_PAGE,
   SHORTEN_COMMAND,
-} from '../../lib/menus.ts';
-import type { TestService } from '../../server/test-service.ts';
+} from '../../lib/browser/menus.ts';
+import type { TestService } from '../support/test-service.ts';
 import { addressOf } from './firefox.ts';
 import { expect, type FirefoxExtension, test } from './fixtures.ts';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
-import { startTestService, type TestService } from '../../server/test-service.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 import {
   type ColorScheme,
   downloadInto,

@@ -2,7 +2,7 @@
 // domain with a custom back-half, the clipboard read back by pasting, and each failure's message
 // and action. Firefox's action popup is a panel BiDi cannot reach (browser.action.openPopup()
 // opens it where no test can see it): the same page is opened in a tab with `?tab=ID`.
-import { startTestService } from '../../server/test-service.ts';
+import { startTestService } from '../support/test-service.ts';
 import { addressOf } from './firefox.ts';
 import { expect, test } from './fixtures.ts';
 import { button, isShown } from './page-helpers.ts';

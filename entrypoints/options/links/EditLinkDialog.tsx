@@ -1,0 +1,39 @@
+import type { Connection } from '../../../lib/account/connection.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { useModalDialog } from '../use-modal-dialog.ts';
+import { EditLinkForm } from './EditLinkForm.tsx';
+
+/** Edits a link's destination and title in a modal. */
+export function EditLinkDialog({
+  link,
+  connection,
+  change,
+  onClose,
+}: {
+  link: Link;
+  connection: Connection;
+  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog();
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog edit-dialog"
+      aria-labelledby="edit-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h3 id="edit-dialog-title">Edit {link.shortUrl}</h3>
+      <EditLinkForm
+        link={link}
+        connection={connection}
+        change={change}
+        onDone={onClose}
+        idPrefix="edit"
+      />
+    </dialog>
+  );
+}

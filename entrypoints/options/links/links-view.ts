@@ -1,0 +1,86 @@
+// Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
+import type { Link } from '../../../lib/api/schemas.ts';
+
+const numbers = new Intl.NumberFormat();
+
+/** "1 link", "12,345 links", or with a search active "12 of 12,345 links". */
+export function linkCount(shown: number, total: number): string {
+  const noun = total === 1 ? 'link' : 'links';
+  if (shown === total) return `${numbers.format(total)} ${noun}`;
+  return `${numbers.format(shown)} of ${numbers.format(total)} ${noun}`;
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A creation date as people read it: relative within a week, else the date; "" when unknown. */
+export function createdLabel(iso: string, now: number): { text: string; full: string } {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return { text: '', full: '' };
+  const full = fullDate.format(time);
+  const age = now - time;
+  if (age < 0 || age >= 7 * DAY) return { text: shortDate.format(time), full };
+  if (age < MINUTE) return { text: relative.format(0, 'second'), full };
+  if (age < HOUR) return { text: relative.format(-Math.floor(age / MINUTE), 'minute'), full };
+  if (age < DAY) return { text: relative.format(-Math.floor(age / HOUR), 'hour'), full };
+  return { text: relative.format(-Math.floor(age / DAY), 'day'), full };
+}
+
+/** The destination split so that its host can stand out and the rest be truncated. */
+export function splitDestination(url: string): { host: string; rest: string } {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
+  if (!match) return { host: '', rest: url };
+  return { host: match[2] ?? '', rest: match[3] ?? '' };
+}
+
+/**
+ * A short URL split before its last path segment (the back-half), so that a narrow row can cut the
+ * host and keep the back-half: `https://go.example.com` and `/abc`.
+ */
+export function splitShortUrl(shortUrl: string): { host: string; path: string } {
+  const slash = shortUrl.lastIndexOf('/');
+  const afterScheme = shortUrl.indexOf('//') + 2;
+  if (slash < afterScheme) return { host: shortUrl, path: '' };
+  return { host: shortUrl.slice(0, slash), path: shortUrl.slice(slash) };
+}
+
+/** What a row leads with: the title, or the destination's host when the link has none. */
+export function rowTitle(link: Link): string {
+  return link.title.trim() || splitDestination(link.destinationUrl).host || link.destinationUrl;
+}
+
+/** The fields of an edit that differ from the link; empty when nothing changed. */
+export function changedFields(
+  link: Link,
+  form: { destinationUrl: string; title: string },
+): { destinationUrl?: string; title?: string } {
+  const changes: { destinationUrl?: string; title?: string } = {};
+  if (form.destinationUrl !== link.destinationUrl) changes.destinationUrl = form.destinationUrl;
+  if (form.title !== link.title) changes.title = form.title;
+  return changes;
+}
+
+export function replaceLink(links: readonly Link[], shortUrl: string, next: Link): Link[] {
+  return links.map((link) => (link.shortUrl === shortUrl ? next : link));
+}
+
+export function removeLinks(links: readonly Link[], shortUrls: ReadonlySet<string>): Link[] {
+  return links.filter((link) => !shortUrls.has(link.shortUrl));
+}
+
+/** Puts removed links back where they were, for a rollback after a failed delete. */
+export function restoreLinks(
+  current: readonly Link[],
+  before: readonly Link[],
+  restored: ReadonlySet<string>,
+): Link[] {
+  const kept = new Set(current.map((link) => link.shortUrl));
+  return before
+    .filter((link) => kept.has(link.shortUrl) || restored.has(link.shortUrl))
+    .map((link) => current.find((c) => c.shortUrl === link.shortUrl) ?? link);
+}

@@ -1,0 +1,323 @@
+// The client of the short-link service: the only code that knows its URLs, headers and statuses.
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { ZodMiniType } from 'zod/mini';
+import { checkBaseUrl } from './base-url.ts';
+import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
+import { ApiError, isApiError } from './errors.ts';
+import {
+  type CreateLinkInput,
+  DeleteResponse,
+  type Domain,
+  DomainListResponse,
+  type Link,
+  LinkPage,
+  LinkResponse,
+  type NextPage,
+  toCreateLinkBody,
+  toUpdateLinkBody,
+  type UpdateLinkInput,
+} from './schemas.ts';
+
+/** How long one attempt may wait for an answer. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** How long one call may take, retries and their waits included. */
+export const TOTAL_TIMEOUT_MS = 25_000;
+export const RETRY_LIMIT = 2;
+/** First wait between attempts; it doubles with each retry, up to RETRY_BACKOFF_LIMIT_MS. */
+export const RETRY_BASE_DELAY_MS = 300;
+export const RETRY_BACKOFF_LIMIT_MS = 3_000;
+/** A longer Retry-After is not waited out: the person is told when to try again instead. */
+export const MAX_RETRY_AFTER_MS = 10_000;
+/** A service that pages its list beyond this is taken to be looping. */
+export const MAX_LIST_PAGES = 10_000;
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+  timeoutMs?: number;
+  totalTimeoutMs?: number;
+  retryLimit?: number;
+  retryDelayMs?: number;
+  maxRetryAfterMs?: number;
+};
+
+export type CallOptions = { signal?: AbortSignal };
+
+/** How much of a paged list has arrived; `total` when the service says. */
+export type ListProgress = { loaded: number; total?: number };
+export type ListOptions = CallOptions & { onProgress?: (progress: ListProgress) => void };
+
+export type ApiClient = {
+  createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
+  /** Every link of the account, following the pages when the service pages its answer. */
+  listLinks(options?: ListOptions): Promise<Link[]>;
+  getLink(shortUrl: string, options?: CallOptions): Promise<Link>;
+  updateLink(shortUrl: string, changes: UpdateLinkInput, options?: CallOptions): Promise<Link>;
+  deleteLink(shortUrl: string, options?: CallOptions): Promise<DeleteResponse>;
+  listDomains(options?: CallOptions): Promise<Domain[]>;
+};
+
+/**
+ * A link's identifier in paths: its short URL without the scheme, the host (and port) as the
+ * service wrote it, a literal slash, and the back-half percent-encoded exactly once.
+ */
+export function linkPath(shortUrl: string): string {
+  const withoutScheme = shortUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const [hostAndPath = ''] = withoutScheme.split(/[?#]/);
+  const slash = hostAndPath.indexOf('/');
+  const host = slash === -1 ? hostAndPath : hostAndPath.slice(0, slash);
+  const rawBackHalf = slash === -1 ? '' : hostAndPath.slice(slash + 1).replace(/\/+$/, '');
+  let backHalf = rawBackHalf;
+  try {
+    backHalf = decodeURIComponent(rawBackHalf);
+  } catch {}
+  // URLs resolve "." and ".." (even encoded) as path steps, which would address another resource.
+  if (!host || !backHalf || backHalf === '.' || backHalf === '..') {
+    throw new ApiError('invalid_input', `"${shortUrl}" is not a short link: it has no back-half.`, {
+      field: 'short_url',
+    });
+  }
+  const encodedHost = encodeURIComponent(host)
+    .replace(/%3A/gi, ':')
+    .replace(/%5[BD]/gi, (code) => (code.toUpperCase() === '%5B' ? '[' : ']'));
+  return `${encodedHost}/${encodeURIComponent(backHalf)}`;
+}
+
+function checkApiKey(apiKey: string): ApiError | undefined {
+  if (!apiKey) return new ApiError('unauthorized', 'No API key is set.');
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    return new ApiError(
+      'unauthorized',
+      'The API key contains spaces or characters an API key cannot have; paste it again.',
+    );
+  }
+  return undefined;
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+}
+
+function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boolean): T {
+  const unexpected = (message: string, cause?: unknown) =>
+    new ApiError('unexpected_response', message, { status: 200, cause });
+  if (text.trim() === '') {
+    if (emptyIsFine) return schema.parse({});
+    throw unexpected('The service sent an empty answer where a JSON answer was expected.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw unexpected(
+      text.trimStart().startsWith('<')
+        ? 'The service answered with a web page instead of JSON, so the API base URL may point to a website.'
+        : 'The service answered with something that is not JSON.',
+      error,
+    );
+  }
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { success?: unknown }).success === false
+  ) {
+    throw apiErrorFromResponse(200, body);
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the expected fields';
+  throw unexpected(`The service's answer lacks a valid ${where}.`, result.error);
+}
+
+/** A redirect is not followed: the key must not travel on, and a redirect's page is not the API. */
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
+
+type SendOptions = CallOptions & {
+  json?: unknown;
+  emptyIsFine?: boolean;
+  onRetry?: () => void;
+};
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const retryDelayMs = options.retryDelayMs ?? RETRY_BASE_DELAY_MS;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
+  const apiKey = options.apiKey.trim();
+
+  let base: URL | undefined;
+  let setupError: ApiError | undefined;
+  try {
+    base = checkBaseUrl(options.baseUrl);
+  } catch (error) {
+    setupError = error as ApiError;
+  }
+  setupError ??= checkApiKey(apiKey);
+  const baseHref = base?.href ?? '';
+  const origin = base?.origin ?? options.baseUrl;
+
+  const api = ky.create({
+    headers: { accept: 'application/json' },
+    timeout: timeoutMs,
+    totalTimeout: Math.max(options.totalTimeoutMs ?? TOTAL_TIMEOUT_MS, timeoutMs),
+    fetch: options.fetch,
+    retry: {
+      limit: options.retryLimit ?? RETRY_LIMIT,
+      // POST is left out: a create may have reached the service even when its answer did not.
+      methods: ['get', 'put', 'delete'],
+      statusCodes: [429, 500, 502, 503, 504],
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: maxRetryAfterMs,
+      backoffLimit: RETRY_BACKOFF_LIMIT_MS,
+      delay: (attempt) => retryDelayMs * 2 ** (attempt - 1),
+      shouldRetry: ({ error }) => {
+        if (!isHTTPError(error)) return undefined;
+        const waitSeconds = parseRetryAfter(error.response.headers.get('retry-after'));
+        return waitSeconds !== undefined && waitSeconds * 1000 > maxRetryAfterMs
+          ? false
+          : undefined;
+      },
+    },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          if (!request.url.startsWith(baseHref)) {
+            throw new ApiError('invalid_base_url', 'The request left the API base URL.');
+          }
+          request.headers.set('authorization', `Bearer ${apiKey}`);
+        },
+      ],
+    },
+  });
+
+  /** `path` is relative to the base URL, or a full URL under it (a list's next page). */
+  async function send<T>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    schema: ZodMiniType<T>,
+    { signal, json, emptyIsFine = false, onRetry }: SendOptions = {},
+  ): Promise<T> {
+    signal?.throwIfAborted();
+    if (setupError) throw setupError;
+    const startedAt = performance.now();
+    let text: string;
+    try {
+      const request = api(path.startsWith(baseHref) ? path : `${baseHref}${path}`, {
+        method,
+        json,
+        signal,
+        // Not 'error': that fails like an unreachable service. 'manual' hands the redirect back
+        // unread (an opaque redirect in browsers), and it is reported as what it is.
+        redirect: 'manual',
+        // Only when given: `hooks: undefined` would drop the instance's hooks, the key with them.
+        ...(onRetry && { hooks: { beforeRetry: [() => onRetry()] } }),
+      });
+      text = await request.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (isApiError(error)) throw error;
+      if (isHTTPError(error) && isRedirect(error.response)) {
+        throw new ApiError(
+          'unexpected_response',
+          `The service at ${origin} answered with a redirect, which is not followed: the API base URL may be out of date, or point to a website.`,
+          { status: error.response.status || undefined, cause: error },
+        );
+      }
+      if (isHTTPError(error)) {
+        throw apiErrorFromResponse(error.response.status, error.data, error.response.headers);
+      }
+      if (isTimeoutError(error)) {
+        const waited = formatSeconds(performance.now() - startedAt);
+        throw new ApiError('timeout', `The service at ${origin} did not answer within ${waited}.`, {
+          cause: error,
+        });
+      }
+      // fetch() rejects with a TypeError when no answer arrives; ky names only the ones it knows.
+      if (isNetworkError(error) || error instanceof TypeError) {
+        throw new ApiError('network', `The service at ${origin} could not be reached.`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    return parseAnswer(text, schema, emptyIsFine);
+  }
+
+  const linkUrl = (shortUrl: string) => `v1/links/${linkPath(shortUrl)}`;
+
+  /** The next page's URL, only under the API base URL: the key is never sent anywhere else. */
+  function nextPageUrl(current: string, next: NextPage): string {
+    if ('query' in next) {
+      const url = new URL(current);
+      for (const [name, value] of Object.entries(next.query)) url.searchParams.set(name, value);
+      return url.href;
+    }
+    const url = URL.parse(next.url, current);
+    if (url === null || !url.href.startsWith(baseHref) || url.username || url.password) {
+      throw new ApiError(
+        'unexpected_response',
+        `The service put the next page of links at another address (${url?.origin ?? next.url}); the API key goes only to ${origin}, so the rest of the list was not read.`,
+      );
+    }
+    url.hash = '';
+    return url.href;
+  }
+
+  return {
+    createLink: async (input, { signal } = {}) =>
+      send('post', 'v1/links', LinkResponse, { signal, json: toCreateLinkBody(input) }),
+
+    async listLinks({ signal, onProgress } = {}) {
+      const links = new Map<string, Link>();
+      const seen = new Set<string>();
+      let url = `${baseHref}v1/links`;
+      for (let pages = 1; ; pages++) {
+        seen.add(url);
+        const page = await send('get', url, LinkPage, { signal });
+        // Pages of a changing list can overlap; a link is listed once.
+        for (const link of page.links) links.set(link.shortUrl, link);
+        if (page.pageIsIncomplete) {
+          throw new ApiError(
+            'unexpected_response',
+            'The service said it has more links but not how to ask for them.',
+          );
+        }
+        if (!page.next || pages >= MAX_LIST_PAGES) break;
+        onProgress?.({ loaded: links.size, total: page.total });
+        const next = nextPageUrl(url, page.next);
+        if (seen.has(next)) break;
+        url = next;
+      }
+      return [...links.values()];
+    },
+
+    getLink: async (shortUrl, { signal } = {}) =>
+      send('get', linkUrl(shortUrl), LinkResponse, { signal }),
+
+    updateLink: async (shortUrl, changes, { signal } = {}) =>
+      send('put', linkUrl(shortUrl), LinkResponse, { signal, json: toUpdateLinkBody(changes) }),
+
+    async deleteLink(shortUrl, { signal } = {}) {
+      let retried = false;
+      try {
+        return await send('delete', linkUrl(shortUrl), DeleteResponse, {
+          signal,
+          emptyIsFine: true,
+          onRetry: () => {
+            retried = true;
+          },
+        });
+      } catch (error) {
+        // The first attempt deleted the link but its answer was lost; the retry finds it gone.
+        if (retried && isApiError(error) && error.kind === 'not_found') return { message: '' };
+        throw error;
+      }
+    },
+
+    listDomains: async ({ signal } = {}) =>
+      send('get', 'v1/domains', DomainListResponse, { signal }),
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ApiErrorKind, isApiError } from './errors.ts';
+
+describe('isApiError', () => {
+  it('recognises an ApiError', () => {
+    expect(isApiError(new ApiError('network', 'x'))).toBe(true);
+  });
+
+  it('recognises an ApiError from another realm by its name and kind', () => {
+    const foreign = Object.assign(new Error('x'), { name: 'ApiError', kind: 'timeout' });
+    expect(isApiError(foreign)).toBe(true);
+  });
+
+  it.each([
+    ['a plain error', new Error('x')],
+    ['an error named ApiError without kind', Object.assign(new Error('x'), { name: 'ApiError' })],
+    ['a string', 'ApiError'],
+    ['null', null],
+  ])('rejects %s', (_, value) => {
+    expect(isApiError(value)).toBe(false);
+  });
+
+  it('has the name ApiError and is an Error', () => {
+    const error = new ApiError('not_found', 'Gone.', { status: 404 });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ApiError');
+  });
+});
+
+describe('ApiErrorKind', () => {
+  it('refuses a kind that is not in the list', () => {
+    expect(ApiErrorKind.safeParse('network').success).toBe(true);
+    expect(ApiErrorKind.safeParse('exploded').success).toBe(false);
+  });
+});

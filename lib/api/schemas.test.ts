@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CreateLinkInput,
+  DeleteResponse,
+  Domain,
+  DomainListResponse,
+  Link,
+  LinkListResponse,
+  LinkResponse,
+  normalizeTimestamp,
+  toCreateLinkBody,
+  toUpdateLinkBody,
+} from './schemas.ts';
+
+const wireLink = {
+  short_url: 'https://sho.rt/abc',
+  destination_url: 'https://example.com/page',
+  clicks: 3,
+  created_at: '2026-11-22T10:00:00.123Z',
+  title: 'Example',
+};
+
+describe('Link', () => {
+  it('reads the wire fields into camelCase', () => {
+    expect(Link.parse(wireLink)).toEqual({
+      shortUrl: 'https://sho.rt/abc',
+      destinationUrl: 'https://example.com/page',
+      clicks: 3,
+      createdAt: '2026-11-22T10:00:00.123Z',
+      title: 'Example',
+    });
+  });
+
+  it('ignores fields it does not know', () => {
+    const link = Link.parse({ ...wireLink, success: true, qr_code: 'data:...', tags: ['a'] });
+    expect(Object.keys(link).sort()).toEqual([
+      'clicks',
+      'createdAt',
+      'destinationUrl',
+      'shortUrl',
+      'title',
+    ]);
+  });
+
+  it.each([
+    ['null', null],
+    ['missing', undefined],
+    ['not text', 42],
+  ])('reads a %s title as an empty one', (_, title) => {
+    expect(Link.parse({ ...wireLink, title }).title).toBe('');
+  });
+
+  it.each([
+    ['a number', 7, 7],
+    ['a numeric string', '1200', 1200],
+    ['null', null, 0],
+    ['missing', undefined, 0],
+    ['not a number', 'many', 0],
+    ['negative', -4, 0],
+  ])('reads clicks given as %s', (_, clicks, expected) => {
+    expect(Link.parse({ ...wireLink, clicks }).clicks).toBe(expected);
+  });
+
+  it.each([
+    ['with milliseconds and Z', '2026-11-22T10:00:00.123Z', '2026-11-22T10:00:00.123Z'],
+    ['with a +00:00 offset', '2026-11-22T10:00:00+00:00', '2026-11-22T10:00:00.000Z'],
+    ['with another offset', '2026-11-22T12:30:00+02:30', '2026-11-22T10:00:00.000Z'],
+    ['with a negative offset', '2026-11-22T05:00:00-05:00', '2026-11-22T10:00:00.000Z'],
+    ['without a zone, as UTC', '2026-11-22T10:00:00', '2026-11-22T10:00:00.000Z'],
+    ['unparseable', 'yesterday', ''],
+    ['missing', undefined, ''],
+  ])('normalizes a creation date %s', (_, createdAt, expected) => {
+    expect(Link.parse({ ...wireLink, created_at: createdAt }).createdAt).toBe(expected);
+  });
+
+  it('makes both date forms of the interface sort as strings', () => {
+    const dates = ['2026-11-22T10:00:00+00:00', '2026-11-22T09:59:59.999Z'].map(normalizeTimestamp);
+    expect([...dates].sort()).toEqual([dates[1], dates[0]]);
+  });
+
+  it('reads a link with only its two URLs', () => {
+    expect(
+      Link.parse({ short_url: 'https://sho.rt/a', destination_url: 'https://example.com' }),
+    ).toEqual({
+      shortUrl: 'https://sho.rt/a',
+      destinationUrl: 'https://example.com',
+      clicks: 0,
+      createdAt: '',
+      title: '',
+    });
+  });
+
+  it.each([
+    ['short_url', { ...wireLink, short_url: undefined }],
+    ['destination_url', { ...wireLink, destination_url: null }],
+  ])('requires %s', (_, body) => {
+    expect(Link.safeParse(body).success).toBe(false);
+  });
+
+  it.each([
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['a data: address', 'data:text/html,<b>hi</b>'],
+    ['a file: address', 'file:///etc/passwd'],
+    ['a bare back-half', 'abc'],
+    ['a host without a scheme', 'sho.rt/abc'],
+    ['an empty string', ''],
+  ])('refuses a short URL that is %s', (_, shortUrl) => {
+    expect(Link.safeParse({ ...wireLink, short_url: shortUrl }).success).toBe(false);
+  });
+
+  it.each(['https://sho.rt/abc', 'http://localhost:8787/abc', 'HTTPS://Go.Example.com/x'])(
+    'accepts the http(s) short URL %s',
+    (shortUrl) => {
+      expect(Link.parse({ ...wireLink, short_url: shortUrl }).shortUrl).toBe(shortUrl);
+    },
+  );
+});
+
+describe('Domain', () => {
+  it('reads the wire fields into camelCase', () => {
+    expect(
+      Domain.parse({
+        domain: 'go.example.com',
+        subdomain: 'go',
+        root_domain: 'example.com',
+        created_at: '2026-11-22T10:00:00+00:00',
+      }),
+    ).toEqual({
+      domain: 'go.example.com',
+      subdomain: 'go',
+      rootDomain: 'example.com',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+  });
+
+  it('derives the subdomain and root domain when they are missing', () => {
+    expect(Domain.parse({ domain: 'links.brand.co.uk', subdomain: null })).toMatchObject({
+      subdomain: 'links',
+      rootDomain: 'brand.co.uk',
+      createdAt: '',
+    });
+  });
+});
+
+describe('response envelopes', () => {
+  it('reads a link answer with its fields at the top level', () => {
+    expect(LinkResponse.parse({ success: true, ...wireLink }).shortUrl).toBe('https://sho.rt/abc');
+  });
+
+  it('skips a list entry that cannot be read and keeps the others', () => {
+    const links = LinkListResponse.parse({
+      success: true,
+      links: [
+        wireLink,
+        { destination_url: 'https://x.test' },
+        'odd',
+        null,
+        { ...wireLink, short_url: 'https://sho.rt/def' },
+      ],
+    });
+    expect(links.map((link) => link.shortUrl)).toEqual([
+      'https://sho.rt/abc',
+      'https://sho.rt/def',
+    ]);
+  });
+
+  it('rejects a list answer without a list', () => {
+    expect(LinkListResponse.safeParse({ success: true, items: [] }).success).toBe(false);
+  });
+
+  it('skips a domain entry that cannot be read', () => {
+    const domains = DomainListResponse.parse({
+      domains: [{ domain: 'go.example.com' }, { host: 'x' }],
+    });
+    expect(domains.map((domain) => domain.domain)).toEqual(['go.example.com']);
+  });
+
+  it.each([
+    [
+      'with a message',
+      { success: true, message: 'Deleted https://sho.rt/abc' },
+      'Deleted https://sho.rt/abc',
+    ],
+    ['without a message', { success: true }, ''],
+  ])('reads a delete answer %s', (_, body, message) => {
+    expect(DeleteResponse.parse(body)).toEqual({ message });
+  });
+});
+
+describe('inputs', () => {
+  it('sends a create input in snake_case without the fields left empty', () => {
+    expect(
+      toCreateLinkBody({
+        destinationUrl: 'https://example.com',
+        backHalf: '',
+        title: '',
+        domain: '',
+      }),
+    ).toEqual({ destination_url: 'https://example.com' });
+    expect(
+      toCreateLinkBody({
+        destinationUrl: 'https://example.com',
+        backHalf: 'spring',
+        title: 'Spring',
+        domain: 'go.example.com',
+      }),
+    ).toEqual({
+      destination_url: 'https://example.com',
+      back_half: 'spring',
+      title: 'Spring',
+      domain: 'go.example.com',
+    });
+  });
+
+  it('sends an emptied title in an update, and leaves out what did not change', () => {
+    expect(toUpdateLinkBody({ title: '' })).toEqual({ title: '' });
+    expect(toUpdateLinkBody({ destinationUrl: 'https://example.com/new' })).toEqual({
+      destination_url: 'https://example.com/new',
+    });
+  });
+
+  it('checks a create input with the contract rules, for forms', () => {
+    expect(CreateLinkInput.safeParse({ destinationUrl: 'https://example.com' }).success).toBe(true);
+    expect(CreateLinkInput.safeParse({ destinationUrl: 'example' }).success).toBe(false);
+    expect(
+      CreateLinkInput.safeParse({ destinationUrl: 'https://example.com', backHalf: 'a b' }).success,
+    ).toBe(false);
+  });
+});
