@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { writeClipboard } from '../lib/browser/page-clipboard.ts';
 import type { ClipboardContent } from '../lib/links/copy-formats.ts';
 
@@ -6,7 +6,9 @@ const COPIED_FOR_MS = 2_000;
 
 /**
  * "Copy", which says "Copied" for a moment once the text is on the clipboard. When the browser
- * refuses the clipboard, the text is shown selected in a box, to copy by hand.
+ * refuses the clipboard, the text is shown selected in a box, to copy by hand. With an `icon` the
+ * button shows the icon alone (its accessible name stays the label) and the status floats beside
+ * it (see `.copy-status.floating`), so that nothing around it moves.
  */
 export function CopyButton({
   text,
@@ -14,6 +16,7 @@ export function CopyButton({
   label = 'Copy',
   className,
   autoFocus,
+  icon,
 }: {
   text: string;
   /** What goes on the clipboard, when it is more than `text` (rich text, another format). */
@@ -21,6 +24,7 @@ export function CopyButton({
   label?: string;
   className?: string;
   autoFocus?: boolean;
+  icon?: ReactNode;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const byHand = useRef<HTMLTextAreaElement>(null);
@@ -55,10 +59,17 @@ export function CopyButton({
 
   return (
     <>
-      <button type="button" className={className} onClick={copy} ref={button}>
-        {label}
+      <button
+        type="button"
+        className={className}
+        onClick={copy}
+        ref={button}
+        aria-label={icon ? label : undefined}
+        title={icon ? label : undefined}
+      >
+        {icon ?? label}
       </button>
-      <span role="status" className="copy-status">
+      <span role="status" className={icon ? 'copy-status floating' : 'copy-status'}>
         {state === 'copied' ? 'Copied' : ''}
       </span>
       {state === 'failed' && (

