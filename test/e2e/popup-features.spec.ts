@@ -342,7 +342,7 @@ test.describe('mends', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/a-long-title`;
+    const pageUrl = `${service.baseUrl}/pages/a-long-title`;
     const longTitle = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     await servePage(context, pageUrl, `<title>${longTitle}</title><p>Long</p>`);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
@@ -421,7 +421,7 @@ test.describe('mends', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/rtl`;
+    const pageUrl = `${service.baseUrl}/pages/rtl`;
     await servePage(context, pageUrl, '<title>مرحبا بالعالم</title><p>rtl</p>');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);

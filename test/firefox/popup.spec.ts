@@ -28,7 +28,7 @@ test.describe('the popup in Firefox', () => {
         ),
       )
       .toEqual([
-        `Default short domain (${service.shortDomain}, the service's own)`,
+        `Default short domain (${new URL(service.baseUrl).host}, the service's own)`,
         'go.localhost',
       ]);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
