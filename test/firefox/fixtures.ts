@@ -38,6 +38,16 @@ export type StoredSettings = Partial<{
   theme: 'system' | 'light' | 'dark';
 }>;
 
+export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+
+const SECTION_HEADINGS: Record<OptionsSection, string> = {
+  links: 'Links',
+  domains: 'Domains',
+  // The connection form stands for Accounts until the account layer replaces it.
+  accounts: 'Connection',
+  preferences: 'Preferences',
+};
+
 /** What a test gets: Firefox with the add-on just installed, and ways into its pages. */
 export class FirefoxExtension {
   readonly browser: Browser;
@@ -87,13 +97,19 @@ export class FirefoxExtension {
   }
 
   /**
-   * The options page at `section` (`options.html#links`), once that section (which waits for the
-   * settings) is there. Accounts shows the connection form until issue 11's section replaces it.
+   * The options page at `section` (`options.html#links`), or where it lands by itself, once that
+   * section (which waits for the settings) is there.
    */
-  async openOptions(section: 'links' | 'accounts' = 'accounts'): Promise<Page> {
-    const page = await this.openPage(`options.html#${section}`);
-    const heading = section === 'links' ? 'Links' : 'Connection';
-    await page.locator(`::-p-aria([name="${heading}"][role="heading"])`).wait();
+  async openOptions(section?: OptionsSection): Promise<Page> {
+    const page = await this.openPage(`options.html${section ? `#${section}` : ''}`);
+    await page.waitForFunction(
+      (heading) => {
+        const shown = document.querySelector('main h2')?.textContent;
+        return heading ? shown === heading : Boolean(shown);
+      },
+      {},
+      section ? SECTION_HEADINGS[section] : '',
+    );
     return page;
   }
 

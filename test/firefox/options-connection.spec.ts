@@ -16,7 +16,7 @@ class OptionsPage {
   }
 
   static async open(extension: FirefoxExtension): Promise<OptionsPage> {
-    return new OptionsPage(await extension.openOptions());
+    return new OptionsPage(await extension.openOptions('accounts'));
   }
 
   static readonly baseUrl = byRole('textbox', 'API base URL');
