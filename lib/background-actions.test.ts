@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storeAccounts } from '../test/support/accounts.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
-import { saveSettings } from './account/settings.ts';
+import { closeAccounts } from './account/account.ts';
 import { createApiClient } from './api/client.ts';
 import {
   type BackgroundDeps,
@@ -28,7 +29,10 @@ beforeAll(async () => {
   service.addDomain(EMAIL, CUSTOM_DOMAIN);
 });
 afterAll(() => service.stop());
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  closeAccounts();
+});
 
 /** copy and notify that record what they were asked to do. */
 function recordingDeps(options: { copyFails?: string } = {}) {
@@ -55,8 +59,39 @@ const page = (url: string | undefined, title?: string): ShortenTarget => ({
 });
 
 describe('shortenAndCopy', () => {
+  it('shortens with the account of the menu child clicked, its key going only to its service', async () => {
+    const second = await startTestService();
+    try {
+      const secondKey = second.createAccount('second@example.com');
+      const [, personal] = await storeAccounts(
+        { name: 'Work', apiBaseUrl: service.baseUrl, apiKey },
+        { name: 'Personal', apiBaseUrl: second.baseUrl, apiKey: secondKey },
+      );
+      const before = (await linksOnService()).length;
+      const target = targetOfMenuClick(
+        { menuItemId: `${MENU_SHORTEN_PAGE}/${personal?.id}` },
+        { url: 'https://example.com/personal', title: 'Personal page' },
+      );
+      expect(target).toMatchObject({ accountId: personal?.id });
+
+      const outcome = await shortenAndCopy(target as ShortenTarget, recordingDeps().deps);
+
+      expect(outcome.status).toBe('copied');
+      expect(second.storedLinks(secondKey).map((link) => link.destinationUrl)).toEqual([
+        'https://example.com/personal',
+      ]);
+      expect(await linksOnService()).toHaveLength(before);
+      // No child (one account, or the shortcut): the default account.
+      await shortenAndCopy(page('https://example.com/work'), recordingDeps().deps);
+      expect(await linksOnService()).toHaveLength(before + 1);
+      expect(second.storedLinks(secondKey)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('creates the link, copies the short URL and shows it in a notification', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/article', 'An article'), deps);
@@ -76,7 +111,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('makes the link on the default domain of the settings', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: CUSTOM_DOMAIN });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: CUSTOM_DOMAIN });
     const { deps, copied } = recordingDeps();
 
     const outcome = await shortenAndCopy({ url: 'https://example.com/l', source: 'link' }, deps);
@@ -86,7 +121,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('asks for the API key in a notification that opens the options, and copies nothing', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/no-key'), deps);
@@ -106,7 +141,7 @@ describe('shortenAndCopy', () => {
     [undefined, /no address/],
     [`https://example.com/${'a'.repeat(2100)}`, /too long/],
   ])('explains why %s cannot be shortened and creates nothing', async (url, reason) => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const before = (await linksOnService()).length;
     const { deps, copied, notices } = recordingDeps();
 
@@ -128,7 +163,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('passes on the advice for a refused key, and the notification opens the options', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: 'sk_wrong_key' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: 'sk_wrong_key' });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/wrong-key'), deps);
@@ -141,7 +176,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('says the browser blocks the API origin, and the notification opens the options', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const contains = vi
       .spyOn(browser.permissions, 'contains')
       .mockImplementation(async () => false);
@@ -159,7 +194,7 @@ describe('shortenAndCopy', () => {
 
   it('passes on the advice for an unpaid plan', async () => {
     const freeKey = service.createAccount('free@example.com', 'free');
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
     const { deps, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/free'), deps);
@@ -173,7 +208,7 @@ describe('shortenAndCopy', () => {
     const stopped = await startTestService();
     const key = stopped.createAccount('gone@example.com');
     await stopped.stop();
-    await saveSettings({ apiBaseUrl: stopped.baseUrl, apiKey: key });
+    await storeAccounts({ apiBaseUrl: stopped.baseUrl, apiKey: key });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/unreachable'), deps);
@@ -185,7 +220,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('sends the person to choose another default domain when the account no longer has it', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: 'gone.example.com' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: 'gone.example.com' });
     const { deps, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/domain'), deps);
@@ -197,7 +232,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('still shows the short link when the clipboard refuses it', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const { deps, notices } = recordingDeps({ copyFails: 'Clipboard is busy.' });
 
     const outcome = await shortenAndCopy(page('https://example.com/no-clipboard'), deps);

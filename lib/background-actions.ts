@@ -2,19 +2,21 @@
 // domain, copy the short link, and say what happened in a notification. Plain functions that are
 // handed the browser parts they need, so they run in unit tests (fakeBrowser has no contextMenus).
 import type { Browser } from 'wxt/browser';
-import { loadSettings } from './account/settings.ts';
+import { accountOrDefault, isConfigured, loadSettings } from './account/settings.ts';
 import { type ApiErrorKind, isApiError } from './api/errors.ts';
-import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
+import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
 import { describeApiError, isFixedInSettings } from './error-text.ts';
-import { isConfigured, shorten, unshortenableReason } from './shorten.ts';
+import { shorten, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
   url: string | undefined;
   title?: string;
   /** Which words the notifications use; a page by default. */
   source?: 'link' | 'page';
+  /** The account to shorten with; the default one when not given (or removed meanwhile). */
+  accountId?: string;
 };
 
 export type BackgroundDeps = {
@@ -55,9 +57,10 @@ export function targetOfMenuClick(
   info: MenuClick,
   tab: TabLike | undefined,
 ): ShortenTarget | undefined {
-  if (info.menuItemId === MENU_SHORTEN_LINK) return { url: info.linkUrl, source: 'link' };
-  if (info.menuItemId === MENU_SHORTEN_PAGE) {
-    const target = targetOfTab(tab);
+  const { item, accountId } = readMenuItemId(info.menuItemId);
+  if (item === MENU_SHORTEN_LINK) return { url: info.linkUrl, source: 'link', accountId };
+  if (item === MENU_SHORTEN_PAGE) {
+    const target = { ...targetOfTab(tab), accountId };
     return target.url ? target : { ...target, url: info.pageUrl };
   }
   return undefined;
@@ -97,8 +100,8 @@ export async function shortenAndCopy(
     return { status: 'unshortenable', reason: explained };
   }
 
-  const settings = await loadSettings();
-  if (!isConfigured(settings)) {
+  const account = accountOrDefault(await loadSettings(), target.accountId);
+  if (!isConfigured(account)) {
     await deps.notify({
       title: 'Add your API key in the options',
       message:
@@ -111,8 +114,8 @@ export async function shortenAndCopy(
   let shortUrl: string;
   try {
     const link = await shorten(
-      { destinationUrl: target.url, title: target.title, domain: settings.defaultDomain },
-      { settings },
+      { destinationUrl: target.url, title: target.title, domain: account.defaultDomain },
+      { account },
     );
     shortUrl = link.shortUrl;
   } catch (error) {
