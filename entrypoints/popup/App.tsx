@@ -347,7 +347,7 @@ export function App() {
       {result && (
         <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
       )}
-      <ShortcutsFooter />
+      <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
     </main>
   );
 }

@@ -37,7 +37,7 @@ export function LinkDetails({
     <dialog
       ref={dialog}
       className="details-pane"
-      aria-labelledby="details-title"
+      aria-labelledby="details-heading"
       onCancel={(event) => {
         event.preventDefault();
         if (editing) setEditing(false);
@@ -45,7 +45,7 @@ export function LinkDetails({
       }}
     >
       <div className="details-head">
-        <h3 id="details-title">{rowTitle(link)}</h3>
+        <h3 id="details-heading">{rowTitle(link)}</h3>
         <button type="button" ref={closeButton} onClick={onClose}>
           Close
         </button>
@@ -61,6 +61,7 @@ export function LinkDetails({
         <dt>Destination</dt>
         <dd className="details-destination">
           <a href={link.destinationUrl} target="_blank" rel="noreferrer">
+            {destination.scheme}
             <strong>{destination.host}</strong>
             {destination.rest}
           </a>

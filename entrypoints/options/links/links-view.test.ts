@@ -46,10 +46,29 @@ describe('createdLabel', () => {
 describe('splitDestination', () => {
   it('splits the host from the rest', () => {
     expect(splitDestination('https://example.com/a?b#c')).toEqual({
+      scheme: 'https://',
       host: 'example.com',
       rest: '/a?b#c',
     });
-    expect(splitDestination('nonsense')).toEqual({ host: '', rest: 'nonsense' });
+    expect(splitDestination('nonsense')).toEqual({ scheme: '', host: '', rest: 'nonsense' });
+  });
+
+  it.each([
+    ['a mixed-script look-alike in punycode', 'https://xn--pple-43d.com/login', 'xn--pple-43d.com'],
+    [
+      'a look-alike sent in Unicode, as punycode',
+      'https://\u0430pple.com/login',
+      'xn--pple-43d.com',
+    ],
+    [
+      'an honest internationalised host in its letters',
+      'https://xn--bcher-kva.example/',
+      'bücher.example',
+    ],
+    ['a port', 'http://localhost:8787/a', 'localhost:8787'],
+    ['an IPv6 address as it is', 'http://[::1]:8080/a', '[::1]:8080'],
+  ])('shows %s', (_name, url, host) => {
+    expect(splitDestination(url).host).toBe(host);
   });
 });
 

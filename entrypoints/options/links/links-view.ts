@@ -1,5 +1,6 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
 import type { Link } from '../../../lib/api/schemas.ts';
+import { displayHost } from '../../../lib/display-host.ts';
 
 const numbers = new Intl.NumberFormat();
 
@@ -38,11 +39,21 @@ export function createdLabel(iso: string, now: number): { text: string; full: st
   return { text: relative.format(-Math.floor(age / DAY), 'day'), full };
 }
 
-/** The destination split so that its host can stand out and the rest be truncated. */
-export function splitDestination(url: string): { host: string; rest: string } {
+/** A host with its port, as displayHost shows it (a look-alike in punycode), port kept. */
+function shownHost(hostAndPort: string): string {
+  const port = /:\d*$/.exec(hostAndPort)?.[0] ?? '';
+  const host = hostAndPort.slice(0, hostAndPort.length - port.length);
+  return host.startsWith('[') ? hostAndPort : displayHost(host) + port;
+}
+
+/**
+ * The destination split so that its host can stand out and the rest be truncated; the host as the
+ * browser's address bar would show it (lib/display-host.ts).
+ */
+export function splitDestination(url: string): { scheme: string; host: string; rest: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
-  if (!match) return { host: '', rest: url };
-  return { host: match[2] ?? '', rest: match[3] ?? '' };
+  if (!match) return { scheme: '', host: '', rest: url };
+  return { scheme: match[1] ?? '', host: shownHost(match[2] ?? ''), rest: match[3] ?? '' };
 }
 
 /**
