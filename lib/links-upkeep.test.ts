@@ -116,6 +116,21 @@ describe('linksForPage', () => {
     expect(await cachedShortUrls()).toContain(mine);
   });
 
+  it("answers from the asked account's own cache, and never from another's", async () => {
+    const page = 'https://example.com/two-accounts';
+    const mine = await createLink(page);
+    const otherKey = service.createAccount(`other-${Date.now()}@example.com`);
+    const [, other] = await storeAccounts(connection, {
+      apiBaseUrl: service.baseUrl,
+      apiKey: otherKey,
+    });
+    expect((await linksForPage(page)).map((found) => found.shortUrl)).toEqual([mine]);
+    expect(await linksForPage(page, other?.id)).toEqual([]);
+    expect((await linksForPage(page, 'removed-meanwhile')).map((found) => found.shortUrl)).toEqual([
+      mine,
+    ]);
+  });
+
   it('answers none before the connection is set', async () => {
     await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
     expect(await linksForPage('https://example.com/for-page')).toEqual([]);

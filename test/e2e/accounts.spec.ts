@@ -38,6 +38,9 @@ const accountArticle = (page: Page, name: string) => page.getByRole('article', {
 let personal: TestService;
 let page: { url: string; server: Server };
 
+// Each test walks options, popup and background with two services: more than one page's worth.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeAll(async () => {
   personal = await startTestService();
   page = await servePage();

@@ -60,7 +60,9 @@ export function AccountForm({
   /** More actions for the account, after "Save" and "Test connection". */
   children?: React.ReactNode;
 }) {
-  const idPrefix = useId();
+  // One account keeps the ids the one connection form always had (api-base-url, api-key).
+  const generatedId = useId();
+  const idPrefix = showName ? generatedId : '';
   // Settings saved elsewhere replace the form's values, unless the person has edited them here.
   const stored = valuesOf(account);
   const [form, setForm] = useStoredUnlessEdited(stored);
