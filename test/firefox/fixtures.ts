@@ -43,8 +43,7 @@ export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
   domains: 'Domains',
-  // The connection form stands for Accounts until the account layer replaces it.
-  accounts: 'Connection',
+  accounts: 'Accounts',
   preferences: 'Preferences',
 };
 
@@ -131,17 +130,44 @@ export class FirefoxExtension {
     return this.helper.evaluate(fn as (arg: unknown) => T | Promise<T>, arg) as Promise<T>;
   }
 
+  /**
+   * The settings as stored, seen as one account: the first account's connection and domains with
+   * the preferences (the single account these tests set up). Undefined when nothing is stored.
+   */
   async storedSettings(): Promise<StoredSettings | undefined> {
-    return this.evaluate(
-      async () => (await browser.storage.local.get('settings')).settings as StoredSettings,
-    );
+    return this.evaluate(async () => {
+      const { settings } = (await browser.storage.local.get('settings')) as {
+        settings?: Record<string, unknown> & { accounts?: Record<string, unknown>[] };
+      };
+      if (!settings) return undefined;
+      const { accounts, ...preferences } = settings;
+      return { ...preferences, ...(accounts?.[0] ?? {}) } as StoredSettings;
+    });
   }
 
-  /** Stores settings as the options page would, through the add-on's own storage. */
+  /**
+   * Stores settings as the options page would, through the add-on's own storage: the connection
+   * fields go to the first account, the rest are preferences.
+   */
   async configure(settings: StoredSettings): Promise<void> {
     await this.evaluate(async (changes) => {
-      const { settings: stored } = await browser.storage.local.get('settings');
-      await browser.storage.local.set({ settings: { ...(stored ?? {}), ...changes } });
+      const accountFields = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'];
+      const { settings: stored = {} } = (await browser.storage.local.get('settings')) as {
+        settings?: Record<string, unknown>;
+      };
+      const accounts = Array.isArray(stored.accounts)
+        ? [...(stored.accounts as Record<string, unknown>[])]
+        : [{ id: 'first', name: '' }];
+      const first = { ...accounts[0] };
+      const next: Record<string, unknown> = { ...stored };
+      for (const [key, value] of Object.entries(changes)) {
+        if (accountFields.includes(key)) first[key] = value;
+        else next[key] = value;
+      }
+      accounts[0] = first;
+      await browser.storage.local.set({
+        settings: { ...next, accounts, defaultAccountId: next.defaultAccountId ?? first.id },
+      });
     }, settings);
   }
 
