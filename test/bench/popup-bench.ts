@@ -135,7 +135,7 @@ export async function benchPopup(): Promise<PopupFigures> {
       autoCopy: false,
     });
     const target = await context.newPage();
-    await target.goto(`${service.baseUrl}/`);
+    await target.goto(`${service.pageOrigin}/`);
     const tabId = await worker.evaluate(
       async () => (await chrome.tabs.query({ title: 'Short links' }))[0]?.id,
     );

@@ -65,7 +65,7 @@ test.describe('options page, Domains', () => {
     await screenshotBothThemes(page, 'options-domains-preferences');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.field('Domain')).toHaveValue('go.prefs-one.example.com');
   });
 
@@ -90,7 +90,7 @@ test.describe('options page, Domains', () => {
     await defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-two.example.net' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.field('Domain')).toHaveValue('go.prefs-two.example.net');
   });
 
@@ -173,7 +173,7 @@ test.describe('options page, Preferences', () => {
     await expect(preferencesSection(page).getByText('Saved.')).toBeVisible();
     expect(await storedSettings(worker)).toMatchObject({ autoCopy: false });
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten();
     await expect(popup.shortLink()).toBeVisible();
     await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
@@ -184,7 +184,7 @@ test.describe('options page, Preferences', () => {
     worker,
     extensionId,
   }) => {
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'preferences');
     const section = preferencesSection(page);
     const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
     const removeTracking = section.getByRole('checkbox', { name: 'Remove tracking parameters' });
