@@ -199,7 +199,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
   apiKey,
 }) => {
   for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
-  const pageUrl = `${service.pageOrigin}/made-elsewhere`;
+  const pageUrl = `${service.baseUrl}/pages/made-elsewhere`;
   // Made through the API (another device, the service's own site), so no cache of this browser has it.
   const made = await createLink(service, apiKey, {
     destination_url: pageUrl,
