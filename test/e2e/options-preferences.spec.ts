@@ -65,7 +65,7 @@ test.describe('options page, Domains', () => {
     await screenshotBothThemes(page, 'options-domains-preferences');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.field('Domain')).toHaveValue('go.prefs-one.example.com');
   });
 
@@ -88,7 +88,7 @@ test.describe('options page, Domains', () => {
     await defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-two.example.net' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.field('Domain')).toHaveValue('go.prefs-two.example.net');
   });
 
@@ -169,7 +169,7 @@ test.describe('options page, Preferences', () => {
     await expect(preferencesSection(page).getByText('Saved.')).toBeVisible();
     expect(await storedSettings(worker)).toMatchObject({ autoCopy: false });
 
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten();
     await expect(popup.shortLink()).toBeVisible();
     await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
