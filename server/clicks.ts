@@ -82,6 +82,10 @@ export function createClickCounter(
     pendingOf(linkId: number): number {
       return pending.get(linkId) ?? 0;
     },
+    /** Every link's clicks counted but not yet written (a copy). */
+    pendingSnapshot(): Map<number, number> {
+      return new Map(pending);
+    },
     flush,
     /** Stops the timer and writes what is held, trying again for a while when it fails. */
     async stop(): Promise<void> {

@@ -384,18 +384,6 @@ export function openStore(file: string, options: { busyTimeoutMs?: number } = {}
       );
     },
 
-    /**
-     * The account's links newest first, read a row at a time as the caller asks for them. Its own
-     * statement, so that two lists can be read at once; returning the iterator early ends the read.
-     */
-    eachLinkOf(accountId: number): IterableIterator<LinkRow> {
-      return db
-        .prepare(
-          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
-        )
-        .iterate(accountId) as IterableIterator<LinkRow>;
-    },
-
     linkOf(accountId: number, domain: DomainKey, backHalf: string): LinkRow | undefined {
       return get<LinkRow>(
         `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? AND domain = ? AND back_half = ?`,

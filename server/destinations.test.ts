@@ -75,6 +75,17 @@ describe('normalised destinations', () => {
     }
   });
 
+  it('accepts pages of the short domain that are no short link: its root, deeper paths', async () => {
+    for (const destination of [
+      `http://${t.shortDomain}/`,
+      `http://${t.shortDomain}/?from=somewhere`,
+      `http://${t.shortDomain}/pages/about`,
+      `http://${t.shortDomain}/v1/links`,
+    ]) {
+      expect((await client.create({ destination_url: destination })).status).toBe(200);
+    }
+  });
+
   it('accepts a host that only resembles the short domain', async () => {
     const [hostname] = t.shortDomain.split(':');
     for (const destination of [

@@ -1,6 +1,7 @@
 // What the service refuses as a destination beyond the shared field rules of lib/contract.ts:
 // its own short links (a loop), and the hosts of an optional blocklist file.
 import { readFileSync, statSync } from 'node:fs';
+import { BACK_HALF_PATTERN } from '../lib/contract.ts';
 import type { ShortDomains } from './short-domain.ts';
 
 export class BlockedHostsError extends Error {
@@ -92,6 +93,17 @@ export function watchBlockedHosts(file: string, onReloadError: (message: string)
   };
 }
 
+/** Whether a path is one a redirect answers: a single segment shaped like a back-half. */
+function isBackHalfPath(pathname: string): boolean {
+  let segment: string;
+  try {
+    segment = decodeURIComponent(pathname.slice(1));
+  } catch {
+    return false;
+  }
+  return BACK_HALF_PATTERN.test(segment);
+}
+
 export type DestinationRules = ReturnType<typeof createDestinationRules>;
 
 export function createDestinationRules(deps: {
@@ -119,7 +131,9 @@ export function createDestinationRules(deps: {
     /** Checks a destination already normalised by the contract's DestinationUrl. */
     refusal(destination: string): DestinationRefusal | undefined {
       const url = new URL(destination);
-      if (isShortLinkHost(url)) {
+      // Only an address a redirect answers (`/<back-half>`) is a short link: the root of a brand
+      // domain, or any other page on the service's host, leads nowhere else.
+      if (isShortLinkHost(url) && isBackHalfPath(url.pathname)) {
         return {
           kind: 'loop',
           message: `The destination URL is a short link of this service (${url.host}): a link to it would loop. Give the address it leads to instead.`,

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, StorageUnavailable, type Store } from './db.ts';
+import { openStore, SERVICE_BUSY_TIMEOUT_MS, StorageUnavailable, type Store } from './db.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
+import { createListReader } from './list-reader.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 
@@ -74,6 +75,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = server.address() as AddressInfo;
   const domains = createShortDomains(options.shortDomain ?? `localhost:${port}`);
 
+  const lists = createListReader({
+    dbFile: options.dbFile,
+    shortDomain: domains.defaultHost,
+    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+  });
   const api = createApi({
     store,
     clicks,
@@ -84,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       isCustomDomain: (hostname) => store.isCustomDomain(hostname),
       blockedHosts,
     }),
+    lists,
     logger,
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     addressRateLimitPerMinute:
@@ -120,7 +127,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        void clicks.stop().then(() => {
+        void Promise.all([clicks.stop(), lists.stop()]).then(() => {
           store.close();
           resolve();
         });

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchService } from './service-bench.ts';
@@ -45,6 +46,24 @@ if (runs('service')) {
       'list 10,000 links, bytes sent (brotli / none)',
       `${kB(service.list10kBytesBrotli)} / ${kB(service.list10kBytesIdentity)}`,
       '',
+    ],
+  );
+  const lists = await benchBigLists(Number(values.seconds));
+  rows.push(
+    [
+      'redirect p95, alone / while 20,000 links are listed 10 times a second',
+      `${lists.redirectP95QuietMs.toFixed(1)} / ${lists.redirectP95ListingMs.toFixed(1)} ms (${(lists.redirectP95ListingMs / lists.redirectP95QuietMs).toFixed(1)} ×)`,
+      'p95 < 100 ms while listing',
+    ],
+    [
+      'list 200,000 links: bytes (no compression), time',
+      `${(lists.list200kBytes / 1e6).toFixed(1)} MB, ${lists.list200kMs.toFixed(0)} ms`,
+      '',
+    ],
+    [
+      'service resident memory, idle / peak while listing 200,000 links (two at once)',
+      `${lists.rssBeforeMb.toFixed(0)} / ${lists.rssPeakMb.toFixed(0)} MB`,
+      'bounded (was 1,150 MB)',
     ],
   );
   if (service.clicksCounted !== service.redirectsAnswered) {

@@ -54,6 +54,7 @@ test.describe('options page, Links: row and bulk actions', () => {
     apiKey,
   }) => {
     const tricky = await createLink(service, apiKey, {
+      // The service stores the quotes of a query percent-encoded, as a browser sends them.
       destination_url: 'https://example.com/a?x=1,2&y="3"',
       title: 'Café "déjà vu", line one\nline two',
     });

@@ -114,7 +114,8 @@ test.describe('the popup', () => {
     await doomed.stop();
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept-half' });
-    await popup.expectFailure('could not be reached', ['Retry'], {
+    // The advice names the settings: the way there sits beside Retry.
+    await popup.expectFailure('could not be reached', ['Retry', 'Open settings'], {
       field: 'Back-half',
       value: 'kept-half',
     });
@@ -198,7 +199,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
   apiKey,
 }) => {
   for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
-  const pageUrl = `${service.baseUrl}/made-elsewhere`;
+  const pageUrl = `${service.baseUrl}/pages/made-elsewhere`;
   // Made through the API (another device, the service's own site), so no cache of this browser has it.
   const made = await createLink(service, apiKey, {
     destination_url: pageUrl,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import type { Connection } from '../../../lib/account/connection.ts';
+import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
@@ -19,13 +19,11 @@ const clicks = new Intl.NumberFormat();
  */
 export function LinkDetails({
   link,
-  connection,
-  change,
+  account,
   onClose,
 }: {
   link: Link;
-  connection: Connection;
-  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  account: Account;
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -79,8 +77,7 @@ export function LinkDetails({
         <section className="details-edit" aria-label="Edit link">
           <EditLinkForm
             link={link}
-            connection={connection}
-            change={change}
+            account={account}
             onDone={() => {
               setEditing(false);
               requestAnimationFrame(() => editButton.current?.focus());

@@ -4,9 +4,7 @@ import {
   changedFields,
   createdLabel,
   linkCount,
-  removeLinks,
-  replaceLink,
-  restoreLinks,
+  loadingCount,
   rowTitle,
   splitDestination,
   splitShortUrl,
@@ -109,18 +107,9 @@ describe('changedFields', () => {
   });
 });
 
-describe('optimistic changes', () => {
-  const links = [link(1), link(2), link(3)];
-  it('replaces and removes by short URL', () => {
-    const renamed = { ...links[1], title: 'Renamed' } as Link;
-    expect(replaceLink(links, renamed.shortUrl, renamed)[1]).toBe(renamed);
-    expect(removeLinks(links, new Set([links[0]?.shortUrl ?? '']))).toEqual([links[1], links[2]]);
-  });
-  it('puts failed deletions back in their places', () => {
-    const after = removeLinks(links, new Set([link(1).shortUrl, link(3).shortUrl]));
-    expect(restoreLinks(after, links, new Set([link(3).shortUrl]))).toEqual([link(2), link(3)]);
-    expect(restoreLinks(after, links, new Set([link(1).shortUrl, link(3).shortUrl]))).toEqual(
-      links,
-    );
+describe('loadingCount', () => {
+  it('counts the links of a paged list as they arrive', () => {
+    expect(loadingCount({ loaded: 2000, total: 5000 })).toBe('Loading links… 2,000 of 5,000');
+    expect(loadingCount({ loaded: 500 })).toBe('Loading links… 500 so far');
   });
 });

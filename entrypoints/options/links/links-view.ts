@@ -11,6 +11,13 @@ export function linkCount(shown: number, total: number): string {
   return `${numbers.format(shown)} of ${numbers.format(total)} ${noun}`;
 }
 
+/** A paged list on its way: "Loading links… 2,000 of 5,000", or without a total, "… 2,000 so far". */
+export function loadingCount({ loaded, total }: { loaded: number; total?: number }): string {
+  return total === undefined
+    ? `Loading links… ${numbers.format(loaded)} so far`
+    : `Loading links… ${numbers.format(loaded)} of ${numbers.format(total)}`;
+}
+
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -74,24 +81,4 @@ export function changedFields(
   if (form.destinationUrl !== link.destinationUrl) changes.destinationUrl = form.destinationUrl;
   if (form.title !== link.title) changes.title = form.title;
   return changes;
-}
-
-export function replaceLink(links: readonly Link[], shortUrl: string, next: Link): Link[] {
-  return links.map((link) => (link.shortUrl === shortUrl ? next : link));
-}
-
-export function removeLinks(links: readonly Link[], shortUrls: ReadonlySet<string>): Link[] {
-  return links.filter((link) => !shortUrls.has(link.shortUrl));
-}
-
-/** Puts removed links back where they were, for a rollback after a failed delete. */
-export function restoreLinks(
-  current: readonly Link[],
-  before: readonly Link[],
-  restored: ReadonlySet<string>,
-): Link[] {
-  const kept = new Set(current.map((link) => link.shortUrl));
-  return before
-    .filter((link) => kept.has(link.shortUrl) || restored.has(link.shortUrl))
-    .map((link) => current.find((c) => c.shortUrl === link.shortUrl) ?? link);
 }
