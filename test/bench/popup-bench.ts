@@ -163,7 +163,7 @@ export async function benchPopup(): Promise<PopupFigures> {
       defaultDomain: '',
     };
     // One account (no select), or two (the "Account" select above the form), as stored.
-    const useAccounts = (accounts: (typeof work)[]) =>
+    const storeAccounts = (accounts: (typeof work)[]) =>
       worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
         accounts,
         defaultAccountId: 'first',
@@ -184,9 +184,9 @@ export async function benchPopup(): Promise<PopupFigures> {
     for (let run = 0; run < RUNS + 2; run++) {
       const blank = await readyTime(context, `${base}/bench-blank.html`);
       const react = await readyTime(context, `${base}/bench-react/index.html`);
-      await useAccounts([work]);
+      await storeAccounts([work]);
       const popup = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
-      await useAccounts([work, personal]);
+      await storeAccounts([work, personal]);
       const withSelect = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
       if (run < 2) continue; // warm-up
       times.blank.push(blank);
@@ -195,7 +195,7 @@ export async function benchPopup(): Promise<PopupFigures> {
       times.withSelect.push(withSelect);
     }
 
-    await useAccounts([work]);
+    await storeAccounts([work]);
     const popupPage = await context.newPage();
     await popupPage.goto(`${base}/popup.html?tab=${tabId}`);
     await popupPage.locator('main[data-ready="true"]').waitFor();

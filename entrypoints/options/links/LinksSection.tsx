@@ -26,14 +26,7 @@ import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
 import type { RowActions } from './LinkRow.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
-import {
-  filterLinks,
-  LinkSort,
-  linksToCsv,
-  searchText,
-  shortUrlHost,
-  sortLinks,
-} from './link-list.ts';
+import { filterLinks, LinkSort, searchText, shortUrlHost, sortLinks } from './link-list.ts';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { linkCount, loadingCount } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
@@ -46,7 +39,8 @@ const SORT_NAMES: Record<LinkSort, string> = {
   title: 'Title',
 };
 
-function downloadCsv(links: readonly Link[]) {
+async function downloadCsv(links: readonly Link[]) {
+  const { linksToCsv } = await import('./links-csv.ts');
   const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
