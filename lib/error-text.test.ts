@@ -10,7 +10,7 @@ import {
 
 const KINDS = ApiErrorKind.options;
 const HERE = { settings: null };
-const SECTION = { settings: 'the Connection section' };
+const SECTION = { settings: 'the Accounts section' };
 
 describe('the error table', () => {
   it.each(KINDS)('has advice, a place and a retry answer for %s', (kind) => {
@@ -31,7 +31,7 @@ describe('the error table', () => {
     for (const kind of KINDS) {
       const fixedInSettings = ERROR_TEXT[kind].fixedIn === 'settings';
       expect(adviceFor(kind).includes('in the settings'), kind).toBe(fixedInSettings);
-      expect(adviceFor(kind, SECTION).includes('in the Connection section'), kind).toBe(
+      expect(adviceFor(kind, SECTION).includes('in the Accounts section'), kind).toBe(
         fixedInSettings,
       );
     }
@@ -77,7 +77,7 @@ describe('describeApiError', () => {
   it('names the place of the settings as the page asks', () => {
     const error = new ApiError('unauthorized', 'The service refused the API key.');
     expect(describeApiError(error, SECTION).advice).toBe(
-      'Check the API key in the Connection section.',
+      'Check the API key in the Accounts section.',
     );
     expect(describeApiError(new ApiError('not_found', 'Gone.'), SECTION).advice).toBe(
       adviceFor('not_found'),

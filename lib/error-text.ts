@@ -1,13 +1,13 @@
 // What the person is told about a failure, and what the UI offers for it: one row per error kind.
 // Behaviour reads the row (`fixedIn`, `retry`), never the words; the place a page sends the person
-// to ("in the settings", "in the Connection section", or nowhere on the settings page itself) is a
+// to ("in the settings", "in the Accounts section", or nowhere on the settings page itself) is a
 // parameter of the advice, not an edit of its text.
 import { ApiErrorKind, isApiError } from './api/errors.ts';
 
 export type ErrorPlaces = {
   /**
    * Where the settings are, as the advice names them: "the settings" (the popup, notifications),
-   * "the Connection section" (another section of the options page), or null when the person is
+   * "the Accounts section" (another section of the options page), or null when the person is
    * there already.
    */
   settings: string | null;

@@ -77,6 +77,6 @@ export function describeConnectionTest(
       };
     }
   }
-  // This is the Connection section itself: the advice names no other place.
+  // This is the Accounts section itself: the advice names no other place.
   return { tone: 'error', ...describeApiError(error, { settings: null }) };
 }
