@@ -357,10 +357,17 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     const bigKey = service.createAccount('bench-50k@example.com');
     seedLinks(service, bigKey, SCROLL_LINKS, 'b');
     await configure(worker, [{ baseUrl: service.baseUrl, apiKey: bigKey }]);
-    const big = await openToFirstRows(context, extensionUrl);
-    await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
-    const frames = await scrollFrameTimes(big.page);
-    await big.page.close();
+    // On a badly overloaded machine the 50,000-link list can take longer than the wait: the other
+    // figures are kept, and the scroll is reported as not measured.
+    let frames = [Number.NaN];
+    try {
+      const big = await openToFirstRows(context, extensionUrl);
+      await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
+      frames = await scrollFrameTimes(big.page);
+      await big.page.close();
+    } catch (error) {
+      console.error('The scroll was not measured:', error instanceof Error ? error.message : error);
+    }
 
     return {
       links: LINKS,
