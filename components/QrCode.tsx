@@ -12,7 +12,16 @@ export function qrFileName(shortUrl: string): string {
   return shortUrl.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
-export function QrCode({ value, size = 160 }: { value: string; size?: number }) {
+export function QrCode({
+  value,
+  size = 160,
+  revealOnShow = false,
+}: {
+  value: string;
+  size?: number;
+  /** Scrolls the code and its downloads into view when shown (the popup; not a dialog). */
+  revealOnShow?: boolean;
+}) {
   const { path, modules, pngUrl, svgUrl } = useMemo(() => {
     const code = generate(value);
     const pad = { padX: QUIET_ZONE, padY: QUIET_ZONE };
@@ -26,7 +35,9 @@ export function QrCode({ value, size = 160 }: { value: string; size?: number }) 
   }, [value]);
   const figure = useRef<HTMLElement>(null);
   // In a small popup the code and its downloads would open below the fold.
-  useEffect(() => figure.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    if (revealOnShow) figure.current?.scrollIntoView({ block: 'nearest' });
+  }, [revealOnShow]);
   const box = modules + 2 * QUIET_ZONE;
   const fileName = qrFileName(value);
 

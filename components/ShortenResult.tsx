@@ -62,7 +62,7 @@ export function ShortenResult({
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-          <QrCode value={link.shortUrl} />
+          <QrCode value={link.shortUrl} revealOnShow />
         </Suspense>
       )}
     </section>

@@ -40,7 +40,7 @@ async function readClipboard(context: BrowserContext, extensionId: string): Prom
 /** A tab showing the service's home page: an origin the extension may read without a click. */
 async function openServicePage(context: BrowserContext, service: TestService): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${service.baseUrl}/`);
+  await page.goto(`${service.pageOrigin}/`);
   await page.bringToFront();
   return page;
 }

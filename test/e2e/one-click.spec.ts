@@ -29,7 +29,7 @@ async function readClipboard(context: BrowserContext, extensionId: string) {
 
 async function openServicePage(context: BrowserContext, service: TestService): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${service.baseUrl}/`);
+  await page.goto(`${service.pageOrigin}/`);
   await page.bringToFront();
   return page;
 }

@@ -40,7 +40,7 @@ test.describe('the popup never makes a silent duplicate', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
 
     await expect(popup.submitButton()).toHaveText('Shorten');
     await expect(popup.submitButton()).toBeFocused();
@@ -67,7 +67,7 @@ test.describe('the popup never makes a silent duplicate', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/`;
+    const pageUrl = `${service.pageOrigin}/`;
     const made = await createLink(service, apiKey, { destination_url: pageUrl, title: 'Before' });
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
@@ -95,7 +95,7 @@ test.describe('the popup never makes a silent duplicate', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/`;
+    const pageUrl = `${service.pageOrigin}/`;
     const made = await createLink(service, apiKey, { destination_url: pageUrl });
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     // The background's answer is held back until Enter was pressed.
@@ -162,7 +162,7 @@ test.describe('the page itself', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/blog/a-post`;
+    const pageUrl = `${service.pageOrigin}/blog/a-post`;
     await servePage(
       context,
       pageUrl,
@@ -189,19 +189,19 @@ test.describe('tracking parameters', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const tracked = `${service.baseUrl}/?utm_source=news&utm_medium=mail&id=3`;
+    const tracked = `${service.pageOrigin}/?utm_source=news&utm_medium=mail&id=3`;
     const popup = await PopupPage.openFor(context, worker, extensionId, tracked);
 
-    await expect(popup.field('Destination URL')).toHaveValue(`${service.baseUrl}/?id=3`);
+    await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/?id=3`);
     await expect(popup.page.getByText('Removed 2 tracking parameters')).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-tracking-removed');
     await popup.shorten();
     await expect(popup.shortLink()).toBeVisible();
     expect((await linksOf(service, apiKey)).map((link) => link.destination_url)).toEqual([
-      `${service.baseUrl}/?id=3`,
+      `${service.pageOrigin}/?id=3`,
     ]);
 
-    const again = `${service.baseUrl}/?utm_campaign=winter&id=4`;
+    const again = `${service.pageOrigin}/?utm_campaign=winter&id=4`;
     const second = await PopupPage.openFor(context, worker, extensionId, again);
     await expect(second.page.getByText('Removed 1 tracking parameter')).toBeVisible();
     await second.page.getByRole('button', { name: 'Keep it' }).click();
@@ -220,7 +220,7 @@ test.describe('tracking parameters', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey, removeTracking: false });
-    const tracked = `${service.baseUrl}/?utm_source=news`;
+    const tracked = `${service.pageOrigin}/?utm_source=news`;
     const popup = await PopupPage.openFor(context, worker, extensionId, tracked);
     await expect(popup.field('Destination URL')).toHaveValue(tracked);
     await expect(popup.page.getByText(/tracking parameter/)).toHaveCount(0);
@@ -236,7 +236,7 @@ test.describe('copy formats', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ title: 'Tom & Jerry [1]' });
     await expect(popup.shortLink()).toBeVisible();
     const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
@@ -267,7 +267,7 @@ test.describe('copy formats', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey, copyAs: 'markdown' });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ title: 'Home' });
     await expect(popup.shortLink()).toBeVisible();
     const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
@@ -285,7 +285,7 @@ test.describe('copy formats', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`, {
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
       beforeOpen: (page) =>
         page.addInitScript(() => {
           const refuse = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'));
@@ -320,7 +320,7 @@ test.describe('mends', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
 
     await popup.shorten({ destinationUrl: 'not a url', title: 'Kept' });
     await expect(popup.page.getByText(NOT_A_WEB_ADDRESS)).toBeVisible();
@@ -342,7 +342,7 @@ test.describe('mends', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/a-long-title`;
+    const pageUrl = `${service.pageOrigin}/a-long-title`;
     const longTitle = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     await servePage(context, pageUrl, `<title>${longTitle}</title><p>Long</p>`);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
@@ -364,7 +364,7 @@ test.describe('mends', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/`;
+    const pageUrl = `${service.pageOrigin}/`;
     await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'a' });
     await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'b'.repeat(64) });
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
@@ -398,9 +398,15 @@ test.describe('mends', () => {
       const domain = `a-rather-long-custom-domain-name-${viewport.width}.localhost`;
       service.addDomain(account.email, domain);
       await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-      const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`, {
-        viewport,
-      });
+      const popup = await PopupPage.openFor(
+        context,
+        worker,
+        extensionId,
+        `${service.pageOrigin}/`,
+        {
+          viewport,
+        },
+      );
       await popup.shorten({
         backHalf: 'a-back-half-that-is-quite-long-for-a-popup-0123456789',
         domain,
@@ -421,7 +427,7 @@ test.describe('mends', () => {
     service,
     apiKey,
   }) => {
-    const pageUrl = `${service.baseUrl}/rtl`;
+    const pageUrl = `${service.pageOrigin}/rtl`;
     await servePage(context, pageUrl, '<title>مرحبا بالعالم</title><p>rtl</p>');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);

@@ -62,14 +62,19 @@ export class PopupPage {
     return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
-  /** The clipboard's rich text and plain text, as a paste into a document would get them. */
+  /**
+   * The clipboard's rich text and plain text, as a paste into a document would get them; undefined
+   * while a write is still under way ("Clipboard data has changed"), for `expect.poll`.
+   */
   readRichClipboard() {
-    return this.page.evaluate(async () => {
-      const [item] = await navigator.clipboard.read();
-      const read = async (type: string) =>
-        item?.types.includes(type) ? (await item.getType(type)).text() : undefined;
-      return { html: await read('text/html'), text: await read('text/plain') };
-    });
+    return this.page
+      .evaluate(async () => {
+        const [item] = await navigator.clipboard.read();
+        const read = async (type: string) =>
+          item?.types.includes(type) ? (await item.getType(type)).text() : undefined;
+        return { html: await read('text/html'), text: await read('text/plain') };
+      })
+      .catch(() => undefined);
   }
 
   /** Whether the page scrolls sideways (it must not, at any popup size). */

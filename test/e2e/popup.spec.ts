@@ -23,7 +23,7 @@ test.describe('the popup', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     service.addDomain(account.email, 'go.localhost');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-    const pageUrl = `${service.baseUrl}/`;
+    const pageUrl = `${service.pageOrigin}/`;
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
 
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
@@ -59,7 +59,7 @@ test.describe('the popup', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'taken', title: 'First' });
     await expect(popup.shortLink()).toBeVisible();
 
@@ -79,7 +79,7 @@ test.describe('the popup', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.field('Back-half').fill('no spaces');
     await expect(popup.page.getByText(/may use only letters, digits/)).toBeVisible();
     await popup.field('Back-half').fill('fine_now');
@@ -96,7 +96,7 @@ test.describe('the popup', () => {
       apiBaseUrl: service.baseUrl,
       apiKey: 'slk_wrongwrongwrongwrongwrongwrong',
     });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ title: 'Kept' });
     await popup.expectFailure('API key', ['Open settings'], { field: 'Title', value: 'Kept' });
     await screenshotBothThemes(popup.page, 'popup-error-wrong-key');
@@ -112,7 +112,7 @@ test.describe('the popup', () => {
     const key = doomed.createAccount('doomed@example.com');
     await configure(worker, { apiBaseUrl: doomed.baseUrl, apiKey: key });
     await doomed.stop();
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'kept-half' });
     // The advice names the settings: the way there sits beside Retry.
     await popup.expectFailure('could not be reached', ['Retry', 'Open settings'], {
@@ -129,7 +129,7 @@ test.describe('the popup', () => {
     service,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: '' });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.page.getByText(/Add the API key/)).toBeVisible();
     await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-not-configured');
@@ -168,7 +168,7 @@ test('lists the links already made for the page before making another', async ({
 }) => {
   // The options tab opened on install lists the account's links and would replace the seeded cache.
   for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
-  const pageUrl = `${service.baseUrl}/`;
+  const pageUrl = `${service.pageOrigin}/`;
   const connection = { apiBaseUrl: service.baseUrl, apiKey };
   await configure(worker, connection);
   const earlier = {
@@ -206,7 +206,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
     title: 'Made elsewhere',
   });
   await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-  expect(await worker.evaluate(() => chrome.storage.local.get('linksCache'))).toEqual({});
+  expect(await cachedLinks(worker)).toBeUndefined();
 
   const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
   const already = popup.page.getByRole('region', { name: 'Already shortened' });
@@ -223,7 +223,7 @@ test.describe('the popup names each failure and keeps the input', () => {
     apiKey,
   }) => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ destinationUrl: 'ftp://example.com/file', title: 'Typed' });
     await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
     await expect(popup.page.getByText(/full web address/)).toBeVisible();
@@ -234,7 +234,7 @@ test.describe('the popup names each failure and keeps the input', () => {
   test('an unpaid plan offers the settings', async ({ context, worker, extensionId, service }) => {
     const key = service.createAccount(`free-${Date.now()}@example.com`, 'free');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: key });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'kept' });
     await popup.expectFailure('paid plan', ['Open settings'], {
       field: 'Back-half',
@@ -252,7 +252,7 @@ test.describe('the popup names each failure and keeps the input', () => {
   }) => {
     // An HTTPS origin outside the manifest that was never granted (as after a withdrawal in Firefox).
     await configure(worker, { apiBaseUrl: 'https://api.not-granted.example', apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'kept-too' });
     await popup.expectFailure(
       'The browser does not let Short Link reach https://api.not-granted.example.',
@@ -306,7 +306,7 @@ test.describe('the popup names each failure and keeps the input', () => {
       failing.service.store.insertLink = () => {
         throw new Error('disk full');
       };
-      const popup = await PopupPage.openFor(context, worker, extensionId, `${failing.baseUrl}/`);
+      const popup = await PopupPage.openFor(context, worker, extensionId, `${failing.pageOrigin}/`);
       await popup.shorten({ backHalf: 'after-fault' });
       await expect(popup.page.getByRole('alert')).toContainText('failed to answer');
       await screenshotBothThemes(popup.page, 'popup-error-server');
@@ -328,14 +328,12 @@ test('falls back from a remembered domain the account no longer has', async ({
   account,
 }) => {
   service.addDomain(account.email, `kept-${Date.now()}.example.com`);
-  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-  await worker.evaluate(async () => {
-    const { settings } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({
-      settings: { ...(settings as object), lastDomain: 'gone.example.com' },
-    });
+  await configure(worker, {
+    apiBaseUrl: service.baseUrl,
+    apiKey: account.apiKey,
+    lastDomain: 'gone.example.com',
   });
-  const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+  const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
   await expect(popup.field('Domain')).toHaveValue('');
   await popup.shorten();
   await expect(popup.shortLink()).toHaveText(new RegExp(`^http://${service.shortDomain}/`));

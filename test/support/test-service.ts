@@ -11,6 +11,12 @@ import { type RunningService, startService } from '../../server/service.ts';
 export type TestService = {
   baseUrl: string;
   shortDomain: string;
+  /**
+   * The same server by IP address: a site to shorten in browser tests. Its home page answers on
+   * any host, and 127.0.0.1 is not the short domain, whose own addresses the service refuses as
+   * destinations (a link to a short link would loop).
+   */
+  pageOrigin: string;
   dbFile: string;
   service: RunningService;
   /** Creates an account and returns its API key. */
@@ -66,6 +72,7 @@ export async function startTestService(
   return {
     baseUrl: service.baseUrl,
     shortDomain: service.shortDomain,
+    pageOrigin: service.baseUrl.replace('//localhost:', '//127.0.0.1:'),
     dbFile,
     service,
     createAccount: (email, plan = 'paid') => createAccount(service.store, email, plan),
