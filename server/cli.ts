@@ -1,7 +1,13 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { openStore, type Plan, StorageOpenError, StorageUnavailable } from './db.ts';
+import {
+  DEFAULT_SYNCHRONOUS,
+  openStore,
+  type Plan,
+  StorageOpenError,
+  StorageUnavailable,
+} from './db.ts';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startService } from './service.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
@@ -13,6 +19,7 @@ Commands:
       --db FILE           database file (env SHORTLINK_DB; default .data/service.db)
       --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
       --rate-limit N      API requests per minute per key, 0 for none (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+                          env SHORTLINK_SYNCHRONOUS=normal|full: when commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
   key create --email E                          another API key for an account; printed last
@@ -71,12 +78,16 @@ async function serve(): Promise<void> {
   );
   if (!Number.isInteger(rateLimit) || rateLimit < 0)
     throw new AdminError('--rate-limit must be a whole number.');
+  const synchronous = env.SHORTLINK_SYNCHRONOUS ?? DEFAULT_SYNCHRONOUS;
+  if (synchronous !== 'normal' && synchronous !== 'full')
+    throw new AdminError('SHORTLINK_SYNCHRONOUS must be normal or full.');
   const service = await startService({
     dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
     shortDomain,
     rateLimitPerMinute: rateLimit,
+    synchronous,
   });
   console.log(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${dbFile})`,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, StorageUnavailable, type Store } from './db.ts';
+import { openStore, StorageUnavailable, type Store, type Synchronous } from './db.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 
@@ -18,6 +18,8 @@ export type ServiceOptions = {
   shortDomain?: string;
   /** API requests per minute per key; 0 turns the limit off. */
   rateLimitPerMinute?: number;
+  /** When commits reach the disk (see Synchronous). */
+  synchronous?: Synchronous;
   logger?: Logger;
 };
 
@@ -41,7 +43,7 @@ export type RunningService = {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
-  const store = openStore(options.dbFile);
+  const store = openStore(options.dbFile, { synchronous: options.synchronous });
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
 

@@ -12,8 +12,11 @@ import { hashApiKey } from '../../server/keys.ts';
 
 type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
 
-async function spawnServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -181,4 +184,71 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
     await Promise.all([service.stop(), bare.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export type DurabilityFigures = {
+  normal: { p50Ms: number; p99Ms: number; perSecond: number };
+  full: { p50Ms: number; p99Ms: number; perSecond: number };
+  rounds: number;
+};
+
+/**
+ * Create latency with SHORTLINK_SYNCHRONOUS=normal beside =full: two services on two files, runs
+ * alternating so that drift in the machine's speed hits both alike; medians of the rounds.
+ */
+export async function benchDurability(seconds: number, rounds = 3): Promise<DurabilityFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-durability-'));
+  const modes = ['normal', 'full'] as const;
+  const keys: Record<string, string> = {};
+  for (const mode of modes) {
+    const seed = openStore(path.join(dir, `${mode}.db`));
+    keys[mode] = createAccount(seed, `${mode}@example.com`);
+    seed.close();
+  }
+  const servers = await Promise.all(
+    modes.map((mode) =>
+      spawnServer(
+        [
+          'server/cli.ts',
+          'serve',
+          '--port',
+          '0',
+          '--db',
+          path.join(dir, `${mode}.db`),
+          '--rate-limit',
+          '0',
+        ],
+        { SHORTLINK_SYNCHRONOUS: mode },
+      ),
+    ),
+  );
+  const samples = { normal: [] as autocannon.Result[], full: [] as autocannon.Result[] };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, mode] of modes.entries()) {
+        samples[mode].push(
+          await load({
+            url: `http://127.0.0.1:${servers[i]?.port}/v1/links`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${keys[mode]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              destination_url: 'https://example.com/durable',
+              title: 'Durable',
+            }),
+            connections: 50,
+            duration: seconds,
+          }),
+        );
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const figures = (runs: autocannon.Result[]) => ({
+    p50Ms: median(runs.map((run) => run.latency.p50)),
+    p99Ms: median(runs.map((run) => run.latency.p99)),
+    perSecond: median(runs.map((run) => run.requests.average)),
+  });
+  return { normal: figures(samples.normal), full: figures(samples.full), rounds };
 }
