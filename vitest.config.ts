@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.ts?(x)'],
+    // Tests sit beside the code they test, wherever it is; browser specs are Playwright's.
+    include: ['**/*.test.ts?(x)'],
+    exclude: [...configDefaults.exclude, '.output/**', '.wxt/**', 'test/e2e/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

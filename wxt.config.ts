@@ -32,7 +32,7 @@ export default defineConfig({
     resolve: {
       alias: {
         'webextension-polyfill': fileURLToPath(
-          new URL('./lib/webextension-polyfill.ts', import.meta.url),
+          new URL('./lib/browser/webextension-polyfill.ts', import.meta.url),
         ),
       },
     },

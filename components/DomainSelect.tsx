@@ -1,4 +1,4 @@
-import type { Domain } from '../lib/schemas.ts';
+import type { Domain } from '../lib/api/schemas.ts';
 
 /** The service's default short domain ("") and every custom domain of the account. */
 export function DomainSelect({

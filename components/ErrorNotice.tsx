@@ -1,4 +1,9 @@
-import { describeApiError, FIXED_IN_SETTINGS, isApiError, WORTH_RETRYING } from '../lib/errors.ts';
+import {
+  describeApiError,
+  FIXED_IN_SETTINGS,
+  isApiError,
+  WORTH_RETRYING,
+} from '../lib/api/errors.ts';
 
 /**
  * A failure in words, with the action that helps: the settings, another try, or the browser's

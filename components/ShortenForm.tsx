@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
+import type { Domain } from '../lib/api/schemas.ts';
 import { BackHalf } from '../lib/contract.ts';
-import type { Domain } from '../lib/schemas.ts';
 import { DomainSelect } from './DomainSelect.tsx';
 
 export type ShortenFields = {

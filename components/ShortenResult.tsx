@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Link } from '../lib/schemas.ts';
+import type { Link } from '../lib/api/schemas.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 // The QR encoder loads only when a code is asked for.

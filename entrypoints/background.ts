@@ -9,10 +9,10 @@ import {
   targetOfMenuClick,
   targetOfTab,
 } from '../lib/background-actions.ts';
-import { copyFromBackground } from '../lib/clipboard.ts';
+import { copyFromBackground } from '../lib/browser/clipboard.ts';
+import { MENU_ITEMS, SHORTEN_COMMAND } from '../lib/browser/menus.ts';
+import { onNotificationClicked, showNotification } from '../lib/browser/notifications.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
-import { MENU_ITEMS, SHORTEN_COMMAND } from '../lib/menus.ts';
-import { onNotificationClicked, showNotification } from '../lib/notifications.ts';
 
 export type BackgroundHandlers = {
   onMenuClick(info: MenuClick, tab?: TabLike): Promise<ShortenOutcome | undefined>;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startTestService, type TestService } from '../server/test-service.ts';
-import { createApiClient } from './api.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { saveSettings } from './account/settings.ts';
+import { createApiClient } from './api/client.ts';
+import { ERROR_ADVICE } from './api/errors.ts';
 import {
   type BackgroundDeps,
   type ShortenTarget,
@@ -10,11 +12,9 @@ import {
   targetOfMenuClick,
   targetOfTab,
 } from './background-actions.ts';
+import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
+import type { Notice } from './browser/notifications.ts';
 import { TITLE_MAX_LENGTH } from './contract.ts';
-import { ERROR_ADVICE } from './errors.ts';
-import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './menus.ts';
-import type { Notice } from './notifications.ts';
-import { saveSettings } from './settings.ts';
 
 const EMAIL = 'x@example.com';
 const CUSTOM_DOMAIN = 'go.example.com';

@@ -2,16 +2,16 @@
 // domain, copy the short link, and say what happened in a notification. Plain functions that are
 // handed the browser parts they need, so they run in unit tests (fakeBrowser has no contextMenus).
 import type { Browser } from 'wxt/browser';
-import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
+import { loadSettings } from './account/settings.ts';
 import {
   type ApiErrorKind,
   adviceSendsToSettings,
   describeApiError,
   isApiError,
-} from './errors.ts';
-import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './menus.ts';
-import type { Notice } from './notifications.ts';
-import { loadSettings } from './settings.ts';
+} from './api/errors.ts';
+import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
+import type { Notice } from './browser/notifications.ts';
+import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
 import { isConfigured, shorten, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {

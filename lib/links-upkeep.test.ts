@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { api } from '../server/test-api.ts';
-import { startTestService, type TestService } from '../server/test-service.ts';
-import { readCachedLinks, writeCachedLinks } from './cache.ts';
+import { api } from '../test/support/test-api.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { readCachedLinks, writeCachedLinks } from './account/cache.ts';
+import { saveSettings } from './account/settings.ts';
 import { linksForPage, linksTo, refreshLinksCache } from './links-upkeep.ts';
-import { saveSettings } from './settings.ts';
 
 let service: TestService;
 let apiKey: string;

@@ -3,9 +3,14 @@
 // popup knows the account's links without ever downloading tens of thousands of them itself.
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { cachedLinksFetchedAt, isCachedLinks, readCachedLinks, writeCachedLinks } from './cache.ts';
-import type { Link } from './schemas.ts';
-import { loadSettings } from './settings.ts';
+import {
+  cachedLinksFetchedAt,
+  isCachedLinks,
+  readCachedLinks,
+  writeCachedLinks,
+} from './account/cache.ts';
+import { loadSettings } from './account/settings.ts';
+import type { Link } from './api/schemas.ts';
 import { isConfigured } from './shorten.ts';
 
 /** How old the cache may be before a popup opening refreshes it. */
@@ -32,7 +37,7 @@ export function refreshLinksCache(
     const fetchedAt = await cachedLinksFetchedAt(settings);
     if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
     try {
-      const { createApiClient } = await import('./api.ts');
+      const { createApiClient } = await import('./api/client.ts');
       const links = await createApiClient({
         baseUrl: settings.apiBaseUrl,
         apiKey: settings.apiKey,

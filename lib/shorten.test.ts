@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startTestService, type TestService } from '../server/test-service.ts';
-import { createApiClient } from './api.ts';
-import { readCachedLinks, writeCachedLinks } from './cache.ts';
-import { isApiError } from './errors.ts';
-import { loadSettings, saveSettings } from './settings.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { readCachedLinks, writeCachedLinks } from './account/cache.ts';
+import { loadSettings, saveSettings } from './account/settings.ts';
+import { createApiClient } from './api/client.ts';
+import { isApiError } from './api/errors.ts';
 import { shorten, unshortenableReason } from './shorten.ts';
 
 let service: TestService;

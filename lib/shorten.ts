@@ -1,9 +1,9 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
-import { changeCachedLinks } from './cache.ts';
-import { ApiError } from './errors.ts';
-import { hasHostPermission } from './host-permission.ts';
-import type { CreateLinkInput, Link } from './schemas.ts';
-import { loadSettings, type Settings, saveSettings } from './settings.ts';
+import { changeCachedLinks } from './account/cache.ts';
+import { loadSettings, type Settings, saveSettings } from './account/settings.ts';
+import { ApiError } from './api/errors.ts';
+import type { CreateLinkInput, Link } from './api/schemas.ts';
+import { hasHostPermission } from './browser/host-permission.ts';
 
 const SHORTENABLE_PROTOCOLS = new Set(['http:', 'https:']);
 
@@ -55,7 +55,7 @@ export async function shorten(
   }
   await checkHostPermission(settings.apiBaseUrl);
   // Loaded on first use: the popup draws its form before it needs the client (ky and schemas).
-  const { createApiClient } = await import('./api.ts');
+  const { createApiClient } = await import('./api/client.ts');
   const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
   const link = await client.createLink(input, { signal: options.signal });
   await Promise.all([

@@ -1,8 +1,15 @@
 // Accounts are walled off from each other: links, lists and custom domains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Api,
+  api,
+  expectProblem,
+  idOf,
+  type LinkJson,
+  rawRequest,
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 import { createKey } from './admin.ts';
-import { type Api, api, expectProblem, idOf, type LinkJson, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
 
 let t: TestService;
 let alice: Api;

@@ -7,8 +7,14 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, backHalfOf, expectProblem, type LinkJson, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+import {
+  api,
+  backHalfOf,
+  expectProblem,
+  type LinkJson,
+  rawRequest,
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;

@@ -1,8 +1,15 @@
 // Many requests at once: no duplicate back-half, exactly one winner, and every click counted.
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, backHalfOf, expectProblem, idOf, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+import {
+  type Api,
+  api,
+  backHalfOf,
+  expectProblem,
+  idOf,
+  rawRequest,
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 let t: TestService;
 let agent: Agent;

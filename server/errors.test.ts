@@ -1,7 +1,6 @@
 // Every error status with its body, and bad input that must leave the database as it was.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from './app.ts';
 import {
   type Api,
   api,
@@ -9,8 +8,9 @@ import {
   type LinkJson,
   type RequestBody,
   rawRequest,
-} from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import type { Logger } from './app.ts';
 
 /** Everything the service logs, as text. */
 const logged: string[] = [];

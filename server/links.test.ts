@@ -1,6 +1,5 @@
 // The six operations of the interface, answer by answer, against the real service over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UniqueViolation } from './db.ts';
 import {
   type Api,
   api,
@@ -9,8 +8,9 @@ import {
   idOf,
   type LinkJson,
   rawRequest,
-} from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+} from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { UniqueViolation } from './db.ts';
 
 const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;

@@ -1,7 +1,7 @@
 // Redirects: GET /<back_half> by Host, counted clicks, HEAD, 404 page, and changes seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, api, backHalfOf, idOf, rawRequest } from './test-helpers.ts';
-import { startTestService, type TestService } from './test-service.ts';
+import { type Api, api, backHalfOf, idOf, rawRequest } from '../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 let t: TestService;
 let client: Api;

@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from './app.ts';
 import { openStore } from './db.ts';
-import { api, expectProblem, idOf, rawRequest } from './test-helpers.ts';
-import { startTestService } from './test-service.ts';
+import { api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
+import { startTestService } from '../test/support/test-service.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 

@@ -1,4 +1,4 @@
 // Chrome only: the page the service worker opens offscreen to write the clipboard.
-import { listenForCopyRequests } from '../../lib/clipboard.ts';
+import { listenForCopyRequests } from '../../lib/browser/clipboard.ts';
 
 listenForCopyRequests();

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Brand } from '../../components/Brand.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { ConnectionSection } from './ConnectionSection.tsx';
-import { DomainsSection } from './DomainsSection.tsx';
-import { LinksSection } from './LinksSection.tsx';
-import { PreferencesSection } from './PreferencesSection.tsx';
+import { ConnectionSection } from './connection/ConnectionSection.tsx';
+import { DomainsSection } from './domains/DomainsSection.tsx';
+import { LinksSection } from './links/LinksSection.tsx';
+import { PreferencesSection } from './preferences/PreferencesSection.tsx';
 import { useSettings } from './use-settings.ts';
 
 export function App() {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Settings } from '../../lib/settings.ts';
+import type { Settings } from '../../lib/account/settings.ts';
 
 export type SaveStatus = { tone: 'success' | 'error'; message: string } | undefined;
 

@@ -11,12 +11,12 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { readCachedDomains, writeCachedDomains } from '../../lib/cache.ts';
-import { isApiError } from '../../lib/errors.ts';
-import { requestHostPermission } from '../../lib/host-permission.ts';
+import { readCachedDomains, writeCachedDomains } from '../../lib/account/cache.ts';
+import type { Settings } from '../../lib/account/settings.ts';
+import { isApiError } from '../../lib/api/errors.ts';
+import { CreateLinkInput, type Domain, type Link } from '../../lib/api/schemas.ts';
+import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestLinksForPage } from '../../lib/links-upkeep.ts';
-import { CreateLinkInput, type Domain, type Link } from '../../lib/schemas.ts';
-import type { Settings } from '../../lib/settings.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
 import { earlyStart } from './early-start.ts';
 
@@ -92,7 +92,7 @@ export function App() {
       if (cachedDomains) setDomains(cachedDomains.value);
       // Refreshed behind the form; a failure here shows when the person shortens.
       try {
-        const { createApiClient } = await import('../../lib/api.ts');
+        const { createApiClient } = await import('../../lib/api/client.ts');
         const fresh = await createApiClient({
           baseUrl: loaded.apiBaseUrl,
           apiKey: loaded.apiKey,

@@ -1,6 +1,7 @@
 // Imported first by main.tsx, so the settings and the tab are asked for while the rest of the
 // popup's code is still being evaluated and React mounts: the popup shows its filled form sooner.
-import { pageToShorten } from '../../lib/active-tab.ts';
-import { loadSettings } from '../../lib/settings.ts';
+
+import { loadSettings } from '../../lib/account/settings.ts';
+import { pageToShorten } from '../../lib/browser/active-tab.ts';
 
 export const earlyStart = Promise.all([loadSettings(), pageToShorten(location.search)]);

@@ -2,8 +2,8 @@
 // its first rows (with and without the cached list), one search keystroke to the list updated, the
 // JS heap after load, and frame times while scrolling a 50,000-link list.
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { startTestService, type TestService } from '../../server/test-service.ts';
-import { launchWithExtension } from '../chromium.ts';
+import { launchWithExtension } from '../support/chromium.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 
 const OPEN_RUNS = 10;
 const LINKS = 20_000;

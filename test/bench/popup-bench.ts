@@ -6,8 +6,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
-import { startTestService } from '../../server/test-service.ts';
-import { EXTENSION_DIR, launchWithExtension } from '../chromium.ts';
+import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
+import { startTestService } from '../support/test-service.ts';
 
 const RUNS = 20;
 

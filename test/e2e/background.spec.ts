@@ -8,9 +8,9 @@ import {
   MENU_SHORTEN_LINK,
   MENU_SHORTEN_PAGE,
   SHORTEN_COMMAND,
-} from '../../lib/menus.ts';
-import { api, type LinkJson } from '../../server/test-api.ts';
-import type { TestService } from '../../server/test-service.ts';
+} from '../../lib/browser/menus.ts';
+import { api, type LinkJson } from '../support/test-api.ts';
+import type { TestService } from '../support/test-service.ts';
 import { configure, expect, test } from './fixtures.ts';
 
 async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {

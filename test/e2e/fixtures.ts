@@ -6,8 +6,8 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
-import { startTestService, type TestService } from '../../server/test-service.ts';
-import { launchWithExtension } from '../chromium.ts';
+import { launchWithExtension } from '../support/chromium.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 
 /**
  * On install the extension opens its options page itself; a test that navigates meanwhile can have
@@ -121,7 +121,7 @@ type CachedLink = {
   title: string;
 };
 
-/** The links in the extension's cache as stored (lib/cache.ts keeps them as one JSON string). */
+/** The links in the extension's cache as stored (lib/account/cache.ts keeps them as one JSON string). */
 export async function cachedLinks(worker: Worker): Promise<CachedLink[] | undefined> {
   const stored = await worker.evaluate(
     async () => (await chrome.storage.local.get('linksCache')).linksCache,

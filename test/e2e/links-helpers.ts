@@ -1,7 +1,7 @@
 // Helpers of the Links browser tests: links made through the real API or seeded in its database.
 import type { Page } from '@playwright/test';
-import { api, idOf, type LinkJson } from '../../server/test-api.ts';
-import type { TestService } from '../../server/test-service.ts';
+import { api, idOf, type LinkJson } from '../support/test-api.ts';
+import type { TestService } from '../support/test-service.ts';
 import { expect } from './fixtures.ts';
 
 export async function createLink(

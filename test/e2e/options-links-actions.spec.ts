@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { startTestService } from '../../server/test-service.ts';
+import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,

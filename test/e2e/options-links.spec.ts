@@ -1,4 +1,4 @@
-import { startTestService } from '../../server/test-service.ts';
+import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,

@@ -1,5 +1,5 @@
-import { connectionTag } from '../../lib/connection.ts';
-import { startTestService } from '../../server/test-service.ts';
+import { connectionTag } from '../../lib/account/connection.ts';
+import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXTENSION_DIR } from '../chromium.ts';
+import { EXTENSION_DIR } from '../support/chromium.ts';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { KEY_CANARY } from './global-setup.ts';
 

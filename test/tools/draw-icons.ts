@@ -5,7 +5,7 @@
 // for 16 and 32 px. Run: node test/tools/draw-icons.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumExecutable } from '../chromium.ts';
+import { chromiumExecutable } from '../support/chromium.ts';
 
 const logo = readFileSync(new URL('logo.svg', import.meta.url), 'utf8');
 const logoSmall = readFileSync(new URL('logo-small.svg', import.meta.url), 'utf8');

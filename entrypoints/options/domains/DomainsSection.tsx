@@ -1,0 +1,121 @@
+import '../sections.css';
+import { useEffect, useRef, useState } from 'react';
+import type { Settings } from '../../../lib/account/settings.ts';
+import { describeApiError, isApiError, WORTH_RETRYING } from '../../../lib/api/errors.ts';
+import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { SaveStatus } from '../SaveStatus.tsx';
+import { useSaveStatus } from '../use-save-status.ts';
+import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
+import { useDomains } from './use-domains.ts';
+
+function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { message, advice } = describeApiError(error, { settingsPlace: CONNECTION_SECTION });
+  const retryable = !isApiError(error) || WORTH_RETRYING.has(error.kind);
+  return (
+    <div className="notice error" role="alert">
+      <p>The list of domains could not be refreshed: {message}</p>
+      {advice && <p>{advice}</p>}
+      {retryable && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function DomainsSection({ settings }: { settings: Settings }) {
+  const [{ domains, refreshing, error }, retry] = useDomains(settings);
+  const [status, save] = useSaveStatus();
+  // The click shows at once; the stored value follows through the settings watcher.
+  const [chosen, setChosen] = useState(settings.defaultDomain);
+  const lastStored = useRef(settings.defaultDomain);
+  useEffect(() => {
+    if (lastStored.current !== settings.defaultDomain) setChosen(settings.defaultDomain);
+    lastStored.current = settings.defaultDomain;
+  }, [settings.defaultDomain]);
+
+  function choose(domain: string) {
+    setChosen(domain);
+    void save(() => saveDefaultDomain(domain));
+  }
+
+  const heading = (
+    <h2 id="domains-heading">
+      Domains
+      {refreshing && domains && (
+        <span className="heading-note" aria-hidden="true">
+          Refreshing…
+        </span>
+      )}
+    </h2>
+  );
+
+  if (!settings.apiKey) {
+    return (
+      <section className="options-section" aria-labelledby="domains-heading">
+        {heading}
+        <p>
+          Your custom domains show here once the extension is connected: enter your API key in the{' '}
+          <a href="#connection-heading">Connection</a> section above and choose Save.
+        </p>
+      </section>
+    );
+  }
+
+  const choices = domainChoices(domains ?? [], chosen);
+  const customCount = choices.filter((choice) => choice.value !== '' && !choice.missing).length;
+
+  return (
+    <section
+      className="options-section"
+      aria-labelledby="domains-heading"
+      aria-busy={refreshing && !domains}
+    >
+      {heading}
+      {error !== undefined && <RefreshError error={error} onRetry={retry} />}
+      {!domains && refreshing && <p className="hint lead">Loading the account's domains…</p>}
+      {domains && customCount === 0 && (
+        <p className="hint lead">
+          The account has no custom domains: new links use the service's default short domain.
+        </p>
+      )}
+      <fieldset className="choices domain-choices">
+        <legend>Default domain for new links</legend>
+        {choices.map((choice, index) => {
+          const id = `domain-choice-${index}`;
+          const added = formatAddedDate(choice.createdAt);
+          const note = choice.missing
+            ? 'No longer on the account: new links would fail. Choose another domain.'
+            : choice.value === ''
+              ? "The service's own short domain."
+              : added && `Added ${added}`;
+          return (
+            <div key={choice.value} className={`choice ${choice.missing ? 'missing' : ''}`}>
+              <input
+                type="radio"
+                id={id}
+                name="default-domain"
+                value={choice.value}
+                checked={chosen === choice.value}
+                onChange={() => choose(choice.value)}
+                aria-describedby={note ? `${id}-note` : undefined}
+              />
+              <label htmlFor={id}>{choice.label}</label>
+              {note && (
+                <span id={`${id}-note`} className="choice-note">
+                  {note}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <p className="hint">
+        The context menu and the keyboard shortcut use this domain. The popup starts on it, then on
+        the last domain you used there.
+      </p>
+      <SaveStatus status={status} />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { loadSettings, saveSettings } from '../../../lib/account/settings.ts';
+import type { Domain } from '../../../lib/api/schemas.ts';
+import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
+
+const domain = (host: string, createdAt = '2026-11-22T10:00:00.000Z'): Domain => {
+  const [subdomain = '', ...rest] = host.split('.');
+  return { domain: host, subdomain, rootDomain: rest.join('.'), createdAt };
+};
+
+describe('domainChoices', () => {
+  it('puts the default short domain first, then the custom domains by name', () => {
+    const choices = domainChoices([domain('links.example.org'), domain('go.example.com')], '');
+    expect(choices.map((choice) => [choice.value, choice.label])).toEqual([
+      ['', 'Default short domain'],
+      ['go.example.com', 'go.example.com'],
+      ['links.example.org', 'links.example.org'],
+    ]);
+    expect(choices[1]).toMatchObject({ createdAt: '2026-11-22T10:00:00.000Z', missing: false });
+  });
+
+  it('offers only the default short domain when the account has none', () => {
+    expect(domainChoices([], '')).toEqual([
+      { value: '', label: 'Default short domain', createdAt: '', missing: false },
+    ]);
+  });
+
+  it('keeps a saved choice the account no longer lists, marked missing, at the end', () => {
+    const choices = domainChoices([domain('go.example.com')], 'gone.example.com');
+    expect(choices.at(-1)).toEqual({
+      value: 'gone.example.com',
+      label: 'gone.example.com',
+      createdAt: '',
+      missing: true,
+    });
+    expect(domainChoices([domain('go.example.com')], 'go.example.com')).toHaveLength(2);
+  });
+
+  it('lists a domain the service sent twice once', () => {
+    expect(domainChoices([domain('go.example.com'), domain('go.example.com')], '')).toHaveLength(2);
+  });
+});
+
+describe('formatAddedDate', () => {
+  it('gives the day in the time zone asked for', () => {
+    const at = '2026-11-22T23:30:00.000Z';
+    expect(formatAddedDate(at, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 22, 2026');
+    expect(formatAddedDate(at, { locale: 'en-US', timeZone: 'Asia/Tokyo' })).toBe('Nov 23, 2026');
+  });
+
+  it('gives nothing for a missing or unreadable date', () => {
+    expect(formatAddedDate('')).toBe('');
+    expect(formatAddedDate('yesterday')).toBe('');
+  });
+});
+
+describe('saveDefaultDomain', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('saves the default and forgets the last domain used, keeping the rest', async () => {
+    await saveSettings({ apiKey: 'key-1', lastDomain: 'links.example.org', autoCopy: false });
+    const saved = await saveDefaultDomain('go.example.com');
+    expect(saved).toMatchObject({
+      defaultDomain: 'go.example.com',
+      apiKey: 'key-1',
+      autoCopy: false,
+    });
+    expect(saved.lastDomain).toBeUndefined();
+    expect((await loadSettings()).lastDomain).toBeUndefined();
+  });
+
+  it('saves the default short domain as ""', async () => {
+    await saveSettings({ defaultDomain: 'go.example.com' });
+    expect((await saveDefaultDomain('')).defaultDomain).toBe('');
+  });
+});

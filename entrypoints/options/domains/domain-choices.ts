@@ -1,0 +1,67 @@
+// What the options page's Domains and Preferences sections decide, apart from drawing it.
+
+import { type Settings, saveSettings } from '../../../lib/account/settings.ts';
+import type { Domain } from '../../../lib/api/schemas.ts';
+
+export type DomainChoice = {
+  /** The host saved as settings.defaultDomain; "" is the service's default short domain. */
+  value: string;
+  label: string;
+  /** When the domain was added, as an ISO date-time; "" when the service did not say. */
+  createdAt: string;
+  /** A saved choice the account no longer lists. */
+  missing: boolean;
+};
+
+const byHost = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The domains to choose from: the default short domain first, the account's custom domains by
+ * name, and a saved choice the account no longer has, so that it stays visible and can be changed.
+ */
+export function domainChoices(domains: readonly Domain[], chosen: string): DomainChoice[] {
+  const seen = new Set<string>();
+  const custom: DomainChoice[] = [];
+  for (const domain of domains) {
+    if (domain.domain === '' || seen.has(domain.domain)) continue;
+    seen.add(domain.domain);
+    custom.push({
+      value: domain.domain,
+      label: domain.domain,
+      createdAt: domain.createdAt,
+      missing: false,
+    });
+  }
+  custom.sort((a, b) => byHost.compare(a.value, b.value));
+  const choices: DomainChoice[] = [
+    { value: '', label: 'Default short domain', createdAt: '', missing: false },
+    ...custom,
+  ];
+  if (chosen !== '' && !seen.has(chosen)) {
+    choices.push({ value: chosen, label: chosen, createdAt: '', missing: true });
+  }
+  return choices;
+}
+
+/** The day of an ISO date-time in the person's time zone (or the one given), or "" if unknown. */
+export function formatAddedDate(
+  createdAt: string,
+  options: { locale?: string; timeZone?: string } = {},
+): string {
+  const time = Date.parse(createdAt);
+  if (createdAt === '' || Number.isNaN(time)) return '';
+  return new Date(time).toLocaleDateString(options.locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: options.timeZone,
+  });
+}
+
+/**
+ * Saves the domain new links go to. The popup offers the last domain used before the default, so
+ * the remembered one is forgotten: a default chosen here must show in the popup next time.
+ */
+export function saveDefaultDomain(domain: string): Promise<Settings> {
+  return saveSettings({ defaultDomain: domain, lastDomain: undefined });
+}

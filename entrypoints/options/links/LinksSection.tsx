@@ -1,0 +1,315 @@
+import './links.css';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { Settings } from '../../../lib/account/settings.ts';
+import { createApiClient } from '../../../lib/api/client.ts';
+import { describeApiError, isApiError, isFixedInSettings } from '../../../lib/api/errors.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { EditLinkDialog } from './EditLinkDialog.tsx';
+import { LinkRow } from './LinkRow.tsx';
+import {
+  filterLinks,
+  LinkSort,
+  linksToCsv,
+  searchText,
+  shortUrlHost,
+  sortLinks,
+} from './link-list.ts';
+import { linkCount, removeLinks, restoreLinks, visibleRange } from './links-view.ts';
+import { QrDialog } from './QrDialog.tsx';
+import { SelectAll } from './SelectAll.tsx';
+import { useLinks } from './use-links.ts';
+
+const ROW_HEIGHT = 88;
+const OVERSCAN = 6;
+const SORT_NAMES: Record<LinkSort, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  'most-clicks': 'Most clicks',
+  title: 'Title',
+};
+
+function downloadCsv(links: readonly Link[]) {
+  const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'links.csv';
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+function SettingsLink({ error }: { error: unknown }) {
+  if (!isFixedInSettings(error)) return null;
+  return (
+    <p>
+      <a href="#connection-heading">Go to the Connection section</a>
+    </p>
+  );
+}
+
+export function LinksSection({ settings }: { settings: Settings }) {
+  if (!settings.apiKey) {
+    return (
+      <section className="options-section links-section" aria-labelledby="links-heading">
+        <h2 id="links-heading">Links</h2>
+        <p>Once the connection is saved, your links are listed here.</p>
+      </section>
+    );
+  }
+  return <LinksManager settings={settings} />;
+}
+
+function LinksManager({ settings }: { settings: Settings }) {
+  const connection = useMemo(
+    () => ({ apiBaseUrl: settings.apiBaseUrl, apiKey: settings.apiKey }),
+    [settings.apiBaseUrl, settings.apiKey],
+  );
+  const { links, fetchedAt, loading, error, refresh, change } = useLinks(connection);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<LinkSort>('newest');
+  const [host, setHost] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<string[]>();
+  const [editing, setEditing] = useState<Link>();
+  const [qrFor, setQrFor] = useState<string>();
+  const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
+
+  const all = links ?? [];
+  const deferredQuery = useDeferredValue(query);
+  // Worked out on the first search, not on opening: most openings never search.
+  const searching = deferredQuery.trim() !== '';
+  const texts = useMemo(
+    () => (searching ? new Map(all.map((link) => [link, searchText(link)])) : undefined),
+    [all, searching],
+  );
+  const hosts = useMemo(
+    () => [...new Set(all.map((link) => shortUrlHost(link.shortUrl)))].filter(Boolean).sort(),
+    [all],
+  );
+  const sorted = useMemo(() => sortLinks(all, sort), [all, sort]);
+  const shown = useMemo(
+    () => filterLinks(sorted, deferredQuery, host, texts),
+    [sorted, deferredQuery, host, texts],
+  );
+
+  const scroller = useRef<HTMLElement>(null);
+  const [viewport, setViewport] = useState({ top: 0, height: 600 });
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() =>
+      setViewport({ top: element.scrollTop, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const range = visibleRange(shown.length, ROW_HEIGHT, viewport.top, viewport.height, OVERSCAN);
+  const now = Date.now();
+
+  const select = useCallback((shortUrl: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(shortUrl);
+      else next.delete(shortUrl);
+      return next;
+    });
+  }, []);
+
+  async function confirmDelete(shortUrls: string[]) {
+    setDeleting(undefined);
+    setNotice(undefined);
+    const before = all;
+    const gone = new Set(shortUrls);
+    change((current) => removeLinks(current, gone));
+    setSelected((current) => new Set([...current].filter((shortUrl) => !gone.has(shortUrl))));
+    const client = createApiClient({ baseUrl: connection.apiBaseUrl, apiKey: connection.apiKey });
+    const results = await Promise.allSettled(
+      shortUrls.map((shortUrl) => client.deleteLink(shortUrl)),
+    );
+    const failed: { shortUrl: string; reason: string }[] = [];
+    results.forEach((result, index) => {
+      const shortUrl = shortUrls[index] as string;
+      // Already gone on the service is what the person wanted.
+      if (
+        result.status === 'rejected' &&
+        !(isApiError(result.reason) && result.reason.kind === 'not_found')
+      ) {
+        failed.push({ shortUrl, reason: describeApiError(result.reason).message });
+      }
+    });
+    if (failed.length === 0) return;
+    change((current) => restoreLinks(current, before, new Set(failed.map((f) => f.shortUrl))));
+    setNotice({
+      message:
+        failed.length === 1 && shortUrls.length === 1
+          ? `${failed[0]?.shortUrl} was not deleted: ${failed[0]?.reason}`
+          : `${failed.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
+      failed: shortUrls.length > 1 ? failed.map((f) => `${f.shortUrl}: ${f.reason}`) : undefined,
+    });
+  }
+
+  const onQrCode = useCallback((shortUrl: string) => setQrFor(shortUrl), []);
+  const onEdit = useCallback((link: Link) => setEditing(link), []);
+  const onDelete = useCallback((shortUrls: string[]) => setDeleting(shortUrls), []);
+
+  const described = error
+    ? describeApiError(error, { settingsPlace: CONNECTION_SECTION })
+    : undefined;
+
+  return (
+    <section className="options-section links-section" aria-labelledby="links-heading">
+      <div className="links-heading">
+        <h2 id="links-heading">Links</h2>
+        <p className="links-count" aria-live="polite">
+          {links ? linkCount(shown.length, all.length) : loading ? 'Loading…' : ''}
+        </p>
+      </div>
+      <div className="links-toolbar">
+        <input
+          type="search"
+          aria-label="Search links"
+          placeholder="Search links"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <label>
+          <span className="visually-hidden">Sort by</span>
+          <select
+            aria-label="Sort by"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as LinkSort)}
+          >
+            {LinkSort.map((order) => (
+              <option key={order} value={order}>
+                {SORT_NAMES[order]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <select
+          aria-label="Short domain"
+          value={host}
+          onChange={(event) => setHost(event.target.value)}
+        >
+          <option value="">All domains</option>
+          {hosts.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="links-toolbar">
+        <SelectAll shown={shown} selected={selected} setSelected={setSelected} />
+        <button type="button" onClick={refresh} aria-disabled={loading}>
+          {loading ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <button type="button" onClick={() => downloadCsv(shown)}>
+          Export CSV
+        </button>
+        {selected.size > 0 && (
+          <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
+            Delete selected ({selected.size})
+          </button>
+        )}
+      </div>
+      <div role="status" className="status">
+        {described && links && (
+          <div className="notice error">
+            <p>
+              Showing the list saved at{' '}
+              {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}:{' '}
+              {described.message}
+            </p>
+            {described.advice !== described.message && <p>{described.advice}</p>}
+            <SettingsLink error={error} />
+          </div>
+        )}
+        {described && !links && (
+          <div className="notice error">
+            <p>The links could not be loaded: {described.message}</p>
+            {described.advice !== described.message && <p>{described.advice}</p>}
+            <SettingsLink error={error} />
+          </div>
+        )}
+        {notice && (
+          <div className="notice error">
+            <p>{notice.message}</p>
+            {notice.failed && (
+              <ul>
+                {notice.failed.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+      <section
+        ref={scroller}
+        className="links-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+        tabIndex={0}
+        aria-label="Links list"
+        onScroll={(event) =>
+          setViewport({
+            top: event.currentTarget.scrollTop,
+            height: event.currentTarget.clientHeight,
+          })
+        }
+      >
+        {links && shown.length === 0 && (
+          <p className="links-empty">
+            {all.length === 0 ? 'No links yet.' : 'No links match the search.'}
+          </p>
+        )}
+        <ul className="links-list" style={{ height: shown.length * ROW_HEIGHT }}>
+          {shown.slice(range.start, range.end).map((link, offset) => (
+            <li
+              key={link.shortUrl}
+              style={{ top: (range.start + offset) * ROW_HEIGHT, height: ROW_HEIGHT }}
+              aria-setsize={shown.length}
+              aria-posinset={range.start + offset + 1}
+            >
+              <LinkRow
+                link={link}
+                now={now}
+                selected={selected.has(link.shortUrl)}
+                onSelect={select}
+                onQrCode={onQrCode}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+      {deleting && (
+        <ConfirmDialog
+          title={deleting.length === 1 ? 'Delete this link?' : `Delete ${deleting.length} links?`}
+          confirmLabel="Delete"
+          onConfirm={() => confirmDelete(deleting)}
+          onCancel={() => setDeleting(undefined)}
+        >
+          {deleting.length === 1 ? (
+            <p>
+              <strong>{deleting[0]}</strong> will stop working. This cannot be undone.
+            </p>
+          ) : (
+            <p>These {deleting.length} short links will stop working. This cannot be undone.</p>
+          )}
+        </ConfirmDialog>
+      )}
+      {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
+      {editing && (
+        <EditLinkDialog
+          link={editing}
+          connection={connection}
+          change={change}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense, useRef } from 'react';
+import { useModalDialog } from '../use-modal-dialog.ts';
+
+// The QR encoder loads only when a code is asked for, as in the popup.
+const QrCode = lazy(() =>
+  import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
+);
+
+/** A modal with a link's QR code and its downloads. */
+export function QrDialog({ shortUrl, onClose }: { shortUrl: string; onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(closeButton);
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog qr-dialog"
+      aria-labelledby="qr-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h3 id="qr-dialog-title">QR code for {shortUrl}</h3>
+      <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+        <QrCode value={shortUrl} size={224} />
+      </Suspense>
+      <div className="row actions">
+        <button type="button" ref={closeButton} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

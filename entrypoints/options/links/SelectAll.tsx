@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import type { Link } from '../../../lib/api/schemas.ts';
+
+/** One checkbox for every link shown: checked when all are selected, mixed when some are. */
+export function SelectAll({
+  shown,
+  selected,
+  setSelected,
+}: {
+  shown: readonly Link[];
+  selected: ReadonlySet<string>;
+  setSelected: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  let selectedShown = 0;
+  for (const link of shown) if (selected.has(link.shortUrl)) selectedShown++;
+  const all = shown.length > 0 && selectedShown === shown.length;
+  const some = selectedShown > 0 && !all;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = some;
+  }, [some]);
+
+  return (
+    <label className="select-all">
+      <input
+        ref={box}
+        type="checkbox"
+        checked={all}
+        disabled={shown.length === 0}
+        onChange={() =>
+          setSelected((current) => {
+            const next = new Set(current);
+            for (const link of shown) {
+              if (all) next.delete(link.shortUrl);
+              else next.add(link.shortUrl);
+            }
+            return next;
+          })
+        }
+      />
+      Select all shown
+    </label>
+  );
+}

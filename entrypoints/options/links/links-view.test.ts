@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../lib/api/schemas.ts';
+import {
+  changedFields,
+  createdLabel,
+  linkCount,
+  removeLinks,
+  replaceLink,
+  restoreLinks,
+  splitDestination,
+  visibleRange,
+} from './links-view.ts';
+
+const link = (n: number, extra: Partial<Link> = {}): Link => ({
+  shortUrl: `https://s.example/${n}`,
+  destinationUrl: `https://example.com/${n}`,
+  title: `Link ${n}`,
+  clicks: n,
+  createdAt: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  ...extra,
+});
+
+describe('linkCount', () => {
+  it('counts one, many, and a filtered share', () => {
+    expect(linkCount(1, 1)).toBe('1 link');
+    expect(linkCount(0, 0)).toBe('0 links');
+    expect(linkCount(12345, 12345)).toBe(`${(12345).toLocaleString()} links`);
+    expect(linkCount(12, 12345)).toBe(`12 of ${(12345).toLocaleString()} links`);
+  });
+});
+
+describe('createdLabel', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('is relative when recent, with the full date aside', () => {
+    const label = createdLabel('2026-11-22T11:55:00.000Z', now);
+    expect(label.text).toMatch(/5 minutes ago/);
+    expect(label.full).not.toBe('');
+    expect(createdLabel('2026-11-22T09:00:00.000Z', now).text).toMatch(/3 hours ago/);
+    expect(createdLabel('2026-11-21T11:00:00.000Z', now).text).toMatch(/yesterday/);
+  });
+  it('is a date when older than a week, and empty when unknown', () => {
+    expect(createdLabel('2026-01-02T00:00:00.000Z', now).text).toMatch(/2026/);
+    expect(createdLabel('', now)).toEqual({ text: '', full: '' });
+  });
+});
+
+describe('splitDestination', () => {
+  it('splits the host from the rest', () => {
+    expect(splitDestination('https://example.com/a?b#c')).toEqual({
+      host: 'example.com',
+      rest: '/a?b#c',
+    });
+    expect(splitDestination('nonsense')).toEqual({ host: '', rest: 'nonsense' });
+  });
+});
+
+describe('visibleRange', () => {
+  it('covers the viewport plus overscan, clamped to the list', () => {
+    expect(visibleRange(1000, 50, 0, 500, 5)).toEqual({ start: 0, end: 15 });
+    expect(visibleRange(1000, 50, 1000, 500, 5)).toEqual({ start: 15, end: 35 });
+    expect(visibleRange(20, 50, 900, 500, 5)).toEqual({ start: 13, end: 20 });
+  });
+});
+
+describe('changedFields', () => {
+  it('names only what differs', () => {
+    const one = link(1);
+    expect(changedFields(one, { destinationUrl: one.destinationUrl, title: one.title })).toEqual(
+      {},
+    );
+    expect(changedFields(one, { destinationUrl: one.destinationUrl, title: 'New' })).toEqual({
+      title: 'New',
+    });
+    expect(changedFields(one, { destinationUrl: 'https://x.example/', title: '' })).toEqual({
+      destinationUrl: 'https://x.example/',
+      title: '',
+    });
+  });
+});
+
+describe('optimistic changes', () => {
+  const links = [link(1), link(2), link(3)];
+  it('replaces and removes by short URL', () => {
+    const renamed = { ...links[1], title: 'Renamed' } as Link;
+    expect(replaceLink(links, renamed.shortUrl, renamed)[1]).toBe(renamed);
+    expect(removeLinks(links, new Set([links[0]?.shortUrl ?? '']))).toEqual([links[1], links[2]]);
+  });
+  it('puts failed deletions back in their places', () => {
+    const after = removeLinks(links, new Set([link(1).shortUrl, link(3).shortUrl]));
+    expect(restoreLinks(after, links, new Set([link(3).shortUrl]))).toEqual([link(2), link(3)]);
+    expect(restoreLinks(after, links, new Set([link(1).shortUrl, link(3).shortUrl]))).toEqual(
+      links,
+    );
+  });
+});

@@ -1,0 +1,33 @@
+// Where the API key may be sent: a module of its own so the settings can check an address without
+// loading the HTTP client.
+import { isLoopbackHostname } from '../contract.ts';
+import { ApiError } from './errors.ts';
+
+/**
+ * The API base URL, ending in "/", once it is safe to send the key to: HTTPS, or plain HTTP to
+ * this computer only. Otherwise an ApiError of kind 'invalid_base_url'.
+ */
+export function checkBaseUrl(baseUrl: string): URL {
+  const refuse = (message: string) => new ApiError('invalid_base_url', message);
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw refuse(`The API base URL "${baseUrl}" is not a web address.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw refuse(`The API base URL must start with https://, not ${url.protocol}//.`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
+    throw refuse(
+      `The API base URL must use HTTPS: over http://${url.host} the API key would travel unencrypted.`,
+    );
+  }
+  if (url.username || url.password) {
+    throw refuse('The API base URL must not contain a user name or password.');
+  }
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}

@@ -1,0 +1,87 @@
+// A real service over HTTP on a free port with a throw-away database, for tests and benchmarks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
+import type { Logger } from '../../server/app.ts';
+import type { LinkRow, Plan } from '../../server/db.ts';
+import { hashApiKey } from '../../server/keys.ts';
+import { type RunningService, startService } from '../../server/service.ts';
+
+export type TestService = {
+  baseUrl: string;
+  shortDomain: string;
+  dbFile: string;
+  service: RunningService;
+  /** Creates an account and returns its API key. */
+  createAccount(email: string, plan?: Plan): string;
+  addDomain(email: string, host: string): void;
+  revokeKey(key: string): void;
+  /**
+   * Writes links of the key's account straight into the database: many at once, and without
+   * spending the key's rate limit. Default domain, empty title and now unless told otherwise.
+   */
+  insertLinks(key: string, links: SeedLink[]): void;
+  /** The key's links as stored, read from the database (not through the rate-limited API). */
+  storedLinks(key: string): LinkRow[];
+  stop(): Promise<void>;
+};
+
+export type SeedLink = {
+  backHalf: string;
+  destinationUrl: string;
+  title?: string;
+  domain?: string;
+  createdAt?: number;
+  clicks?: number;
+};
+
+const silentLogger: Logger = { info() {}, error() {} };
+
+function ownerOf(service: RunningService, key: string): number {
+  const owner = service.store.keyOwner(hashApiKey(key));
+  if (!owner) throw new Error('No live account has this API key.');
+  return owner.accountId;
+}
+
+export async function startTestService(
+  options: { rateLimitPerMinute?: number; dbFile?: string; logger?: Logger } = {},
+): Promise<TestService> {
+  const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
+  const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
+  const service = await startService({
+    dbFile,
+    port: 0,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    logger: options.logger ?? silentLogger,
+  });
+  return {
+    baseUrl: service.baseUrl,
+    shortDomain: service.shortDomain,
+    dbFile,
+    service,
+    createAccount: (email, plan = 'paid') => createAccount(service.store, email, plan),
+    addDomain: (email, host) => addDomain(service.store, email, host, service.shortDomain),
+    revokeKey: (key) => revokeKey(service.store, key),
+    insertLinks(key, links) {
+      const accountId = ownerOf(service, key);
+      const clicks = new Map<number, number>();
+      for (const link of links) {
+        const row = service.store.insertLink(accountId, {
+          domain: link.domain ?? '',
+          backHalf: link.backHalf,
+          destinationUrl: link.destinationUrl,
+          title: link.title ?? '',
+          createdAt: link.createdAt ?? Date.now(),
+        });
+        if (link.clicks) clicks.set(row.id, link.clicks);
+      }
+      service.store.addClicks(clicks);
+    },
+    storedLinks: (key) => service.store.linksOf(ownerOf(service, key)),
+    async stop() {
+      await service.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
