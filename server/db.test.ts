@@ -107,7 +107,8 @@ describe('a write while another connection holds the write lock', () => {
       } catch (caught) {
         error = caught;
       }
-      expect(performance.now() - started).toBeLessThan(200);
+      // 25 ms of waiting for the lock, where it used to be 5 s; room left for a busy machine.
+      expect(performance.now() - started).toBeLessThan(1_000);
       expect(error).toBeInstanceOf(StorageUnavailable);
       expect((error as StorageUnavailable).reason).toBe('database is locked');
       // Reads go on beside the lock (WAL).
