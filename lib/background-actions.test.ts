@@ -24,8 +24,8 @@ let apiKey: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount(EMAIL);
-  service.addDomain(EMAIL, CUSTOM_DOMAIN);
+  apiKey = await service.createAccount(EMAIL);
+  await service.addDomain(EMAIL, CUSTOM_DOMAIN);
 });
 afterAll(() => service.stop());
 beforeEach(() => fakeBrowser.reset());
@@ -158,7 +158,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('passes on the advice for an unpaid plan', async () => {
-    const freeKey = service.createAccount('free@example.com', 'free');
+    const freeKey = await service.createAccount('free@example.com', 'free');
     await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
     const { deps, notices } = recordingDeps();
 
@@ -171,7 +171,7 @@ describe('shortenAndCopy', () => {
 
   it('says the service cannot be reached when it is stopped', async () => {
     const stopped = await startTestService();
-    const key = stopped.createAccount('gone@example.com');
+    const key = await stopped.createAccount('gone@example.com');
     await stopped.stop();
     await saveSettings({ apiBaseUrl: stopped.baseUrl, apiKey: key });
     const { deps, copied, notices } = recordingDeps();

@@ -20,7 +20,7 @@ const cachedShortUrls = async () =>
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount('upkeep@example.com');
+  apiKey = await service.createAccount('upkeep@example.com');
   connection = { apiBaseUrl: service.baseUrl, apiKey };
 });
 afterAll(() => service.stop());
@@ -63,11 +63,11 @@ describe('refreshLinksCache', () => {
   it('keeps the cache as it was when the service refuses the key', async () => {
     const other = {
       apiBaseUrl: service.baseUrl,
-      apiKey: service.createAccount('gone@example.com'),
+      apiKey: await service.createAccount('gone@example.com'),
     };
     await saveSettings(other);
     await writeCachedLinks(other, []);
-    service.revokeKey(other.apiKey);
+    await service.revokeKey(other.apiKey);
     expect(await refreshLinksCache(0)).toBe('failed');
     expect((await readCachedLinks(other))?.value).toEqual([]);
   });

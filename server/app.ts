@@ -16,24 +16,24 @@ import {
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
 import { jsonResponse } from './compress.ts';
+import { bearerToken, hashApiKey } from './keys.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import type { RedirectCache } from './redirects.ts';
+import type { ShortDomains } from './short-domain.ts';
 import {
   DEFAULT_DOMAIN,
   type DomainKey,
   type KeyOwner,
   type LinkRow,
+  type Storage,
   StorageUnavailable,
-  type Store,
   UniqueViolation,
-} from './db.ts';
-import { bearerToken, hashApiKey } from './keys.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import type { RedirectCache } from './redirects.ts';
-import type { ShortDomains } from './short-domain.ts';
+} from './storage.ts';
 
 export type Logger = { info(message: string): void; error(message: string, error?: unknown): void };
 
 export type AppDeps = {
-  store: Store;
+  store: Storage;
   clicks: ClickCounter;
   redirects: RedirectCache;
   domains: ShortDomains;
@@ -188,18 +188,21 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return { domain, backHalf };
   };
 
-  const findLink = (c: Context<Env>): LinkRow => {
+  const findLink = async (c: Context<Env>): Promise<LinkRow> => {
     const { domain, backHalf } = linkIdentity(c);
-    const link = store.linkOf(c.get('owner').accountId, domain, backHalf);
+    const link = await store.linkOf(c.get('owner').accountId, domain, backHalf);
     if (!link) throw linkNotFound();
     return link;
   };
 
-  const domainForCreate = (owner: KeyOwner, requested: string | undefined): DomainKey => {
+  const domainForCreate = async (
+    owner: KeyOwner,
+    requested: string | undefined,
+  ): Promise<DomainKey> => {
     if (requested === undefined) return DEFAULT_DOMAIN;
     const domain = domains.domainOf(requested);
     if (domain === DEFAULT_DOMAIN) return domain;
-    if (domain !== undefined && store.ownsDomain(owner.accountId, domain)) return domain;
+    if (domain !== undefined && (await store.ownsDomain(owner.accountId, domain))) return domain;
     throw new HttpProblem(
       400,
       ErrorCode.unknownDomain,
@@ -210,7 +213,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.use('/v1/*', async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
-    const owner = token ? store.keyOwner(hashApiKey(token)) : undefined;
+    const owner = token ? await store.keyOwner(hashApiKey(token)) : undefined;
     if (!owner) {
       throw new HttpProblem(
         401,
@@ -244,7 +247,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   app.post('/v1/links', async (c) => {
     const owner = c.get('owner');
     const input = validate(CreateLinkBody, await readJsonObject(c));
-    const domain = domainForCreate(owner, input.domain);
+    const domain = await domainForCreate(owner, input.domain);
     const fields = {
       domain,
       destinationUrl: input.destination_url,
@@ -255,7 +258,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
       try {
         return c.json(
           linkJson(
-            store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
+            await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
             isoMillis,
           ),
         );
@@ -273,7 +276,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
       try {
         return c.json(
           linkJson(
-            store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+            await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
             isoMillis,
           ),
         );
@@ -283,8 +286,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
   });
 
-  app.get('/v1/links', (c) => {
-    const links = store.linksOf(c.get('owner').accountId).map((link) => {
+  app.get('/v1/links', async (c) => {
+    const links = (await store.linksOf(c.get('owner').accountId)).map((link) => {
       const { success: _, ...fields } = linkJson(link, isoOffset);
       return fields;
     });
@@ -295,7 +298,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // not a missing link.
   app.on(['PUT', 'DELETE'], '/v1/links', (c) => c.notFound());
 
-  app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
+  app.get('/v1/links/*', async (c) => c.json(linkJson(await findLink(c), isoOffset)));
 
   // The body is read first; the link is then named by account, domain and back-half in the one
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
@@ -310,7 +313,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
         'Send "destination_url", "title" or both: nothing to update.',
       );
     }
-    const updated = store.updateLink(c.get('owner').accountId, domain, backHalf, {
+    const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
       destinationUrl: input.destination_url,
       title: input.title,
     });
@@ -319,17 +322,17 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return c.json(linkJson(updated, isoMillis));
   });
 
-  app.delete('/v1/links/*', (c) => {
+  app.delete('/v1/links/*', async (c) => {
     const { domain, backHalf } = linkIdentity(c);
-    if (!store.deleteLink(c.get('owner').accountId, domain, backHalf)) throw linkNotFound();
+    if (!(await store.deleteLink(c.get('owner').accountId, domain, backHalf))) throw linkNotFound();
     redirects.forget(domain, backHalf);
     return c.json({ success: true, message: `Deleted ${domains.shortUrl(domain, backHalf)}` });
   });
 
-  app.get('/v1/domains', (c) =>
+  app.get('/v1/domains', async (c) =>
     c.json({
       success: true,
-      domains: store.domainsOf(c.get('owner').accountId).map(({ host, createdAt }) => {
+      domains: (await store.domainsOf(c.get('owner').accountId)).map(({ host, createdAt }) => {
         const [subdomain = '', ...rest] = host.split('.');
         return {
           domain: host,

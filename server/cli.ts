@@ -1,14 +1,10 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import {
-  DEFAULT_SYNCHRONOUS,
-  openStore,
-  type Plan,
-  StorageOpenError,
-  StorageUnavailable,
-} from './db.ts';
+import { openStorage } from './open-storage.ts';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, startService } from './service.ts';
+import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
+import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
 
@@ -25,6 +21,7 @@ Commands:
   key create --email E                          another API key for an account; printed last
   key revoke --key K                            revoke an API key
   domain add --email E --host H                 add a custom domain to an account
+  migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
 
@@ -82,7 +79,7 @@ async function serve(): Promise<void> {
   if (synchronous !== 'normal' && synchronous !== 'full')
     throw new AdminError('SHORTLINK_SYNCHRONOUS must be normal or full.');
   const service = await startService({
-    dbFile,
+    db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
     shortDomain,
@@ -103,12 +100,12 @@ async function serve(): Promise<void> {
 /** How long a command waits for the service's lock: it serves nobody, so it can wait. */
 const ADMIN_BUSY_TIMEOUT_MS = 5_000;
 
-function admin(run: (store: ReturnType<typeof openStore>) => string): void {
-  const store = openStore(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
+async function admin(run: (store: Storage) => Promise<string>): Promise<void> {
+  const store = await openStorage(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
   try {
-    console.log(run(store));
+    console.log(await run(store));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -122,29 +119,39 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
+    case 'migrate':
+      // Opening migrates; several instances starting at once take turns.
+      return admin(
+        async (store) => `${dbFile} is at schema version ${await store.schemaVersion()}.`,
+      );
     case 'account create':
-      return admin((store) => {
-        const key = createAccount(store, required('email'), plan());
+      return admin(async (store) => {
+        const key = await createAccount(store, required('email'), plan());
         return `Created account ${values.email} (${plan()} plan). Its API key, shown only now:\n${key}`;
       });
     case 'account plan':
-      return admin((store) => {
-        setPlan(store, required('email'), plan());
+      return admin(async (store) => {
+        await setPlan(store, required('email'), plan());
         return `${values.email} is now on the ${plan()} plan.`;
       });
     case 'key create':
       return admin(
-        (store) =>
-          `New API key for ${values.email}, shown only now:\n${createKey(store, required('email'))}`,
+        async (store) =>
+          `New API key for ${values.email}, shown only now:\n${await createKey(store, required('email'))}`,
       );
     case 'key revoke':
-      return admin((store) => {
-        revokeKey(store, required('key'));
+      return admin(async (store) => {
+        await revokeKey(store, required('key'));
         return 'Revoked.';
       });
     case 'domain add':
-      return admin((store) => {
-        addDomain(store, required('email'), required('host'), shortDomain ?? `localhost:${port}`);
+      return admin(async (store) => {
+        await addDomain(
+          store,
+          required('email'),
+          required('host'),
+          shortDomain ?? `localhost:${port}`,
+        );
         return `Added ${values.host} to ${values.email}.`;
       });
     default:

@@ -27,11 +27,11 @@ let target: LinkJson;
 
 beforeAll(async () => {
   t = await startTestService({ logger: capturingLogger });
-  key = t.createAccount('errors@example.com');
+  key = await t.createAccount('errors@example.com');
   client = api(t.baseUrl, key);
-  t.addDomain('errors@example.com', 'mine.example.com');
-  t.createAccount('neighbour@example.com');
-  t.addDomain('neighbour@example.com', 'theirs.example.com');
+  await t.addDomain('errors@example.com', 'mine.example.com');
+  await t.createAccount('neighbour@example.com');
+  await t.addDomain('neighbour@example.com', 'theirs.example.com');
   target = (await client.create({ destination_url: 'https://example.com/target', title: 'Target' }))
     .body;
   await client.create({
@@ -83,11 +83,11 @@ describe('401 Unauthorized', () => {
   });
 
   it('answers a revoked key with 401 from the next request on, and other keys keep working', async () => {
-    const doomed = t.createAccount('revoked@example.com');
+    const doomed = await t.createAccount('revoked@example.com');
     const doomedClient = api(t.baseUrl, doomed);
     expect((await doomedClient.list()).status).toBe(200);
 
-    t.revokeKey(doomed);
+    await t.revokeKey(doomed);
     const answer = await doomedClient.list();
     const problem = expectProblem(answer, 401, 'unauthorized');
     expect(problem.message).toMatch(/revoked/);
@@ -105,7 +105,7 @@ describe('401 Unauthorized', () => {
 
 describe('403 Forbidden', () => {
   it('answers every operation of a free account with 403 paid_plan_required and changes nothing', async () => {
-    const free = api(t.baseUrl, t.createAccount('free@example.com', 'free'));
+    const free = api(t.baseUrl, await t.createAccount('free@example.com', 'free'));
     for (const answer of [
       await free.create({ destination_url: 'https://example.com/' }),
       await free.list(),
@@ -187,7 +187,7 @@ describe('409 Conflict', () => {
   });
 
   it('answers a back-half taken by another account with 409 too, without changing that link', async () => {
-    const other = api(t.baseUrl, t.createAccount('other409@example.com'));
+    const other = api(t.baseUrl, await t.createAccount('other409@example.com'));
     await other.create({ destination_url: 'https://example.com/theirs', back_half: 'theirs' });
     expectProblem(
       await client.create({ destination_url: 'https://example.com/mine', back_half: 'theirs' }),
@@ -245,8 +245,8 @@ describe('429 Too Many Requests', () => {
   it('answers requests over the per-key limit with 429 and Retry-After, for that key only', async () => {
     const limited = await startTestService({ rateLimitPerMinute: 3 });
     try {
-      const first = api(limited.baseUrl, limited.createAccount('busy@example.com'));
-      const second = api(limited.baseUrl, limited.createAccount('calm@example.com'));
+      const first = api(limited.baseUrl, await limited.createAccount('busy@example.com'));
+      const second = api(limited.baseUrl, await limited.createAccount('calm@example.com'));
       for (let i = 0; i < 3; i++) expect((await first.list()).status).toBe(200);
 
       const answer = await first.create({ destination_url: 'https://example.com/' });

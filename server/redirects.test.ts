@@ -8,9 +8,9 @@ let client: Api;
 
 beforeAll(async () => {
   t = await startTestService();
-  client = api(t.baseUrl, t.createAccount('redirects@example.com'));
-  t.addDomain('redirects@example.com', 'go.localhost');
-  t.addDomain('redirects@example.com', 'brand.example.com');
+  client = api(t.baseUrl, await t.createAccount('redirects@example.com'));
+  await t.addDomain('redirects@example.com', 'go.localhost');
+  await t.addDomain('redirects@example.com', 'brand.example.com');
 });
 afterAll(async () => {
   await t.stop();

@@ -1,16 +1,19 @@
 // Wires the store, the API and the redirects into one HTTP server, and stops it without losing
 // a write.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, StorageUnavailable, type Store, type Synchronous } from './db.ts';
+import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
+import type { Synchronous } from './sqlite.ts';
+import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {
-  dbFile: string;
+  /** Where the data lives: a SQLite file path. */
+  db: string;
   port: number;
   /** The interface to listen on; loopback unless told otherwise. */
   host?: string;
@@ -28,12 +31,15 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error),
+  error: (message, error) => {
+    if (error === undefined) console.error(message);
+    else console.error(message, error);
+  },
 };
 
 export type RunningService = {
   server: Server;
-  store: Store;
+  store: Storage;
   port: number;
   baseUrl: string;
   shortDomain: string;
@@ -43,7 +49,7 @@ export type RunningService = {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
-  const store = openStore(options.dbFile, { synchronous: options.synchronous });
+  const store = await openStorage(options.db, { synchronous: options.synchronous });
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
 
@@ -55,7 +61,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   } catch (error) {
     // A taken port, say: let go of the database, so the caller can report it and exit cleanly.
-    store.close();
+    await store.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -77,22 +83,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return;
     }
     try {
-      handleRedirect(req, res);
+      handleRedirect(req, res)?.catch((error: unknown) => redirectFailed(req, res, error));
     } catch (error) {
-      if (error instanceof StorageUnavailable) {
-        // A link not in the cache while the database cannot be read: ask the browser to come back.
-        logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
-        if (!res.headersSent) {
-          res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
-        }
-        res.end('The service cannot look this link up right now. Try again in a few seconds.');
-        return;
-      }
-      logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('The service failed to answer.');
+      redirectFailed(req, res, error);
     }
   });
+
+  function redirectFailed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (error instanceof StorageUnavailable) {
+      // A link not in the cache while the database cannot be read: ask the browser to come back.
+      logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
+      if (!res.headersSent) {
+        res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
+      }
+      res.end('The service cannot look this link up right now. Try again in a few seconds.');
+      return;
+    }
+    logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+    res.end('The service failed to answer.');
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -100,10 +110,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        void clicks.stop().then(() => {
-          store.close();
-          resolve();
-        });
+        void clicks
+          .stop()
+          .then(() => store.close())
+          .catch((error: unknown) => logger.error('Closing the database failed', error))
+          .finally(resolve);
       });
       server.closeIdleConnections();
     });

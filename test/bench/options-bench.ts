@@ -26,9 +26,14 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks. */
-function seedLinks(service: TestService, apiKey: string, count: number, prefix: string): void {
+async function seedLinks(
+  service: TestService,
+  apiKey: string,
+  count: number,
+  prefix: string,
+): Promise<void> {
   const start = Date.UTC(2024, 0, 1);
-  service.insertLinks(
+  await service.insertLinks(
     apiKey,
     Array.from({ length: count }, (_, n) => {
       const word = (k: number) => WORDS[(n * 7 + k * 13 + Math.floor(n / 31)) % WORDS.length];
@@ -210,8 +215,8 @@ export async function benchOptions(): Promise<OptionsFigures> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const page of context.pages()) if (page.url() === extensionUrl) await page.close();
 
-    const apiKey = service.createAccount('bench@example.com');
-    seedLinks(service, apiKey, LINKS, 'a');
+    const apiKey = await service.createAccount('bench@example.com');
+    await seedLinks(service, apiKey, LINKS, 'a');
     await configure(worker, service, apiKey);
 
     const noCache: number[] = [];
@@ -252,8 +257,8 @@ export async function benchOptions(): Promise<OptionsFigures> {
     const heapSearched = await heapAfterGc(context, page);
     await page.close();
 
-    const bigKey = service.createAccount('bench-50k@example.com');
-    seedLinks(service, bigKey, SCROLL_LINKS, 'b');
+    const bigKey = await service.createAccount('bench-50k@example.com');
+    await seedLinks(service, bigKey, SCROLL_LINKS, 'b');
     await configure(worker, service, bigKey);
     const big = await openToFirstRows(context, extensionUrl);
     await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));

@@ -128,7 +128,7 @@ export async function benchPopup(): Promise<PopupFigures> {
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const base = `chrome-extension://${new URL(worker.url()).host}`;
-    const apiKey = service.createAccount('bench@example.com');
+    const apiKey = await service.createAccount('bench@example.com');
     await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
       apiBaseUrl: service.baseUrl,
       apiKey,

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createAccount } from '../../server/admin.ts';
-import { openStore } from '../../server/db.ts';
 import { hashApiKey } from '../../server/keys.ts';
+import { openSqliteStorage } from '../../server/sqlite.ts';
 
 type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
 
@@ -63,13 +63,13 @@ export type ServiceFigures = {
 export async function benchService(seconds: number): Promise<ServiceFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-bench-'));
   const dbFile = path.join(dir, 'bench.db');
-  const seed = openStore(dbFile);
-  const key = createAccount(seed, 'bench@example.com');
-  const listKey = createAccount(seed, 'list@example.com');
-  const listAccount = seed.keyOwner(hashApiKey(listKey))?.accountId as number;
+  const seed = await openSqliteStorage(dbFile);
+  const key = await createAccount(seed, 'bench@example.com');
+  const listKey = await createAccount(seed, 'list@example.com');
+  const listAccount = (await seed.keyOwner(hashApiKey(listKey)))?.accountId as number;
   const now = Date.now();
   for (let i = 0; i < 10_000; i++) {
-    seed.insertLink(listAccount, {
+    await seed.insertLink(listAccount, {
       domain: '',
       backHalf: `list${i}`,
       destinationUrl: `https://example.com/articles/${i}/a-fairly-typical-article-slug?utm_source=newsletter`,
@@ -77,7 +77,7 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       createdAt: now - i * 60_000,
     });
   }
-  seed.close();
+  await seed.close();
 
   const service = await spawnServer([
     'server/cli.ts',
@@ -201,9 +201,9 @@ export async function benchDurability(seconds: number, rounds = 3): Promise<Dura
   const modes = ['normal', 'full'] as const;
   const keys: Record<string, string> = {};
   for (const mode of modes) {
-    const seed = openStore(path.join(dir, `${mode}.db`));
-    keys[mode] = createAccount(seed, `${mode}@example.com`);
-    seed.close();
+    const seed = await openSqliteStorage(path.join(dir, `${mode}.db`));
+    keys[mode] = await createAccount(seed, `${mode}@example.com`);
+    await seed.close();
   }
   const servers = await Promise.all(
     modes.map((mode) =>

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
 import type { Logger } from '../../server/app.ts';
-import type { LinkRow, Plan } from '../../server/db.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import { type RunningService, startService } from '../../server/service.ts';
+import type { LinkRow, Plan } from '../../server/storage.ts';
 
 export type TestService = {
   baseUrl: string;
@@ -14,16 +14,16 @@ export type TestService = {
   dbFile: string;
   service: RunningService;
   /** Creates an account and returns its API key. */
-  createAccount(email: string, plan?: Plan): string;
-  addDomain(email: string, host: string): void;
-  revokeKey(key: string): void;
+  createAccount(email: string, plan?: Plan): Promise<string>;
+  addDomain(email: string, host: string): Promise<void>;
+  revokeKey(key: string): Promise<void>;
   /**
    * Writes links of the key's account straight into the database: many at once, and without
    * spending the key's rate limit. Default domain, empty title and now unless told otherwise.
    */
-  insertLinks(key: string, links: SeedLink[]): void;
+  insertLinks(key: string, links: SeedLink[]): Promise<void>;
   /** The key's links as stored, read from the database (not through the rate-limited API). */
-  storedLinks(key: string): LinkRow[];
+  storedLinks(key: string): Promise<LinkRow[]>;
   stop(): Promise<void>;
 };
 
@@ -38,8 +38,8 @@ export type SeedLink = {
 
 const silentLogger: Logger = { info() {}, error() {} };
 
-function ownerOf(service: RunningService, key: string): number {
-  const owner = service.store.keyOwner(hashApiKey(key));
+async function ownerOf(service: RunningService, key: string): Promise<number> {
+  const owner = await service.store.keyOwner(hashApiKey(key));
   if (!owner) throw new Error('No live account has this API key.');
   return owner.accountId;
 }
@@ -50,7 +50,7 @@ export async function startTestService(
   const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
   const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
   const service = await startService({
-    dbFile,
+    db: dbFile,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     logger: options.logger ?? silentLogger,
@@ -63,11 +63,11 @@ export async function startTestService(
     createAccount: (email, plan = 'paid') => createAccount(service.store, email, plan),
     addDomain: (email, host) => addDomain(service.store, email, host, service.shortDomain),
     revokeKey: (key) => revokeKey(service.store, key),
-    insertLinks(key, links) {
-      const accountId = ownerOf(service, key);
+    async insertLinks(key, links) {
+      const accountId = await ownerOf(service, key);
       const clicks = new Map<number, number>();
       for (const link of links) {
-        const row = service.store.insertLink(accountId, {
+        const row = await service.store.insertLink(accountId, {
           domain: link.domain ?? '',
           backHalf: link.backHalf,
           destinationUrl: link.destinationUrl,
@@ -76,9 +76,9 @@ export async function startTestService(
         });
         if (link.clicks) clicks.set(row.id, link.clicks);
       }
-      service.store.addClicks(clicks);
+      await service.store.addClicks(clicks);
     },
-    storedLinks: (key) => service.store.linksOf(ownerOf(service, key)),
+    storedLinks: async (key) => service.store.linksOf(await ownerOf(service, key)),
     async stop() {
       await service.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
