@@ -168,7 +168,8 @@ describe('serve', () => {
 
     served.child.kill('SIGTERM');
     expect(await served.exit).toBe(0);
-  });
+    // Two service processes, a thousand redirects: 15 s on a busy shared machine.
+  }, 60_000);
 
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');

@@ -53,7 +53,7 @@ export class StorageOpenError extends Error {
 
 export interface Storage {
   /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
-  readonly engine: 'sqlite';
+  readonly engine: 'sqlite' | 'postgres';
   /** The schema version the database is at. */
   schemaVersion(): Promise<number>;
 

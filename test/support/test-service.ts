@@ -7,10 +7,12 @@ import type { Logger } from '../../server/app.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import { type RunningService, startService } from '../../server/service.ts';
 import type { LinkRow, Plan } from '../../server/storage.ts';
+import { createDatabase } from './postgres-cluster.ts';
 
 export type TestService = {
   baseUrl: string;
   shortDomain: string;
+  /** Where the data lives: a SQLite file, or a PostgreSQL URL in the suite's PostgreSQL run. */
   dbFile: string;
   service: RunningService;
   /** Creates an account and returns its API key. */
@@ -47,8 +49,15 @@ async function ownerOf(service: RunningService, key: string): Promise<number> {
 export async function startTestService(
   options: { rateLimitPerMinute?: number; dbFile?: string; logger?: Logger } = {},
 ): Promise<TestService> {
-  const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
-  const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
+  // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
+  // (SHORTLINK_TEST_ENGINE=postgres), a fresh database in the cluster its global setup started.
+  const postgresUrl = process.env.SHORTLINK_TEST_POSTGRES_URL;
+  const onPostgres = !options.dbFile && process.env.SHORTLINK_TEST_ENGINE === 'postgres';
+  if (onPostgres && !postgresUrl) throw new Error('SHORTLINK_TEST_POSTGRES_URL is not set.');
+  const database = onPostgres ? await createDatabase(postgresUrl as string) : undefined;
+  const dir =
+    options.dbFile || database ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
+  const dbFile = database?.url ?? options.dbFile ?? path.join(dir as string, 'service.db');
   const service = await startService({
     db: dbFile,
     port: 0,
@@ -82,6 +91,7 @@ export async function startTestService(
     async stop() {
       await service.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
