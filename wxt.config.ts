@@ -58,6 +58,9 @@ export default defineConfig({
       'contextMenus',
       'notifications',
       'clipboardWrite',
+      // With activeTab, reads the page's own <link rel="shortlink"> when the popup opens; it
+      // adds no install warning (it reaches only the tab the person clicked on).
+      'scripting',
       // Chrome's service worker has no clipboard: it writes through an offscreen document.
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],

@@ -1,28 +1,56 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { writeClipboard } from '../lib/browser/page-clipboard.ts';
+import type { ClipboardContent } from '../lib/links/copy-formats.ts';
 
 const COPIED_FOR_MS = 2_000;
 
-/** "Copy", which says "Copied" for a moment once the text is on the clipboard. */
+/**
+ * "Copy", which says "Copied" for a moment once the text is on the clipboard. When the browser
+ * refuses the clipboard, the text is shown selected in a box, to copy by hand. With an `icon` the
+ * button shows the icon alone (its accessible name stays the label) and the status floats beside
+ * it (see `.copy-status.floating`), so that nothing around it moves.
+ */
 export function CopyButton({
   text,
+  content = { text },
   label = 'Copy',
   className,
+  autoFocus,
+  icon,
 }: {
   text: string;
+  /** What goes on the clipboard, when it is more than `text` (rich text, another format). */
+  content?: ClipboardContent;
   label?: string;
   className?: string;
+  autoFocus?: boolean;
+  icon?: ReactNode;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const byHand = useRef<HTMLTextAreaElement>(null);
+  const byHandId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+
+  // The popup's first action takes the focus, so Enter does it at once.
+  useEffect(() => {
+    if (autoFocus) button.current?.focus();
+  }, [autoFocus]);
 
   useEffect(() => {
-    if (state === 'idle') return;
+    if (state !== 'copied') return;
     const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS);
     return () => clearTimeout(timer);
   }, [state]);
 
+  useEffect(() => {
+    if (state !== 'failed') return;
+    byHand.current?.focus();
+    byHand.current?.select();
+  }, [state]);
+
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await writeClipboard(content);
       setState('copied');
     } catch {
       setState('failed');
@@ -35,17 +63,31 @@ export function CopyButton({
         type="button"
         className={className}
         onClick={copy}
-        aria-label={label === 'Copy' ? undefined : label}
+        ref={button}
+        aria-label={icon ? label : undefined}
+        title={icon ? label : undefined}
       >
-        Copy
+        {icon ?? label}
       </button>
-      <span role="status" className="copy-status">
-        {state === 'copied'
-          ? 'Copied'
-          : state === 'failed'
-            ? 'Could not copy: select the link and copy it by hand.'
-            : ''}
+      <span role="status" className={icon ? 'copy-status floating' : 'copy-status'}>
+        {state === 'copied' ? 'Copied' : ''}
       </span>
+      {state === 'failed' && (
+        <div className="copy-by-hand">
+          <label htmlFor={byHandId}>
+            The browser did not let Short Link copy. Press Ctrl+C (⌘C on a Mac) to copy it.
+          </label>
+          <textarea
+            id={byHandId}
+            ref={byHand}
+            readOnly
+            dir="auto"
+            rows={Math.min(3, content.text.split('\n').length)}
+            value={content.text}
+            onFocus={(event) => event.target.select()}
+          />
+        </div>
+      )}
     </>
   );
 }

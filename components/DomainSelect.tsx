@@ -1,24 +1,34 @@
 import type { Domain } from '../lib/api/schemas.ts';
+import { displayHost } from '../lib/display-host.ts';
+
+/** The service's default short domain, named by its host when it is known. */
+export function defaultDomainLabel(defaultShortHost: string | undefined): string {
+  if (!defaultShortHost) return 'Default short domain';
+  const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
+  return `Default short domain (${displayHost(name)}${port}, the service's own)`;
+}
 
 /** The service's default short domain ("") and every custom domain of the account. */
 export function DomainSelect({
   id,
   value,
   domains,
+  defaultShortHost,
   onChange,
 }: {
   id: string;
   value: string;
   domains: Domain[];
+  defaultShortHost?: string;
   onChange: (domain: string) => void;
 }) {
   const known = value === '' || domains.some((domain) => domain.domain === value);
   return (
     <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">Default short domain</option>
+      <option value="">{defaultDomainLabel(defaultShortHost)}</option>
       {domains.map((domain) => (
         <option key={domain.domain} value={domain.domain}>
-          {domain.domain}
+          {displayHost(domain.domain)}
         </option>
       ))}
       {!known && <option value={value}>{value}</option>}

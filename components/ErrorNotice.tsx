@@ -1,9 +1,5 @@
-import {
-  describeApiError,
-  FIXED_IN_SETTINGS,
-  isApiError,
-  WORTH_RETRYING,
-} from '../lib/api/errors.ts';
+import { isApiError } from '../lib/api/errors.ts';
+import { describeApiError, isFixedInSettings, isWorthRetrying } from '../lib/error-text.ts';
 
 /**
  * A failure in words, with the action that helps: the settings, another try, or the browser's
@@ -21,23 +17,22 @@ export function ErrorNotice({
   onAllowAccess?: () => void;
 }) {
   const { message, advice } = describeApiError(error);
-  const kind = isApiError(error) ? error.kind : 'unexpected_response';
   return (
     <div className="notice error" role="alert">
       <p>{message}</p>
       {advice && advice !== message && <p>{advice}</p>}
       <div className="row">
-        {onAllowAccess && kind === 'permission_missing' && (
+        {onAllowAccess && isApiError(error) && error.kind === 'permission_missing' && (
           <button type="button" className="primary" onClick={onAllowAccess}>
             Allow access
           </button>
         )}
-        {FIXED_IN_SETTINGS.has(kind) && (
+        {isFixedInSettings(error) && (
           <button type="button" onClick={onOpenSettings}>
             Open settings
           </button>
         )}
-        {onRetry && WORTH_RETRYING.has(kind) && (
+        {onRetry && isWorthRetrying(error) && (
           <button type="button" onClick={onRetry}>
             Retry
           </button>

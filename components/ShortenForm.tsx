@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import type { Domain } from '../lib/api/schemas.ts';
 import { BackHalf } from '../lib/contract.ts';
 import { DomainSelect } from './DomainSelect.tsx';
@@ -55,14 +55,24 @@ export function ShortenForm({
   fields,
   errors,
   domains,
+  defaultShortHost,
   busy,
+  submitLabel = 'Shorten',
+  submitRef,
+  destinationNote,
   onChange,
   onSubmit,
 }: {
   fields: ShortenFields;
   errors: FieldErrors;
   domains: Domain[];
+  defaultShortHost?: string;
   busy: boolean;
+  /** "Shorten", or "Make another link" when the page already has one. */
+  submitLabel?: string;
+  submitRef?: Ref<HTMLButtonElement>;
+  /** Said under the destination: the tracking parameters removed from it, with a way back. */
+  destinationNote?: ReactNode;
   onChange: (changes: Partial<ShortenFields>) => void;
   onSubmit: () => void;
 }) {
@@ -81,6 +91,7 @@ export function ShortenForm({
       aria-invalid={errors[id] ? true : undefined}
       aria-describedby={describedBy(id, errors[id], hint)}
       onChange={(event) => onChange({ [id]: event.target.value })}
+      dir="auto"
       {...extra}
     />
   );
@@ -90,6 +101,7 @@ export function ShortenForm({
     <form onSubmit={submit} noValidate>
       <Field id="destinationUrl" label="Destination URL" error={errors.destinationUrl}>
         {input('destinationUrl', { inputMode: 'url', autoComplete: 'off', spellCheck: false })}
+        {destinationNote}
       </Field>
       <Field id="title" label="Title" error={errors.title}>
         {input('title', { autoComplete: 'off' })}
@@ -107,12 +119,13 @@ export function ShortenForm({
             id="domain"
             value={fields.domain}
             domains={domains}
+            defaultShortHost={defaultShortHost}
             onChange={(domain) => onChange({ domain })}
           />
         </Field>
       </div>
-      <button type="submit" className="primary wide" disabled={busy}>
-        {busy ? 'Shortening…' : 'Shorten'}
+      <button type="submit" className="primary wide" disabled={busy} ref={submitRef}>
+        {busy ? 'Shortening…' : submitLabel}
       </button>
     </form>
   );

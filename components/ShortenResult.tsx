@@ -1,12 +1,29 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../lib/api/schemas.ts';
+import { displayUrl } from '../lib/display-host.ts';
+import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 // The QR encoder loads only when a code is asked for.
 const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
 
-export function ShortenResult({ link, copied }: { link: Link; copied: boolean }) {
+const FORMATS: CopyFormat[] = ['link', 'markdown', 'html', 'title-and-link'];
+
+/** The short link made, with "Copy" in the preferred format and the other formats beside it. */
+export function ShortenResult({
+  link,
+  copied,
+  copyAs,
+  focusCopy,
+}: {
+  link: Link;
+  /** Whether it was copied by itself (auto-copy), and so says. */
+  copied: boolean;
+  copyAs: CopyFormat;
+  focusCopy?: boolean;
+}) {
   const [showQr, setShowQr] = useState(false);
+  const content = { shortUrl: link.shortUrl, title: link.title };
   return (
     <section className="result" aria-labelledby="result-heading">
       <h2 id="result-heading" className="visually-hidden">
@@ -14,7 +31,7 @@ export function ShortenResult({ link, copied }: { link: Link; copied: boolean })
       </h2>
       <p className="short-url">
         <a href={link.shortUrl} target="_blank" rel="noreferrer">
-          {link.shortUrl}
+          {displayUrl(link.shortUrl)}
         </a>
       </p>
       {copied && (
@@ -22,11 +39,26 @@ export function ShortenResult({ link, copied }: { link: Link; copied: boolean })
           Copied to the clipboard
         </p>
       )}
-      <div className="row">
-        <CopyButton text={link.shortUrl} />
+      <div className="row result-actions">
+        <CopyButton
+          text={link.shortUrl}
+          content={formatForCopy(copyAs, content)}
+          className="primary"
+          autoFocus={focusCopy}
+        />
         <button type="button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
           QR code
         </button>
+      </div>
+      <div className="row copy-formats">
+        {FORMATS.filter((format) => format !== copyAs).map((format) => (
+          <CopyButton
+            key={format}
+            text={link.shortUrl}
+            content={formatForCopy(format, content)}
+            label={COPY_FORMAT_BUTTONS[format]}
+          />
+        ))}
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>

@@ -4,7 +4,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 import { saveSettings } from './account/settings.ts';
 import { createApiClient } from './api/client.ts';
-import { ERROR_ADVICE } from './api/errors.ts';
 import {
   type BackgroundDeps,
   type ShortenTarget,
@@ -15,6 +14,7 @@ import {
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { TITLE_MAX_LENGTH } from './contract.ts';
+import { adviceFor } from './error-text.ts';
 
 const EMAIL = 'x@example.com';
 const CUSTOM_DOMAIN = 'go.example.com';
@@ -137,7 +137,7 @@ describe('shortenAndCopy', () => {
     expect(copied).toEqual([]);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ title: 'Could not shorten this page', opensOptions: true });
-    expect(notices[0]?.message).toContain(ERROR_ADVICE.unauthorized);
+    expect(notices[0]?.message).toContain(adviceFor('unauthorized'));
   });
 
   it('says the browser blocks the API origin, and the notification opens the options', async () => {
@@ -153,7 +153,7 @@ describe('shortenAndCopy', () => {
     expect(copied).toEqual([]);
     expect(notices[0]).toMatchObject({ opensOptions: true });
     expect(notices[0]?.message).toContain('does not let Short Link reach');
-    expect(notices[0]?.message).toContain(ERROR_ADVICE.permission_missing);
+    expect(notices[0]?.message).toContain(adviceFor('permission_missing'));
     contains.mockRestore();
   });
 
@@ -165,7 +165,7 @@ describe('shortenAndCopy', () => {
     const outcome = await shortenAndCopy(page('https://example.com/free'), deps);
 
     expect(outcome).toMatchObject({ status: 'failed', kind: 'paid_plan_required' });
-    expect(notices[0]?.message).toContain(ERROR_ADVICE.paid_plan_required);
+    expect(notices[0]?.message).toContain(adviceFor('paid_plan_required'));
     expect(notices[0]?.opensOptions).toBe(true);
   });
 
@@ -180,7 +180,7 @@ describe('shortenAndCopy', () => {
 
     expect(outcome).toMatchObject({ status: 'failed', kind: 'network' });
     expect(copied).toEqual([]);
-    expect(notices[0]?.message).toContain(ERROR_ADVICE.network);
+    expect(notices[0]?.message).toContain(adviceFor('network'));
     expect(notices[0]?.opensOptions).toBe(true);
   });
 

@@ -3,15 +3,11 @@
 // handed the browser parts they need, so they run in unit tests (fakeBrowser has no contextMenus).
 import type { Browser } from 'wxt/browser';
 import { loadSettings } from './account/settings.ts';
-import {
-  type ApiErrorKind,
-  adviceSendsToSettings,
-  describeApiError,
-  isApiError,
-} from './api/errors.ts';
+import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
+import { describeApiError, isFixedInSettings } from './error-text.ts';
 import { isConfigured, shorten, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
@@ -77,7 +73,7 @@ function explainFailure(error: unknown, what: string): { notice: Notice; outcome
     notice: {
       title: `Could not shorten ${what.toLowerCase()}`,
       message: `${message} ${advice}`,
-      opensOptions: domainGone || (kind !== undefined && adviceSendsToSettings(kind)),
+      opensOptions: domainGone || isFixedInSettings(error),
     },
     outcome: { status: 'failed', kind, message, advice },
   };

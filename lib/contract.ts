@@ -26,6 +26,7 @@ export const ErrorCode = {
   methodNotAllowed: 'method_not_allowed',
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
+  blockedDestination: 'blocked_destination',
   internalError: 'internal_error',
   /** The service cannot store data now (its database is locked, full or failing): retry later. */
   serviceUnavailable: 'service_unavailable',
@@ -34,6 +35,54 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The input fields of a link, named as on the wire. */
 export type LinkField = 'destination_url' | 'back_half' | 'title' | 'domain';
+
+/** Text that JavaScript holds but UTF-8 cannot: a lone half of a surrogate pair. */
+const wellFormed = (what: string) =>
+  z.refine<string>(
+    (text) => text.isWellFormed(),
+    `${what} contains a broken character (half of a surrogate pair); type it again.`,
+  );
+
+/** Where the text of a URL's authority (`user:pass@host:port`) ends, as a lenient parser reads it. */
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#]*)/i;
+
+/**
+ * A destination as WHATWG URL parsing gives it, as browsers do: `HTTP://Example.COM` becomes
+ * `http://example.com/` and a space in the path or query `%20`, so what is stored and shown is
+ * exactly where the redirect goes. Refused: what is not an http(s) address, line breaks and control
+ * characters (the parser would silently drop them), and a user name or password before the host
+ * (`https://paypal.com@evil.example/` leads to evil.example; the `\\@` form fools other parsers).
+ */
+function normalizeDestination(text: string, ctx: { issues: unknown[] }): string {
+  const refuse = (message: string) => {
+    ctx.issues.push({ code: 'custom', message, input: text });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return refuse(
+      'The destination URL is not a web address: give the full address, starting with http:// or https://.',
+    );
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.startsWith('.')) {
+    return refuse(
+      'The destination URL must be a full web address starting with http:// or https://.',
+    );
+  }
+  if (url.username || url.password || AUTHORITY.exec(text)?.[1]?.includes('@')) {
+    return refuse(
+      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
+    );
+  }
+  if (url.href.length > DESTINATION_URL_MAX_LENGTH) {
+    return refuse(
+      `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters once encoded.`,
+    );
+  }
+  return url.href;
+}
 
 // zod/mini: the popup loads these, and the full zod would cost it 20 kB gzip more.
 export const DestinationUrl = z.pipe(
@@ -46,13 +95,13 @@ export const DestinationUrl = z.pipe(
         DESTINATION_URL_MAX_LENGTH,
         `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
       ),
-      z.regex(/^[^\s\p{Cc}]+$/u, 'The destination URL must not contain spaces or line breaks.'),
+      z.regex(
+        /^[^\p{Cc}\p{Zl}\p{Zp}]+$/u,
+        'The destination URL must not contain line breaks or control characters.',
+      ),
+      wellFormed('The destination URL'),
     ),
-  z.url({
-    protocol: /^https?$/,
-    hostname: /^[^.].*$/,
-    error: 'The destination URL must be a full web address starting with http:// or https://.',
-  }),
+  z.transform(normalizeDestination),
 );
 
 export const BackHalf = z
@@ -68,14 +117,13 @@ export const BackHalf = z
     ),
   );
 
-export const Title = z
-  .string({ error: 'The title must be text.' })
-  .check(
-    z.refine(
-      (title) => [...title].length <= TITLE_MAX_LENGTH,
-      `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
-    ),
-  );
+export const Title = z.string({ error: 'The title must be text.' }).check(
+  wellFormed('The title'),
+  z.refine(
+    (title) => [...title].length <= TITLE_MAX_LENGTH,
+    `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
+  ),
+);
 
 export const DomainHost = z
   .string({ error: 'The domain must be text.' })
@@ -83,6 +131,7 @@ export const DomainHost = z
     z.trim(),
     z.minLength(1, 'The domain must not be empty.'),
     z.maxLength(253, 'The domain is too long.'),
+    wellFormed('The domain'),
   );
 
 /**
@@ -97,3 +146,59 @@ export function isLoopbackHostname(hostname: string): boolean {
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
   );
 }
+
+// The wire JSON, written once: what the service sends (link, domain, error body, the answers that
+// carry them) and what it accepts (create and update bodies). The reference service validates
+// with these strictly, the extension's client reads answers by the same field names leniently
+// (lib/api/schemas.ts), and the tests type their requests with them.
+
+export const LinkJson = z.object({
+  short_url: z.string(),
+  destination_url: z.string(),
+  clicks: z.number(),
+  created_at: z.string(),
+  title: z.string(),
+});
+export type LinkJson = z.infer<typeof LinkJson>;
+
+export const DomainJson = z.object({
+  domain: z.string(),
+  subdomain: z.string(),
+  root_domain: z.string(),
+  created_at: z.string(),
+});
+export type DomainJson = z.infer<typeof DomainJson>;
+
+/** Create, retrieve and update answer with the link's fields at the top level. */
+export const LinkAnswerJson = z.extend(LinkJson, { success: z.literal(true) });
+export type LinkAnswerJson = z.infer<typeof LinkAnswerJson>;
+export const LinkListJson = z.object({ success: z.literal(true), links: z.array(LinkJson) });
+export type LinkListJson = z.infer<typeof LinkListJson>;
+export const DomainListJson = z.object({ success: z.literal(true), domains: z.array(DomainJson) });
+export type DomainListJson = z.infer<typeof DomainListJson>;
+export const DeleteAnswerJson = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteAnswerJson = z.infer<typeof DeleteAnswerJson>;
+
+/** Every error answer: a code for programs, a sentence for people, the input at fault if one is. */
+export const ErrorBodyJson = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  field: z.optional(z.string()),
+});
+export type ErrorBodyJson = z.infer<typeof ErrorBodyJson>;
+
+export const CreateLinkBody = z.strictObject({
+  destination_url: DestinationUrl,
+  back_half: z.optional(BackHalf),
+  title: z.optional(Title),
+  domain: z.optional(DomainHost),
+});
+export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
+
+/** At least one of the two; the service says so in its own words. */
+export const UpdateLinkBody = z.strictObject({
+  destination_url: z.optional(DestinationUrl),
+  title: z.optional(Title),
+});
+export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

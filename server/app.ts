@@ -3,19 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   BACK_HALF_PATTERN,
-  BackHalf,
-  DestinationUrl,
-  DomainHost,
+  CreateLinkBody,
+  type ErrorBodyJson,
   ErrorCode,
+  type LinkAnswerJson,
   MAX_REQUEST_BODY_BYTES,
-  Title,
+  UpdateLinkBody,
 } from '../lib/contract.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
-import { jsonResponse } from './compress.ts';
+import { streamedJsonResponse } from './compress.ts';
+import type { DestinationRules } from './destinations.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
@@ -37,7 +38,11 @@ export type AppDeps = {
   clicks: ClickCounter;
   redirects: RedirectCache;
   domains: ShortDomains;
+  destinations: DestinationRules;
+  /** API requests per minute per account (all its keys together); 0: no limit. */
   rateLimitPerMinute: number;
+  /** API requests per minute per client address, counted before the key is looked at; 0: none. */
+  addressRateLimitPerMinute: number;
   logger: Logger;
 };
 
@@ -65,7 +70,7 @@ export class HttpProblem extends Error {
 }
 
 function problemResponse(c: Context, problem: HttpProblem): Response {
-  const body: Record<string, unknown> = {
+  const body: ErrorBodyJson = {
     success: false,
     code: problem.code,
     message: problem.message,
@@ -77,18 +82,6 @@ function problemResponse(c: Context, problem: HttpProblem): Response {
 const MAX_GENERATION_ATTEMPTS = 8;
 /** What a 503 asks for when the database is locked, full or failing. */
 const STORAGE_RETRY_AFTER_SECONDS = 5;
-
-const CreateLinkBody = z.strictObject({
-  destination_url: DestinationUrl,
-  back_half: z.optional(BackHalf),
-  title: z.optional(Title),
-  domain: z.optional(DomainHost),
-});
-
-const UpdateLinkBody = z.strictObject({
-  destination_url: z.optional(DestinationUrl),
-  title: z.optional(Title),
-});
 
 /** The two date forms of the interface's examples. */
 const isoMillis = (ms: number) => new Date(ms).toISOString();
@@ -106,7 +99,7 @@ const tooLarge = () =>
   );
 
 /** The raw body from Node's request stream, refused past the size limit before it is all read. */
-async function readBodyText(incoming: IncomingMessage): Promise<string> {
+async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   if (Number(incoming.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -115,21 +108,61 @@ async function readBodyText(incoming: IncomingMessage): Promise<string> {
     if (size > MAX_REQUEST_BODY_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {
-  const text = await readBodyText(c.env.incoming);
-  let body: unknown;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+const REPLACEMENT = '\uFFFD';
+
+const parseJson = (text: string): unknown => {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new HttpProblem(400, ErrorCode.invalidJson, 'The request body is not valid JSON.');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A body with bytes that are not UTF-8 is refused, never stored with U+FFFD in their place. The
+ * field named is the first whose text the lenient decoder had to patch (when the client sent a
+ * real U+FFFD too, the first holding one).
+ */
+function refuseInvalidUtf8(bytes: Buffer): never {
+  const body = parseJson(lenientUtf8.decode(bytes));
+  const field = isObject(body)
+    ? Object.keys(body).find((name) => {
+        const value = body[name];
+        return typeof value === 'string' && value.includes(REPLACEMENT);
+      })
+    : undefined;
+  if (field === undefined) {
+    throw new HttpProblem(400, ErrorCode.invalidJson, 'The request body is not valid UTF-8 text.');
+  }
+  throw new HttpProblem(
+    400,
+    ErrorCode.invalidField,
+    `The field "${field}" holds bytes that are not UTF-8 text; send it encoded as UTF-8.`,
+    { field },
+  );
+}
+
+async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {
+  const bytes = await readBody(c.env.incoming);
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    refuseInvalidUtf8(bytes);
+  }
+  const body = parseJson(text);
+  if (!isObject(body)) {
     throw new HttpProblem(400, ErrorCode.invalidBody, 'The request body must be a JSON object.');
   }
-  return body as Record<string, unknown>;
+  return body;
 }
 
 function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T {
@@ -152,11 +185,33 @@ function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T
 }
 
 export function createApi(deps: AppDeps): Hono<Env> {
-  const { store, clicks, redirects, domains, logger } = deps;
-  const limiter = createRateLimiter(deps.rateLimitPerMinute);
+  const { store, clicks, redirects, domains, destinations, logger } = deps;
+  const accountLimiter = createRateLimiter(deps.rateLimitPerMinute);
+  const addressLimiter = createRateLimiter(deps.addressRateLimitPerMinute);
   const app = new Hono<Env>();
 
-  const linkJson = (link: LinkRow, date: (ms: number) => string) => ({
+  const tooMany = (waitSeconds: number, whose: string) =>
+    new HttpProblem(
+      429,
+      ErrorCode.rateLimited,
+      `Too many requests ${whose}. Try again in ${waitSeconds} seconds.`,
+      { headers: { 'Retry-After': String(waitSeconds) } },
+    );
+
+  /** A destination the contract accepted, unless it loops or its host is blocked. */
+  const checkDestination = async (destination: string | undefined): Promise<void> => {
+    if (destination === undefined) return;
+    const refusal = await destinations.refusal(destination);
+    if (!refusal) return;
+    throw new HttpProblem(
+      400,
+      refusal.kind === 'blocked' ? ErrorCode.blockedDestination : ErrorCode.invalidField,
+      refusal.message,
+      { field: 'destination_url' },
+    );
+  };
+
+  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
@@ -211,7 +266,21 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
   };
 
+  // Every API answer, errors included: never cached by a browser or proxy (it is one account's
+  // data), never sniffed into another type.
+  app.use('*', async (c, next) => {
+    c.env.outgoing.setHeader('Cache-Control', 'no-store');
+    c.env.outgoing.setHeader('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+
   app.use('/v1/*', async (c, next) => {
+    // Before the key is looked at, so a flood of wrong keys is turned away as cheaply as can be.
+    const address = c.env.incoming.socket.remoteAddress ?? '';
+    const addressWait = addressLimiter.take(address);
+    if (addressWait > 0) {
+      throw tooMany(addressWait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);
+    }
     const token = bearerToken(c.req.header('authorization'));
     const owner = token ? await store.keyOwner(hashApiKey(token)) : undefined;
     if (!owner) {
@@ -224,13 +293,11 @@ export function createApi(deps: AppDeps): Hono<Env> {
         { headers: { 'WWW-Authenticate': 'Bearer realm="short-links"' } },
       );
     }
-    const waitSeconds = limiter.take(owner.keyHash);
-    if (waitSeconds > 0) {
-      throw new HttpProblem(
-        429,
-        ErrorCode.rateLimited,
-        `Too many requests for this API key. Try again in ${waitSeconds} seconds.`,
-        { headers: { 'Retry-After': String(waitSeconds) } },
+    const accountWait = accountLimiter.take(String(owner.accountId));
+    if (accountWait > 0) {
+      throw tooMany(
+        accountWait,
+        `for this account (${deps.rateLimitPerMinute} a minute, shared by all its API keys)`,
       );
     }
     if (owner.plan !== 'paid') {
@@ -248,6 +315,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     const owner = c.get('owner');
     const input = validate(CreateLinkBody, await readJsonObject(c));
     const domain = await domainForCreate(owner, input.domain);
+    await checkDestination(input.destination_url);
     const fields = {
       domain,
       destinationUrl: input.destination_url,
@@ -286,12 +354,23 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
   });
 
-  app.get('/v1/links', async (c) => {
-    const links = (await store.linksOf(c.get('owner').accountId)).map((link) => {
-      const { success: _, ...fields } = linkJson(link, isoOffset);
-      return fields;
+  // "All links", however many: read row by row and written a chunk at a time (compress.ts), so
+  // 200,000 links neither stall the redirects nor sit whole in memory.
+  app.get('/v1/links', (c) => {
+    const rows = store.eachLinkOf(c.get('owner').accountId);
+    const items = (async function* () {
+      for await (const link of rows) {
+        const { success: _, ...fields } = linkJson(link, isoOffset);
+        yield fields;
+      }
+    })();
+    return streamedJsonResponse({
+      prefix: '{"success":true,"links":[',
+      items,
+      suffix: ']}',
+      acceptEncoding: c.req.header('accept-encoding'),
+      onError: (error) => logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error),
     });
-    return jsonResponse({ success: true, links }, c.req.header('accept-encoding'));
   });
 
   // `/v1/links/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405),
@@ -313,6 +392,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
         'Send "destination_url", "title" or both: nothing to update.',
       );
     }
+    await checkDestination(input.destination_url);
     const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
       destinationUrl: input.destination_url,
       title: input.title,

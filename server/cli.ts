@@ -1,8 +1,13 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { openStorage } from './open-storage.ts';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, startService } from './service.ts';
+import { BlockedHostsError } from './destinations.ts';
+import { isPostgresUrl, openStorage } from './open-storage.ts';
+import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  startService,
+} from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
 import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
 
@@ -12,10 +17,16 @@ Commands:
   serve                 start the service
       --port N            port to listen on (env SHORTLINK_PORT; default 8787; 0 picks a free one)
       --host H            interface to listen on (env SHORTLINK_HOST; default 127.0.0.1)
-      --db FILE           database file (env SHORTLINK_DB; default .data/service.db)
+      --db FILE|URL       SQLite database file, or postgres://user@host/db (env SHORTLINK_DB;
+                          default .data/service.db)
       --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
-      --rate-limit N      API requests per minute per key, 0 for none (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
-                          env SHORTLINK_SYNCHRONOUS=normal|full: when commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
+      --rate-limit N      API requests per minute per account, all its keys together, 0 for none
+                          (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+      --address-rate-limit N   API requests per minute per client address, checked before the key,
+                          0 for none (env SHORTLINK_ADDRESS_RATE_LIMIT; default ${DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE})
+      --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
+                          again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+                          env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
   key create --email E                          another API key for an account; printed last
@@ -35,6 +46,8 @@ function parseCommandLine() {
         db: { type: 'string' },
         'short-domain': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'address-rate-limit': { type: 'string' },
+        'blocked-hosts': { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -54,6 +67,8 @@ const env = process.env;
 const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
 const port = Number(values.port ?? env.SHORTLINK_PORT ?? 8787);
 const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
+/** The database as messages name it: a PostgreSQL URL without its password. */
+const databaseName = isPostgresUrl(dbFile) ? dbFile.replace(/:[^:@/]*@/, ':***@') : dbFile;
 
 function required(name: 'email' | 'key' | 'host'): string {
   const value = values[name];
@@ -67,17 +82,30 @@ function plan(): Plan {
   return value;
 }
 
+function wholeNumber(option: string, value: string | number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new AdminError(`--${option} must be a whole number.`);
+  return number;
+}
+
 async function serve(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new AdminError('--port must be 0-65535.');
-  const rateLimit = Number(
+  const rateLimit = wholeNumber(
+    'rate-limit',
     values['rate-limit'] ?? env.SHORTLINK_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
   );
-  if (!Number.isInteger(rateLimit) || rateLimit < 0)
-    throw new AdminError('--rate-limit must be a whole number.');
   const synchronous = env.SHORTLINK_SYNCHRONOUS ?? DEFAULT_SYNCHRONOUS;
   if (synchronous !== 'normal' && synchronous !== 'full')
     throw new AdminError('SHORTLINK_SYNCHRONOUS must be normal or full.');
+  const addressRateLimit = wholeNumber(
+    'address-rate-limit',
+    values['address-rate-limit'] ??
+      env.SHORTLINK_ADDRESS_RATE_LIMIT ??
+      DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  );
+  const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
   const service = await startService({
     db: dbFile,
     port,
@@ -85,9 +113,11 @@ async function serve(): Promise<void> {
     shortDomain,
     rateLimitPerMinute: rateLimit,
     synchronous,
+    addressRateLimitPerMinute: addressRateLimit,
+    blockedHostsFile: blockedHostsFile || undefined,
   });
   console.log(
-    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${dbFile})`,
+    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
   );
   const shutdown = (signal: string) => {
     console.log(`${signal}: stopping after the requests in flight`);
@@ -122,7 +152,7 @@ async function main(): Promise<void> {
     case 'migrate':
       // Opening migrates; several instances starting at once take turns.
       return admin(
-        async (store) => `${dbFile} is at schema version ${await store.schemaVersion()}.`,
+        async (store) => `${databaseName} is at schema version ${await store.schemaVersion()}.`,
       );
     case 'account create':
       return admin(async (store) => {
@@ -164,11 +194,15 @@ function isPortTaken(error: unknown): boolean {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof AdminError || error instanceof StorageOpenError)
+  if (
+    error instanceof AdminError ||
+    error instanceof StorageOpenError ||
+    error instanceof BlockedHostsError
+  )
     console.error(error.message);
   else if (error instanceof StorageUnavailable)
     console.error(
-      `The database file ${dbFile} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
+      `The database ${databaseName} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
     );
   else if (isPortTaken(error))
     console.error(

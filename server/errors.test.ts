@@ -1,4 +1,7 @@
 // Every error status with its body, and bad input that must leave the database as it was.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +13,9 @@ import {
   rawRequest,
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { createKey } from './admin.ts';
 import type { Logger } from './app.ts';
+import { startService } from './service.ts';
 
 /** Everything the service logs, as text. */
 const logged: string[] = [];
@@ -19,14 +24,22 @@ const capturingLogger: Logger = {
   error: (message, error) => logged.push(`${message} ${inspect(error)}`),
 };
 
+const silent: Logger = { info() {}, error() {} };
+
 let t: TestService;
 let key: string;
 let client: Api;
 /** A link of `client`, the target of the update rows. */
 let target: LinkJson;
 
+let blockedDir: string;
+
 beforeAll(async () => {
-  t = await startTestService({ logger: capturingLogger });
+  blockedDir = mkdtempSync(path.join(tmpdir(), 'shortlink-blocked-'));
+  const blockedHostsFile = path.join(blockedDir, 'blocked-hosts.txt');
+  // The Cyrillic "а" of аpple.com: the entry matches the punycode form a parsed URL has.
+  writeFileSync(blockedHostsFile, '# phishing\nevil.example\n*.phish.example\nаpple.com\n');
+  t = await startTestService({ logger: capturingLogger, blockedHostsFile });
   key = await t.createAccount('errors@example.com');
   client = api(t.baseUrl, key);
   await t.addDomain('errors@example.com', 'mine.example.com');
@@ -42,6 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.stop();
+  rmSync(blockedDir, { recursive: true, force: true });
 });
 
 /** What a bad request must not change: the whole list, with clicks and titles. */
@@ -267,11 +281,103 @@ describe('429 Too Many Requests', () => {
   });
 });
 
+describe('429 per account and per address', () => {
+  it('shares the per-key limit among every key of one account, and names the account limit', async () => {
+    const limited = await startTestService({ rateLimitPerMinute: 3 });
+    try {
+      const firstKey = await limited.createAccount('two-keys@example.com');
+      const secondKey = await createKey(limited.service.store, 'two-keys@example.com');
+      const first = api(limited.baseUrl, firstKey);
+      const second = api(limited.baseUrl, secondKey);
+      const neighbour = api(limited.baseUrl, await limited.createAccount('neighbour@example.com'));
+
+      expect((await first.list()).status).toBe(200);
+      expect((await first.list()).status).toBe(200);
+      expect((await second.list()).status).toBe(200);
+      const answer = await second.list();
+      const problem = expectProblem(answer, 429, 'rate_limited');
+      expect(problem.message).toMatch(
+        /^Too many requests for this account \(3 a minute, shared by all its API keys\)/,
+      );
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expectProblem(await first.list(), 429, 'rate_limited');
+      expect((await neighbour.list()).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('turns away a flood of wrong keys by address before looking at any key, good keys too', async () => {
+    const limited = await startTestService({ addressRateLimitPerMinute: 5 });
+    try {
+      const good = api(limited.baseUrl, await limited.createAccount('flooded@example.com'));
+      const wrong = api(limited.baseUrl, 'slk_wrong_wrong_wrong_wrong_wrong_wro');
+      for (let i = 0; i < 4; i++) expectProblem(await wrong.list(), 401, 'unauthorized');
+      expect((await good.list()).status).toBe(200);
+
+      for (const answer of [
+        await wrong.list(),
+        await good.list(),
+        await api(limited.baseUrl).list(),
+      ]) {
+        const problem = expectProblem(answer, 429, 'rate_limited');
+        expect(problem.message).toMatch(
+          /^Too many requests from this address \(5 a minute\)\. Try again in \d+ seconds\.$/,
+        );
+        const retryAfter = Number(answer.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        expect(answer.headers.get('www-authenticate')).toBeNull();
+      }
+      // Redirects are not API requests: the address limit leaves them alone.
+      expect((await rawRequest(limited.baseUrl, '/')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('has an address limit by default, generous enough for many accounts behind one address', async () => {
+    const defaults = await startService({ db: ':memory:', port: 0, logger: silent });
+    try {
+      const wrong = api(defaults.baseUrl, 'slk_wrong');
+      const answers = await Promise.all(Array.from({ length: 700 }, () => wrong.list()));
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401]));
+    } finally {
+      await defaults.stop();
+    }
+  });
+});
+
+describe('headers', () => {
+  it('marks every API answer, errors too, no-store and nosniff', async () => {
+    const answers = [
+      await client.list(),
+      await client.create({ destination_url: 'https://example.com/headers' }),
+      await client.retrieve(targetId()),
+      await client.domains(),
+      await client.create({ destination_url: 'ftp://x' }),
+      await client.retrieve(`${t.shortDomain}/nope`),
+      await client.send('PATCH', '/v1/links'),
+      await client.send('GET', '/v1/nothing'),
+      await client.create('x'.repeat(17 * 1024)),
+      await api(t.baseUrl).list(),
+      await api(t.baseUrl, 'slk_unknown').domains(),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 400, 404, 405, 404, 413, 401, 401,
+    ]);
+    for (const answer of answers) {
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});
+
 describe('500 Internal Server Error', () => {
   it.each([
     {
       operation: 'list',
-      method: 'linksOf' as const,
+      method: 'eachLinkOf' as const,
       call: () => client.list(),
       logs: 'GET /v1/links failed',
     },
@@ -339,7 +445,8 @@ describe('500 on a redirect', () => {
 type BadInput = {
   case: string;
   operation: 'create' | 'update';
-  body: RequestBody;
+  /** A function when the body needs the running service (its short domain). */
+  body: RequestBody | (() => RequestBody);
   contentType?: string;
   status?: number;
   code: string;
@@ -350,6 +457,11 @@ type BadInput = {
 
 const long = (n: number) => 'x'.repeat(n);
 const url = 'https://example.com/new';
+/** A JSON body with raw bytes that are not UTF-8 (0xFF 0xFE) in the text of one field. */
+const withBadBytes = (before: string, after: string) =>
+  Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
+const CREDENTIALS = /user or password before the host/;
+const LOOP = /short link of this service.*loop/;
 // biome-ignore format: a table reads best one case a line
 const badInputs: BadInput[] = [
   // The body as a whole
@@ -377,8 +489,28 @@ const badInputs: BadInput[] = [
   { case: 'a javascript: destination_url', operation: 'create', body: { destination_url: 'javascript:alert(1)' }, code: 'invalid_field', field: 'destination_url', says: /http:\/\/ or https:\/\// },
   { case: 'a mailto: destination_url', operation: 'create', body: { destination_url: 'mailto:someone@example.com' }, code: 'invalid_field', field: 'destination_url', says: /http:\/\/ or https:\/\// },
   { case: 'a data: destination_url', operation: 'create', body: { destination_url: 'data:text/html,<h1>hi</h1>' }, code: 'invalid_field', field: 'destination_url', says: /http:\/\/ or https:\/\// },
-  { case: 'a destination_url with a space', operation: 'create', body: { destination_url: 'https://example.com/a page' }, code: 'invalid_field', field: 'destination_url', says: /spaces/ },
+  { case: 'a destination_url with a space in its host', operation: 'create', body: { destination_url: 'https://exa mple.com/' }, code: 'invalid_field', field: 'destination_url', says: /not a web address/ },
+  { case: 'a destination_url of words', operation: 'create', body: { destination_url: 'see my page' }, code: 'invalid_field', field: 'destination_url', says: /not a web address/ },
   { case: 'a destination_url with a line break', operation: 'create', body: { destination_url: 'https://example.com/a\nb' }, code: 'invalid_field', field: 'destination_url', says: /line breaks/ },
+  { case: 'a destination_url with a carriage return', operation: 'create', body: { destination_url: 'https://example.com/a\rb' }, code: 'invalid_field', field: 'destination_url', says: /line breaks/ },
+  { case: 'a destination_url with a tab', operation: 'create', body: { destination_url: 'https://exam\tple.com/' }, code: 'invalid_field', field: 'destination_url', says: /control characters/ },
+  { case: 'a destination_url with a NUL', operation: 'create', body: { destination_url: 'https://example.com/\u0000' }, code: 'invalid_field', field: 'destination_url', says: /control characters/ },
+  { case: 'a destination_url with a line separator', operation: 'create', body: { destination_url: 'https://example.com/a\u2028b' }, code: 'invalid_field', field: 'destination_url', says: /line breaks/ },
+  { case: 'a destination_url with a lone surrogate', operation: 'create', body: '{"destination_url": "https://example.com/\\ud800"}', code: 'invalid_field', field: 'destination_url', says: /broken character/ },
+  { case: 'a destination_url with bytes that are not UTF-8', operation: 'create', body: withBadBytes('{"destination_url": "https://example.com/', '"}'), code: 'invalid_field', field: 'destination_url', says: /"destination_url" holds bytes that are not UTF-8/ },
+  { case: 'a destination_url with a user and password', operation: 'create', body: { destination_url: 'https://user:secret@example.com/' }, code: 'invalid_field', field: 'destination_url', says: CREDENTIALS },
+  { case: 'a destination_url dressed as another site with @', operation: 'create', body: { destination_url: 'https://paypal.com@evil.example/login' }, code: 'invalid_field', field: 'destination_url', says: CREDENTIALS },
+  { case: 'a destination_url dressed as another site with \\@', operation: 'create', body: { destination_url: 'https://paypal.com\\@evil.example/login' }, code: 'invalid_field', field: 'destination_url', says: CREDENTIALS },
+  { case: 'a destination_url with @ and no slashes after the scheme', operation: 'create', body: { destination_url: 'https:paypal.com@login.example/' }, code: 'invalid_field', field: 'destination_url', says: CREDENTIALS },
+  { case: 'a destination_url that is a short link of the default domain', operation: 'create', body: () => ({ destination_url: `http://${t.shortDomain}/abc` }), code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination_url that is the default domain in capitals', operation: 'create', body: () => ({ destination_url: `HTTP://${t.shortDomain.toUpperCase()}/ABC` }), code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination_url on a custom domain of the account', operation: 'create', body: { destination_url: 'https://mine.example.com/taken' }, code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination_url on a custom domain of another account', operation: 'create', body: { destination_url: 'https://Theirs.Example.com./x' }, code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination_url on a blocked host', operation: 'create', body: { destination_url: 'https://evil.example/login' }, code: 'blocked_destination', field: 'destination_url', says: /evil\.example are not allowed/ },
+  { case: 'a destination_url on a blocked host in capitals with a port', operation: 'create', body: { destination_url: 'https://EVIL.example:8443/' }, code: 'blocked_destination', field: 'destination_url', says: /not allowed/ },
+  { case: 'a destination_url under a blocked suffix', operation: 'create', body: { destination_url: 'https://login.bank.phish.example/' }, code: 'blocked_destination', field: 'destination_url', says: /blocked as \*\.phish\.example/ },
+  { case: 'a destination_url on the blocked suffix itself', operation: 'create', body: { destination_url: 'http://phish.example/' }, code: 'blocked_destination', field: 'destination_url', says: /not allowed/ },
+  { case: 'a destination_url on a blocked look-alike host', operation: 'create', body: { destination_url: 'https://xn--pple-43d.com/signin' }, code: 'blocked_destination', field: 'destination_url', says: /xn--pple-43d\.com are not allowed/ },
   { case: 'a destination_url of 2,049 characters', operation: 'create', body: { destination_url: `https://example.com/${long(2029)}` }, code: 'invalid_field', field: 'destination_url', says: /at most 2048/ },
   // back_half
   { case: 'a back_half with a slash', operation: 'create', body: { destination_url: url, back_half: 'a/b' }, code: 'invalid_field', field: 'back_half', says: /letters, digits/ },
@@ -396,6 +528,9 @@ const badInputs: BadInput[] = [
   { case: 'a title of 256 emoji', operation: 'create', body: { destination_url: url, title: '🙂'.repeat(256) }, code: 'invalid_field', field: 'title', says: /at most 255/ },
   { case: 'a title that is a number', operation: 'create', body: { destination_url: url, title: 7 }, code: 'invalid_field', field: 'title', says: /must be text/ },
   { case: 'a title that is an array', operation: 'create', body: { destination_url: url, title: ['a'] }, code: 'invalid_field', field: 'title', says: /must be text/ },
+  { case: 'a title with a lone surrogate', operation: 'create', body: `{"destination_url": "${url}", "title": "Caf\\ud83d"}`, code: 'invalid_field', field: 'title', says: /title contains a broken character/ },
+  { case: 'a title with bytes that are not UTF-8', operation: 'create', body: withBadBytes(`{"destination_url": "${url}", "title": "Caf`, '"}'), code: 'invalid_field', field: 'title', says: /"title" holds bytes that are not UTF-8/ },
+  { case: 'a field name with bytes that are not UTF-8', operation: 'create', body: withBadBytes(`{"destination_url": "${url}", "`, '": 1}'), code: 'invalid_json', says: /not valid UTF-8/ },
   // domain
   { case: 'a domain never added', operation: 'create', body: { destination_url: url, domain: 'go.example.com' }, code: 'unknown_domain', field: 'domain', says: /"go\.example\.com" has not been added/ },
   { case: 'a domain of another account', operation: 'create', body: { destination_url: url, domain: 'theirs.example.com' }, code: 'unknown_domain', field: 'domain', says: /has not been added/ },
@@ -424,6 +559,13 @@ const badInputs: BadInput[] = [
   { case: 'a destination of 2,049 characters', operation: 'update', body: { destination_url: `https://example.com/${long(2029)}` }, code: 'invalid_field', field: 'destination_url', says: /at most 2048/ },
   { case: 'a title of 256 characters', operation: 'update', body: { title: long(256) }, code: 'invalid_field', field: 'title', says: /at most 255/ },
   { case: 'a null title', operation: 'update', body: { title: null }, code: 'invalid_field', field: 'title', says: /must be text/ },
+  { case: 'a title with a lone surrogate', operation: 'update', body: '{"title": "\\udc00"}', code: 'invalid_field', field: 'title', says: /broken character/ },
+  { case: 'a title with bytes that are not UTF-8', operation: 'update', body: withBadBytes('{"title": "', '"}'), code: 'invalid_field', field: 'title', says: /not UTF-8/ },
+  { case: 'a destination with bytes that are not UTF-8', operation: 'update', body: withBadBytes('{"title": "ok", "destination_url": "https://example.com/', '"}'), code: 'invalid_field', field: 'destination_url', says: /not UTF-8/ },
+  { case: 'a destination with a password', operation: 'update', body: { destination_url: 'http://admin:admin@example.com/' }, code: 'invalid_field', field: 'destination_url', says: CREDENTIALS },
+  { case: 'a destination that is a short link', operation: 'update', body: () => ({ destination_url: `http://${t.shortDomain}/loop` }), code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination on a custom domain', operation: 'update', body: { destination_url: 'https://theirs.example.com/x' }, code: 'invalid_field', field: 'destination_url', says: LOOP },
+  { case: 'a destination on a blocked host and a good title', operation: 'update', body: { destination_url: 'https://www.phish.example/', title: 'Changed' }, code: 'blocked_destination', field: 'destination_url', says: /not allowed/ },
   { case: 'a body that is not JSON', operation: 'update', body: 'title=x', code: 'invalid_json', says: /not valid JSON/ },
   { case: 'a JSON array', operation: 'update', body: '[{"title": "x"}]', code: 'invalid_body', says: /JSON object/ },
   { case: 'JSON null', operation: 'update', body: 'null', code: 'invalid_body', says: /JSON object/ },
@@ -439,10 +581,11 @@ describe('bad input', () => {
     async (row) => {
       const before = await snapshot();
       const headers = row.contentType ? { 'content-type': row.contentType } : undefined;
+      const body = typeof row.body === 'function' ? row.body() : row.body;
       const answer =
         row.operation === 'create'
-          ? await client.create(row.body, headers)
-          : await client.send('PUT', `/v1/links/${targetId()}`, row.body, headers);
+          ? await client.create(body, headers)
+          : await client.send('PUT', `/v1/links/${targetId()}`, body, headers);
 
       const problem = expectProblem(answer, row.status ?? 400, row.code, row.field);
       expect(problem.message).toMatch(row.says);

@@ -236,6 +236,9 @@ export async function openPostgresStorage(
         return rows.length > 0;
       }),
 
+    isCustomDomain: (host) =>
+      guarded(async () => (await sql`SELECT 1 FROM domains WHERE host = ${host}`).length > 0),
+
     insertLink: (accountId, link) =>
       unique(async () => {
         const [row] = await sql<{ id: number }[]>`
@@ -255,6 +258,23 @@ export async function openPostgresStorage(
           { prepare: true },
         )) as unknown as LinkRow[]),
       ]),
+
+    async *eachLinkOf(accountId) {
+      // A cursor: 500 rows at a time, however many links there are.
+      const batches = sql
+        .unsafe(
+          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = $1
+           ORDER BY created_at DESC, id DESC`,
+          [accountId],
+          { prepare: true },
+        )
+        .cursor(500);
+      try {
+        for await (const rows of batches) yield* rows as unknown as LinkRow[];
+      } catch (error) {
+        throw storageError(error);
+      }
+    },
 
     linkOf: (accountId, domain, backHalf) =>
       guarded(async () => {

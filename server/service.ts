@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
+import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
@@ -12,21 +13,30 @@ import type { Synchronous } from './sqlite.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {
-  /** Where the data lives: a SQLite file path. */
+  /** Where the data lives: a SQLite file path, or a postgres:// URL. */
   db: string;
   port: number;
   /** The interface to listen on; loopback unless told otherwise. */
   host?: string;
   /** Host (and port) of short URLs on the default domain; `localhost:<port>` when omitted. */
   shortDomain?: string;
-  /** API requests per minute per key; 0 turns the limit off. */
+  /** API requests per minute per account (all its keys together); 0 turns the limit off. */
   rateLimitPerMinute?: number;
   /** When commits reach the disk (see Synchronous). */
   synchronous?: Synchronous;
+  /** API requests per minute per client address, before the key is looked at; 0: off. */
+  addressRateLimitPerMinute?: number;
+  /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
+  blockedHostsFile?: string;
   logger?: Logger;
 };
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+/**
+ * Generous: ten accounts' worth, since clients behind one NAT or proxy share an address; it is
+ * there to turn away floods of requests with no key or wrong keys.
+ */
+export const DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE = 6_000;
 const SHUTDOWN_GRACE_MS = 5_000;
 
 export const consoleLogger: Logger = {
@@ -49,6 +59,11 @@ export type RunningService = {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
+  // Read before the database is opened: a bad file stops the start with nothing to undo.
+  const blockedHosts =
+    options.blockedHostsFile === undefined
+      ? undefined
+      : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
   const store = await openStorage(options.db, { synchronous: options.synchronous });
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
@@ -72,8 +87,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     clicks,
     redirects,
     domains,
+    destinations: createDestinationRules({
+      domains,
+      isCustomDomain: (hostname) => store.isCustomDomain(hostname),
+      blockedHosts,
+    }),
     logger,
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    addressRateLimitPerMinute:
+      options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   });
   const handleApi = getRequestListener(api.fetch);
   const handleRedirect = createRedirectHandler({ redirects, clicks, domains });

@@ -350,6 +350,10 @@ export async function openSqliteStorage(
       );
     },
 
+    async isCustomDomain(host) {
+      return get('SELECT 1 AS found FROM domains WHERE host = ?', host) !== undefined;
+    },
+
     async insertLink(accountId, link: NewLink) {
       return transaction((): LinkRow => {
         try {
@@ -375,6 +379,30 @@ export async function openSqliteStorage(
         `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
         accountId,
       );
+    },
+
+    /**
+     * The account's links newest first, read a row at a time as the caller asks for them. Its own
+     * statement, so that two lists can be read at once; returning the iterator early ends the read.
+     */
+    async *eachLinkOf(accountId) {
+      const rows = guarded(
+        () =>
+          db
+            .prepare(
+              `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
+            )
+            .iterate(accountId) as IterableIterator<LinkRow>,
+      );
+      try {
+        for (;;) {
+          const next = guarded(() => rows.next());
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        rows.return?.();
+      }
     },
 
     async linkOf(accountId, domain: DomainKey, backHalf) {

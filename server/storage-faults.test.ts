@@ -112,10 +112,11 @@ describe('while another connection holds the write lock', () => {
         other.exec('ROLLBACK');
         other.close();
       }
-      // node:sqlite blocks the event loop while it waits for a lock: 25 ms at a time, where it used
-      // to be 5 s. The bounds leave room for a busy shared machine (seen: 180 ms at load 26 on 2 cores).
+      // node:sqlite blocks the event loop while it waits for a lock: never for long. The freeze
+      // this guards against lasted the whole busy timeout (5 s); the bounds leave room for a
+      // loaded 2-core machine (seen: 390 ms at load average 23, 40 ms when quiet).
       expect(loopDelay.max / 1e6).toBeLessThan(1_000);
-      expect(slowest).toBeLessThan(1_000);
+      expect(slowest).toBeLessThan(1_500);
 
       const failed = lines.filter((line) => line.startsWith('Clicks not written'));
       expect(failed.length).toBeGreaterThanOrEqual(1);

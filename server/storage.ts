@@ -70,11 +70,18 @@ export interface Storage {
   addDomain(accountId: number, host: string, now: number): Promise<void>;
   domainsOf(accountId: number): Promise<DomainRow[]>;
   ownsDomain(accountId: number, host: string): Promise<boolean>;
+  /** Whether any account has added this host. */
+  isCustomDomain(host: string): Promise<boolean>;
 
   /** Inserts a link; UniqueViolation when the back-half is taken on that domain. */
   insertLink(accountId: number, link: NewLink): Promise<LinkRow>;
   /** The account's links, newest first. */
   linksOf(accountId: number): Promise<LinkRow[]>;
+  /**
+   * The account's links newest first, read as the caller asks for them (memory stays bounded
+   * however many there are); ending the iteration early ends the read.
+   */
+  eachLinkOf(accountId: number): AsyncIterable<LinkRow>;
   linkOf(accountId: number, domain: DomainKey, backHalf: string): Promise<LinkRow | undefined>;
   /**
    * Changes the link the account has at this domain and back-half, named by that identity (never

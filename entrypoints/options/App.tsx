@@ -4,6 +4,8 @@ import { applyTheme } from '../../components/theme.ts';
 import { ConnectionSection } from './connection/ConnectionSection.tsx';
 import { DomainsSection } from './domains/DomainsSection.tsx';
 import { LinksSection } from './links/LinksSection.tsx';
+import { SectionNav } from './navigation/SectionNav.tsx';
+import { SECTIONS, useSection } from './navigation/sections.ts';
 import { PreferencesSection } from './preferences/PreferencesSection.tsx';
 import { useSettings } from './use-settings.ts';
 
@@ -13,11 +15,18 @@ export function App() {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
+  const accountSetUp = state.status === 'ready' && state.settings.apiKey !== '';
+  const section = useSection(accountSetUp);
+  const sectionName = SECTIONS.find((each) => each.id === section)?.name;
+  useEffect(() => {
+    document.title = `${sectionName} · Short Link options`;
+  }, [sectionName]);
 
   return (
-    <div className="options-page">
+    <div className="options-page" data-section={section}>
       <header className="options-header">
         <Brand size={28}>Short Link options</Brand>
+        <SectionNav current={section} />
       </header>
       <main>
         {state.status === 'failed' && (
@@ -25,10 +34,19 @@ export function App() {
             The settings could not be read: {state.message} Reload the page to try again.
           </p>
         )}
-        {state.status === 'ready' && <ConnectionSection settings={state.settings} />}
-        {state.status === 'ready' && <LinksSection settings={state.settings} />}
-        {state.status === 'ready' && <DomainsSection settings={state.settings} />}
-        {state.status === 'ready' && <PreferencesSection settings={state.settings} />}
+        {state.status === 'ready' && section === 'links' && (
+          <LinksSection settings={state.settings} />
+        )}
+        {state.status === 'ready' && section === 'domains' && (
+          <DomainsSection settings={state.settings} />
+        )}
+        {/* Accounts is the connection form until the account layer (issue 11) replaces it. */}
+        {state.status === 'ready' && section === 'accounts' && (
+          <ConnectionSection settings={state.settings} />
+        )}
+        {state.status === 'ready' && section === 'preferences' && (
+          <PreferencesSection settings={state.settings} />
+        )}
       </main>
     </div>
   );

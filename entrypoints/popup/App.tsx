@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Brand } from '../../components/Brand.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import {
   backHalfProblem,
@@ -15,10 +14,21 @@ import { readCachedDomains, writeCachedDomains } from '../../lib/account/cache.t
 import type { Settings } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { CreateLinkInput, type Domain, type Link } from '../../lib/api/schemas.ts';
+import type { PageToShorten } from '../../lib/browser/active-tab.ts';
+import { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
-import { requestLinksForPage } from '../../lib/links-upkeep.ts';
+import { writeClipboard } from '../../lib/browser/page-clipboard.ts';
+import { formatForCopy } from '../../lib/links/copy-formats.ts';
+import { checkDestination } from '../../lib/links/destination.ts';
+import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
+import { cutTitle } from '../../lib/links/title.ts';
 import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
+import { ExistingLinks } from './ExistingLinks.tsx';
 import { earlyStart } from './early-start.ts';
+import { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
+import { learnPageFacts, type PageFacts } from './page-facts.ts';
+import { ShortcutsFooter } from './ShortcutsFooter.tsx';
+import { TrackingNote } from './TrackingNote.tsx';
 
 const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
   destination_url: 'destinationUrl',
@@ -27,21 +37,30 @@ const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
   domain: 'domain',
 };
 
-function fieldErrorsOf(input: ShortenFields): FieldErrors | undefined {
-  const parsed = CreateLinkInput.safeParse(input);
-  if (parsed.success) return undefined;
+/** The fields as they will be sent, or what is wrong with them, field by field. */
+function checkFields(fields: ShortenFields): { input: CreateLinkInput } | { errors: FieldErrors } {
+  const destination = checkDestination(fields.destinationUrl);
+  const parsed = CreateLinkInput.safeParse({
+    ...fields,
+    destinationUrl: 'url' in destination ? destination.url : fields.destinationUrl,
+  });
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  if ('problem' in destination) errors.destinationUrl = destination.problem;
+  for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof ShortenFields;
     errors[field] ??= issue.message;
   }
-  return errors;
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { input: parsed.data };
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 
+const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
+
 export function App() {
   const [settings, setSettings] = useState<Settings>();
+  const [page, setPage] = useState<PageToShorten>();
   const [fields, setFields] = useState<ShortenFields>({
     destinationUrl: '',
     title: '',
@@ -51,45 +70,73 @@ export function App() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [domains, setDomains] = useState<Domain[]>([]);
   const [pageProblem, setPageProblem] = useState<string>();
-  const [existing, setExisting] = useState<Link[]>([]);
+  const [facts, setFacts] = useState<PageFacts>();
+  const [trackingKept, setTrackingKept] = useState(false);
+  const [declared, setDeclared] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ link: Link; copied: boolean }>();
   const [ready, setReady] = useState(false);
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // "Shorten" pressed before the page's facts are in waits for them.
+  const factsAnswer = useRef<Promise<PageFacts>>(Promise.resolve(NO_FACTS));
+  // The same input shortened twice in one popup gives the link made the first time.
+  const lastCreated = useRef<{ key: string; link: Link }>(undefined);
+  // Whether the focus was still where the popup put it when the existing links arrived.
+  const [focusExisting, setFocusExisting] = useState(false);
 
+  const fillUntyped = (values: Partial<ShortenFields>) =>
+    setFields((current) => {
+      const next = { ...current };
+      for (const [key, value] of Object.entries(values) as [keyof ShortenFields, string][]) {
+        if (!typed.current.has(key)) next[key] = value;
+      }
+      return next;
+    });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the popup opens.
   useEffect(() => {
-    const fillUntyped = (values: Partial<ShortenFields>) =>
-      setFields((current) => {
-        const next = { ...current };
-        for (const [key, value] of Object.entries(values) as [keyof ShortenFields, string][]) {
-          if (!typed.current.has(key)) next[key] = value;
-        }
-        return next;
-      });
-
     let live = true;
     void (async () => {
       const [loaded, page] = await earlyStart;
       if (!live) return;
       applyTheme(loaded.theme);
       setSettings(loaded);
+      setPage(page);
       const problem = unshortenableReason(page.url);
       setPageProblem(problem);
       fillUntyped({
         destinationUrl: problem ? '' : page.url,
-        title: problem ? '' : page.title,
+        title: problem ? '' : cutTitle(page.title),
         domain: loaded.lastDomain ?? loaded.defaultDomain,
       });
       setReady(true);
+      // Enter shortens as soon as the popup is open.
+      submitButton.current?.focus();
       if (!isConfigured(loaded)) return;
-      // The background answers from its cache of the account's links, refreshed when old.
-      if (!problem) {
-        void requestLinksForPage(page.url).then((links) => live && setExisting(links));
-      }
       const cachedDomains = await readCachedDomains(loaded);
       if (cachedDomains) setDomains(cachedDomains.value);
+      if (!problem) {
+        const customDomains = (cachedDomains?.value ?? []).map((domain) => domain.domain);
+        factsAnswer.current = learnPageFacts(page.url, loaded, customDomains);
+        void factsAnswer.current.then((learned) => {
+          if (!live) return;
+          setFacts(learned);
+          if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
+          else fillUntyped({ destinationUrl: learned.destination });
+          const untouched =
+            document.activeElement === submitButton.current ||
+            document.activeElement === document.body;
+          setFocusExisting(untouched && learned.existing.length > 0);
+        });
+        if (page.tabId !== undefined) {
+          void readDeclaredShortlink(page.tabId, page.url).then(
+            (shortUrl) => live && setDeclared(shortUrl),
+          );
+        }
+      }
       // Refreshed behind the form; a failure here shows when the person shortens.
       try {
         const { createApiClient } = await import('../../lib/api/client.ts');
@@ -97,6 +144,7 @@ export function App() {
           baseUrl: loaded.apiBaseUrl,
           apiKey: loaded.apiKey,
         }).listDomains();
+        if (!live) return;
         setDomains(fresh);
         // A remembered domain the account no longer has would only fail: fall back to the
         // default domain, then to the service's own.
@@ -126,6 +174,12 @@ export function App() {
     });
   };
 
+  const keepTracking = (keep: boolean) => {
+    if (!page || !facts) return;
+    setTrackingKept(keep);
+    change({ destinationUrl: keep ? page.url : facts.destination });
+  };
+
   // Asked for in the click itself (no await before it), then the shorten is tried again.
   const allowAccess = () => {
     if (!settings) return;
@@ -136,18 +190,39 @@ export function App() {
 
   const submit = async () => {
     if (!settings) return;
-    const problems = fieldErrorsOf(fields);
-    if (problems) {
-      setErrors(problems);
+    const checked = checkFields(fields);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    const { input } = checked;
+    // The address as it will be shortened, in the field too: "example.com" became https://….
+    if (input.destinationUrl !== fields.destinationUrl) {
+      setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
+    }
+    const key = JSON.stringify(input);
+    if (lastCreated.current?.key === key) {
+      setResult({ link: lastCreated.current.link, copied: false });
       return;
     }
     setBusy(true);
     setFailure(undefined);
     setResult(undefined);
     try {
-      const link = await shorten(CreateLinkInput.parse(fields), { settings, rememberDomain: true });
+      // Never a silent duplicate: when the page's links were not known yet, they are first.
+      if (!facts) {
+        const learned = await factsAnswer.current;
+        const forThisPage = page && [page.url, learned.destination].includes(input.destinationUrl);
+        if (forThisPage && (learned.existing.length > 0 || learned.selfLink)) {
+          setFacts(learned);
+          setFocusExisting(true);
+          return;
+        }
+      }
+      const link = await shorten(input, { settings, rememberDomain: true });
+      lastCreated.current = { key, link };
       const copied = settings.autoCopy
-        ? await navigator.clipboard.writeText(link.shortUrl).then(
+        ? await writeClipboard(formatForCopy(settings.copyAs, link)).then(
             () => true,
             () => false,
           )
@@ -178,6 +253,17 @@ export function App() {
     );
   }
 
+  const copyAs = settings?.copyAs ?? 'link';
+  const existing = facts?.existing ?? [];
+  const shortHost = settings
+    ? defaultShortHost(
+        settings.apiBaseUrl,
+        existing,
+        domains.map((domain) => domain.domain),
+      )
+    : undefined;
+  const tracked = facts && facts.removed.length > 0 && !facts.selfLink;
+
   return (
     <main className="popup" data-ready={ready}>
       <Brand>Short Link</Brand>
@@ -186,26 +272,26 @@ export function App() {
           {pageProblem} Type or paste an address instead.
         </p>
       )}
+      {facts?.selfLink && <SelfShortLink link={facts.selfLink} copyAs={copyAs} />}
       {existing.length > 0 && !result && (
-        <section className="existing" aria-labelledby="existing-heading">
-          <h2 id="existing-heading">Already shortened</h2>
-          <ul>
-            {existing.map((link) => (
-              <li key={link.shortUrl} className="row">
-                <a href={link.shortUrl} target="_blank" rel="noreferrer">
-                  {link.shortUrl}
-                </a>
-                <CopyButton text={link.shortUrl} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
+      )}
+      {declared && !facts?.selfLink && (
+        <DeclaredShortLink shortUrl={declared} title={fields.title} />
       )}
       <ShortenForm
         fields={fields}
         errors={errors}
         domains={domains}
+        defaultShortHost={shortHost}
         busy={busy}
+        submitLabel={existing.length > 0 && !result ? 'Make another link' : 'Shorten'}
+        submitRef={submitButton}
+        destinationNote={
+          tracked && (
+            <TrackingNote removed={facts.removed} kept={trackingKept} onKeep={keepTracking} />
+          )
+        }
         onChange={change}
         onSubmit={submit}
       />
@@ -217,7 +303,10 @@ export function App() {
           onAllowAccess={allowAccess}
         />
       )}
-      {result && <ShortenResult link={result.link} copied={result.copied} />}
+      {result && (
+        <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
+      )}
+      <ShortcutsFooter />
     </main>
   );
 }

@@ -22,6 +22,10 @@ describe('settings', () => {
       lastDomain: undefined,
       autoCopy: true,
       theme: 'system',
+      oneClick: false,
+      removeTracking: true,
+      reuseExisting: true,
+      copyAs: 'link',
     });
   });
 
@@ -56,6 +60,21 @@ describe('settings', () => {
       theme: 'system',
       apiBaseUrl: DEFAULT_API_BASE_URL,
     });
+  });
+
+  it.each([
+    ['oneClick', 'yes', false],
+    ['removeTracking', 0, true],
+    ['reuseExisting', null, true],
+    ['copyAs', 'rtf', 'link'],
+  ])('falls back to the default %s when %j is stored', async (field, stored, fallback) => {
+    await fakeBrowser.storage.local.set({ settings: { [field]: stored } });
+    expect(await loadSettings()).toMatchObject({ [field]: fallback });
+  });
+
+  it('keeps a copy format that was saved', async () => {
+    await saveSettings({ copyAs: 'markdown', oneClick: true });
+    expect(await loadSettings()).toMatchObject({ copyAs: 'markdown', oneClick: true });
   });
 
   it('tells watchers about every change', async () => {

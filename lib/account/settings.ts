@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
+import { CopyFormat } from '../links/copy-formats.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
 // Dead code in production builds: the minifier drops the key with the branch.
@@ -22,6 +23,13 @@ export const Settings = z.object({
   lastDomain: z.catch(z.optional(z.string()), undefined),
   autoCopy: z.catch(z.boolean(), true),
   theme: z.catch(Theme, 'system'),
+  /** The toolbar button shortens and copies at once instead of opening the popup. */
+  oneClick: z.catch(z.boolean(), false),
+  /** utm_*, fbclid and the like are removed from a destination before it is shortened. */
+  removeTracking: z.catch(z.boolean(), true),
+  /** A page that already has a link gets that link, not another. */
+  reuseExisting: z.catch(z.boolean(), true),
+  copyAs: z.catch(CopyFormat, 'link'),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -423,6 +423,252 @@ describe('failures', () => {
   });
 });
 
+describe('paged lists', () => {
+  const row = (n: number) => ({ ...wireLink, short_url: `https://sho.rt/l${n}`, title: `L${n}` });
+  const rows = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => row(from + i));
+
+  /** A fetch that answers by URL (the query included), and records what it was sent. */
+  function pagedFetch(pages: Record<string, unknown>) {
+    const sent: { url: string; authorization: string | null }[] = [];
+    const fetch = async (input: Request | URL | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      sent.push({ url: request.url, authorization: request.headers.get('authorization') });
+      const page = pages[request.url];
+      return page === undefined ? json({ message: 'No such page.' }, 404) : json(page);
+    };
+    return { fetch, sent };
+  }
+
+  const titles = (links: { title: string }[]) => links.map((link) => link.title);
+
+  it.each([
+    [
+      'next_page_url (Laravel)',
+      {
+        'https://api.sho.rt/v1/links': {
+          links: rows(1, 2),
+          next_page_url: 'https://api.sho.rt/v1/links?page=2',
+          total: 5,
+        },
+        'https://api.sho.rt/v1/links?page=2': {
+          links: rows(3, 4),
+          next_page_url: '/v1/links?page=3',
+          total: 5,
+        },
+        'https://api.sho.rt/v1/links?page=3': { links: rows(5, 5), next_page_url: null, total: 5 },
+      },
+    ],
+    [
+      'next as a URL (Django REST framework)',
+      {
+        'https://api.sho.rt/v1/links': {
+          count: 5,
+          next: 'https://api.sho.rt/v1/links?offset=2',
+          results: rows(1, 2),
+        },
+        'https://api.sho.rt/v1/links?offset=2': {
+          count: 5,
+          next: 'https://api.sho.rt/v1/links?offset=4',
+          results: rows(3, 4),
+        },
+        'https://api.sho.rt/v1/links?offset=4': { count: 5, next: null, results: rows(5, 5) },
+      },
+    ],
+    [
+      'links.next (JSON:API)',
+      {
+        'https://api.sho.rt/v1/links': {
+          data: rows(1, 2),
+          links: { next: 'https://api.sho.rt/v1/links?page%5Bnumber%5D=2' },
+          meta: { total: 5 },
+        },
+        'https://api.sho.rt/v1/links?page%5Bnumber%5D=2': {
+          data: rows(3, 4),
+          links: { next: { href: '/v1/links?page%5Bnumber%5D=3' } },
+          meta: { total: 5 },
+        },
+        'https://api.sho.rt/v1/links?page%5Bnumber%5D=3': {
+          data: rows(5, 5),
+          links: { next: null },
+          meta: { total: 5 },
+        },
+      },
+    ],
+    [
+      'meta.current_page and meta.last_page',
+      {
+        'https://api.sho.rt/v1/links': {
+          links: rows(1, 2),
+          meta: { current_page: 1, last_page: 3, total: 5 },
+        },
+        'https://api.sho.rt/v1/links?page=2': {
+          links: rows(3, 4),
+          meta: { current_page: 2, last_page: 3, total: 5 },
+        },
+        'https://api.sho.rt/v1/links?page=3': {
+          links: rows(5, 5),
+          meta: { current_page: 3, last_page: 3, total: 5 },
+        },
+      },
+    ],
+    [
+      'has_more with a cursor',
+      {
+        'https://api.sho.rt/v1/links': {
+          links: rows(1, 2),
+          has_more: true,
+          next_cursor: 'c2',
+          total_count: 5,
+        },
+        'https://api.sho.rt/v1/links?cursor=c2': {
+          links: rows(3, 4),
+          has_more: true,
+          next_cursor: 'c4',
+          total_count: 5,
+        },
+        'https://api.sho.rt/v1/links?cursor=c4': {
+          links: rows(5, 5),
+          has_more: false,
+          total_count: 5,
+        },
+      },
+    ],
+  ])('reads every page of a list paged by %s, reporting progress', async (_shape, pages) => {
+    const { fetch, sent } = pagedFetch(pages);
+    const progress: unknown[] = [];
+    const links = await client(fetch).listLinks({ onProgress: (p) => progress.push(p) });
+    expect(titles(links)).toEqual(['L1', 'L2', 'L3', 'L4', 'L5']);
+    expect(sent.map((request) => request.url)).toEqual(Object.keys(pages));
+    expect(progress).toEqual([
+      { loaded: 2, total: 5 },
+      { loaded: 4, total: 5 },
+    ]);
+    for (const request of sent) expect(request.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('asks once for a list that is not paged, and reports no progress', async () => {
+    const { fetch, sent } = pagedFetch({
+      'https://api.sho.rt/v1/links': { success: true, links: rows(1, 3) },
+    });
+    const progress: unknown[] = [];
+    expect(titles(await client(fetch).listLinks({ onProgress: (p) => progress.push(p) }))).toEqual([
+      'L1',
+      'L2',
+      'L3',
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(progress).toEqual([]);
+  });
+
+  it('lists a link that two pages both carry once', async () => {
+    const { fetch } = pagedFetch({
+      'https://api.sho.rt/v1/links': { links: rows(1, 2), next: '/v1/links?page=2' },
+      'https://api.sho.rt/v1/links?page=2': { links: rows(2, 3), next: null },
+    });
+    expect(titles(await client(fetch).listLinks())).toEqual(['L1', 'L2', 'L3']);
+  });
+
+  it('stops when a next page points back to a page already read', async () => {
+    const { fetch, sent } = pagedFetch({
+      'https://api.sho.rt/v1/links': { links: rows(1, 1), next: '/v1/links?page=2' },
+      'https://api.sho.rt/v1/links?page=2': { links: rows(2, 2), next: '/v1/links' },
+    });
+    expect(titles(await client(fetch).listLinks())).toEqual(['L1', 'L2']);
+    expect(sent).toHaveLength(2);
+  });
+
+  it.each([
+    ['another host', 'https://evil.example/v1/links?page=2'],
+    ['another port', 'https://api.sho.rt:8443/v1/links?page=2'],
+    ['plain http', 'http://api.sho.rt/v1/links?page=2'],
+    ['a protocol-relative address', '//evil.example/v1/links?page=2'],
+    ['a user name', 'https://me@api.sho.rt/v1/links?page=2'],
+  ])('never follows a next page on %s, and never sends the key there', async (_name, next) => {
+    const { fetch, sent } = pagedFetch({
+      'https://api.sho.rt/v1/links': { links: rows(1, 1), next_page_url: next },
+    });
+    const error = await failure(client(fetch).listLinks());
+    expect(error).toMatchObject({ kind: 'unexpected_response' });
+    expect((error as Error).message).toMatch(/the rest of the list was not read/);
+    expect(sent.map((request) => request.url)).toEqual(['https://api.sho.rt/v1/links']);
+  });
+
+  it('follows a next page only under the API base URL path', async () => {
+    const { fetch, sent } = pagedFetch({
+      'https://api.sho.rt/api/v1/links': {
+        links: rows(1, 1),
+        next: 'https://api.sho.rt/other/v1/links?page=2',
+      },
+    });
+    const error = await failure(
+      createApiClient({ baseUrl: 'https://api.sho.rt/api', apiKey: API_KEY, fetch }).listLinks(),
+    );
+    expect(error).toMatchObject({ kind: 'unexpected_response' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('says so when the service has more links but gives no way to ask for them', async () => {
+    const { fetch } = pagedFetch({
+      'https://api.sho.rt/v1/links': { links: rows(1, 1), has_more: true },
+    });
+    const error = await failure(client(fetch).listLinks());
+    expect(error).toMatchObject({ kind: 'unexpected_response' });
+  });
+
+  it('fails as a whole when a later page fails, rather than show part of the list', async () => {
+    const { fetch } = pagedFetch({
+      'https://api.sho.rt/v1/links': { links: rows(1, 1), next: '/v1/links?page=2' },
+    });
+    expect(await failure(client(fetch, { retryLimit: 0 }).listLinks())).toMatchObject({
+      kind: 'not_found',
+    });
+  });
+});
+
+describe('redirects from the API', () => {
+  it('asks fetch not to follow them', async () => {
+    const { fetch } = fakeFetch(json({ success: true, links: [] }));
+    let mode: RequestRedirect | undefined;
+    await client(async (input, init) => {
+      mode = (input instanceof Request ? input : new Request(input, init)).redirect;
+      return fetch(input, init);
+    }).listLinks();
+    expect(mode).toBe('manual');
+  });
+
+  /** A browser's answer to redirect: 'manual': no status, no body, type 'opaqueredirect'. */
+  const opaqueRedirect = () => {
+    const response = new Response(null, { status: 200 });
+    Object.defineProperties(response, {
+      type: { value: 'opaqueredirect' },
+      status: { value: 0 },
+      ok: { value: false },
+    });
+    return response;
+  };
+
+  it.each([
+    [
+      'a 302, as Node hands it back',
+      () => new Response(null, { status: 302, headers: { location: 'https://evil.example/' } }),
+    ],
+    [
+      'a 301 with a web page',
+      () => new Response('<html>Moved</html>', { status: 301, headers: { location: '/login' } }),
+    ],
+    ["a browser's opaque redirect", opaqueRedirect],
+  ])('reports %s as an unexpected answer, never read as JSON', async (_name, reply) => {
+    const { fetch, sent } = fakeFetch(reply());
+    const error = await failure(
+      client(fetch).createLink({ destinationUrl: 'https://example.com/' }),
+    );
+    expect(error).toMatchObject({ kind: 'unexpected_response' });
+    expect((error as Error).message).toMatch(/redirect, which is not followed/);
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe('linkPath', () => {
   it.each([
     ['https://sho.rt/abc', 'sho.rt/abc'],

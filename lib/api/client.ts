@@ -2,15 +2,17 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
-import { ApiError, apiErrorFromResponse, isApiError, parseRetryAfter } from './errors.ts';
+import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
+import { ApiError, isApiError } from './errors.ts';
 import {
   type CreateLinkInput,
   DeleteResponse,
   type Domain,
   DomainListResponse,
   type Link,
-  LinkListResponse,
+  LinkPage,
   LinkResponse,
+  type NextPage,
   toCreateLinkBody,
   toUpdateLinkBody,
   type UpdateLinkInput,
@@ -26,6 +28,8 @@ export const RETRY_BASE_DELAY_MS = 300;
 export const RETRY_BACKOFF_LIMIT_MS = 3_000;
 /** A longer Retry-After is not waited out: the person is told when to try again instead. */
 export const MAX_RETRY_AFTER_MS = 10_000;
+/** A service that pages its list beyond this is taken to be looping. */
+export const MAX_LIST_PAGES = 10_000;
 
 export type ApiClientOptions = {
   baseUrl: string;
@@ -40,9 +44,14 @@ export type ApiClientOptions = {
 
 export type CallOptions = { signal?: AbortSignal };
 
+/** How much of a paged list has arrived; `total` when the service says. */
+export type ListProgress = { loaded: number; total?: number };
+export type ListOptions = CallOptions & { onProgress?: (progress: ListProgress) => void };
+
 export type ApiClient = {
   createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
-  listLinks(options?: CallOptions): Promise<Link[]>;
+  /** Every link of the account, following the pages when the service pages its answer. */
+  listLinks(options?: ListOptions): Promise<Link[]>;
   getLink(shortUrl: string, options?: CallOptions): Promise<Link>;
   updateLink(shortUrl: string, changes: UpdateLinkInput, options?: CallOptions): Promise<Link>;
   deleteLink(shortUrl: string, options?: CallOptions): Promise<DeleteResponse>;
@@ -123,6 +132,10 @@ function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boole
   throw unexpected(`The service's answer lacks a valid ${where}.`, result.error);
 }
 
+/** A redirect is not followed: the key must not travel on, and a redirect's page is not the API. */
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
+
 type SendOptions = CallOptions & {
   json?: unknown;
   emptyIsFine?: boolean;
@@ -180,6 +193,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   });
 
+  /** `path` is relative to the base URL, or a full URL under it (a list's next page). */
   async function send<T>(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
@@ -191,10 +205,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const startedAt = performance.now();
     let text: string;
     try {
-      const request = api(`${baseHref}${path}`, {
+      const request = api(path.startsWith(baseHref) ? path : `${baseHref}${path}`, {
         method,
         json,
         signal,
+        // Not 'error': that fails like an unreachable service. 'manual' hands the redirect back
+        // unread (an opaque redirect in browsers), and it is reported as what it is.
+        redirect: 'manual',
         // Only when given: `hooks: undefined` would drop the instance's hooks, the key with them.
         ...(onRetry && { hooks: { beforeRetry: [() => onRetry()] } }),
       });
@@ -202,6 +219,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (isApiError(error)) throw error;
+      if (isHTTPError(error) && isRedirect(error.response)) {
+        throw new ApiError(
+          'unexpected_response',
+          `The service at ${origin} answered with a redirect, which is not followed: the API base URL may be out of date, or point to a website.`,
+          { status: error.response.status || undefined, cause: error },
+        );
+      }
       if (isHTTPError(error)) {
         throw apiErrorFromResponse(error.response.status, error.data, error.response.headers);
       }
@@ -224,11 +248,51 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const linkUrl = (shortUrl: string) => `v1/links/${linkPath(shortUrl)}`;
 
+  /** The next page's URL, only under the API base URL: the key is never sent anywhere else. */
+  function nextPageUrl(current: string, next: NextPage): string {
+    if ('query' in next) {
+      const url = new URL(current);
+      for (const [name, value] of Object.entries(next.query)) url.searchParams.set(name, value);
+      return url.href;
+    }
+    const url = URL.parse(next.url, current);
+    if (url === null || !url.href.startsWith(baseHref) || url.username || url.password) {
+      throw new ApiError(
+        'unexpected_response',
+        `The service put the next page of links at another address (${url?.origin ?? next.url}); the API key goes only to ${origin}, so the rest of the list was not read.`,
+      );
+    }
+    url.hash = '';
+    return url.href;
+  }
+
   return {
     createLink: async (input, { signal } = {}) =>
       send('post', 'v1/links', LinkResponse, { signal, json: toCreateLinkBody(input) }),
 
-    listLinks: async ({ signal } = {}) => send('get', 'v1/links', LinkListResponse, { signal }),
+    async listLinks({ signal, onProgress } = {}) {
+      const links = new Map<string, Link>();
+      const seen = new Set<string>();
+      let url = `${baseHref}v1/links`;
+      for (let pages = 1; ; pages++) {
+        seen.add(url);
+        const page = await send('get', url, LinkPage, { signal });
+        // Pages of a changing list can overlap; a link is listed once.
+        for (const link of page.links) links.set(link.shortUrl, link);
+        if (page.pageIsIncomplete) {
+          throw new ApiError(
+            'unexpected_response',
+            'The service said it has more links but not how to ask for them.',
+          );
+        }
+        if (!page.next || pages >= MAX_LIST_PAGES) break;
+        onProgress?.({ loaded: links.size, total: page.total });
+        const next = nextPageUrl(url, page.next);
+        if (seen.has(next)) break;
+        url = next;
+      }
+      return [...links.values()];
+    },
 
     getLink: async (shortUrl, { signal } = {}) =>
       send('get', linkUrl(shortUrl), LinkResponse, { signal }),

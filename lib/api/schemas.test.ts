@@ -96,6 +96,24 @@ describe('Link', () => {
   ])('requires %s', (_, body) => {
     expect(Link.safeParse(body).success).toBe(false);
   });
+
+  it.each([
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['a data: address', 'data:text/html,<b>hi</b>'],
+    ['a file: address', 'file:///etc/passwd'],
+    ['a bare back-half', 'abc'],
+    ['a host without a scheme', 'sho.rt/abc'],
+    ['an empty string', ''],
+  ])('refuses a short URL that is %s', (_, shortUrl) => {
+    expect(Link.safeParse({ ...wireLink, short_url: shortUrl }).success).toBe(false);
+  });
+
+  it.each(['https://sho.rt/abc', 'http://localhost:8787/abc', 'HTTPS://Go.Example.com/x'])(
+    'accepts the http(s) short URL %s',
+    (shortUrl) => {
+      expect(Link.parse({ ...wireLink, short_url: shortUrl }).shortUrl).toBe(shortUrl);
+    },
+  );
 });
 
 describe('Domain', () => {

@@ -1,7 +1,17 @@
 // What the service sends, read leniently (unknown fields ignored, both date forms, missing extras
-// defaulted), and what the extension sends, in camelCase until it goes on the wire.
+// defaulted), and what the extension sends, in camelCase until it goes on the wire. The field names
+// come from the wire shapes in contract.ts; only how strictly each value is read differs here.
 import * as z from 'zod/mini';
-import { BackHalf, DestinationUrl, DomainHost, Title } from '../contract.ts';
+import {
+  BackHalf,
+  type CreateLinkBody,
+  DestinationUrl,
+  DomainHost,
+  DomainJson,
+  LinkJson,
+  Title,
+  type UpdateLinkBody,
+} from '../contract.ts';
 
 const IsoWithOffset = z.iso.datetime({ offset: true });
 const IsoWithoutZone = z.iso.datetime({ local: true });
@@ -29,10 +39,22 @@ const OptionalText = z.pipe(
   z.transform((text) => text ?? ''),
 );
 
+/**
+ * A short URL the extension will show, copy and open: only http(s). Anything else (`javascript:`,
+ * `data:`) from a compromised or confused service would be a trap behind a link.
+ */
+const ShortUrl = z.string().check(
+  z.refine((text) => {
+    const url = URL.parse(text.trim());
+    return (
+      url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.host !== ''
+    );
+  }, 'The short URL must be an http(s) address.'),
+);
+
 export const Link = z.pipe(
-  z.object({
-    short_url: z.string().check(z.minLength(1)),
-    destination_url: z.string(),
+  z.extend(LinkJson, {
+    short_url: ShortUrl,
     clicks: Count,
     created_at: Timestamp,
     title: OptionalText,
@@ -48,7 +70,7 @@ export const Link = z.pipe(
 export type Link = z.infer<typeof Link>;
 
 export const Domain = z.pipe(
-  z.object({
+  z.extend(DomainJson, {
     domain: z.string().check(z.minLength(1)),
     subdomain: OptionalText,
     root_domain: OptionalText,
@@ -83,9 +105,82 @@ function eachValid<T>(entry: z.ZodMiniType<T>) {
 export const LinkResponse = Link;
 export type LinkResponse = z.infer<typeof LinkResponse>;
 
+/** Where the rest of a paged list is: a URL to follow, or a page number or cursor to ask for. */
+export type NextPage = { url: string } | { query: Record<string, string> };
+
+/** One answer of the list call: its links, and where the next page is when the service pages. */
+export type LinkPage = { links: Link[]; next?: NextPage; total?: number; pageIsIncomplete?: true };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const nonEmptyText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const wholeNumber = (value: unknown) => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= 0 ? number : undefined;
+};
+
+/**
+ * The next page in the shapes hosted services use, since the interface shows none: a URL
+ * (`next_page_url`, DRF's `next`, JSON:API's `links.next`), Laravel's `meta.current_page` and
+ * `meta.last_page`, or `has_more` with a cursor. Undefined when this is the last page.
+ */
+function nextPageOf(body: Json): NextPage | 'unknown' | undefined {
+  const meta = isObject(body.meta) ? body.meta : {};
+  const links = isObject(body.links) ? body.links : {};
+  const linksNext = isObject(links.next) ? links.next.href : links.next;
+  const url =
+    nonEmptyText(body.next_page_url) ?? nonEmptyText(linksNext) ?? nonEmptyText(meta.next_page_url);
+  if (url) return { url };
+  const next = nonEmptyText(body.next);
+  // DRF's `next` is a URL; a bare token is a cursor.
+  if (next) return /[/?]/.test(next) ? { url: next } : { query: { cursor: next } };
+  const current = wholeNumber(meta.current_page ?? body.current_page);
+  const last = wholeNumber(meta.last_page ?? body.last_page ?? meta.total_pages);
+  if (current !== undefined && last !== undefined) {
+    return current < last ? { query: { page: String(current + 1) } } : undefined;
+  }
+  if (body.has_more === true || meta.has_more === true) {
+    const cursor =
+      nonEmptyText(body.next_cursor) ?? nonEmptyText(body.cursor) ?? nonEmptyText(meta.next_cursor);
+    return cursor ? { query: { cursor } } : 'unknown';
+  }
+  return undefined;
+}
+
+/**
+ * A page of the list: the links under `links` (the interface), or `data` or `results` (services
+ * that page), each row read on its own.
+ */
+export const LinkPage = z.pipe(
+  z.custom<Json>(isObject, 'The answer is not a JSON object.'),
+  z.transform((body, context): LinkPage => {
+    const rows = [body.links, body.data, body.results].find(Array.isArray);
+    if (!rows) {
+      context.issues.push({
+        code: 'custom',
+        message: 'No list of links.',
+        input: body,
+        path: ['links'],
+      });
+      return { links: [] };
+    }
+    const links = eachValid(Link).parse(rows);
+    const meta = isObject(body.meta) ? body.meta : {};
+    const total = wholeNumber(
+      body.count ?? body.total ?? body.total_count ?? meta.total ?? meta.total_count,
+    );
+    const next = nextPageOf(body);
+    if (next === 'unknown') return { links, total, pageIsIncomplete: true };
+    return next ? { links, next, total } : { links, total };
+  }),
+);
+
+/** The links of one answer, for a service that sends them all at once. */
 export const LinkListResponse = z.pipe(
-  z.object({ links: eachValid(Link) }),
-  z.transform((body) => body.links),
+  LinkPage,
+  z.transform((page) => page.links),
 );
 export type LinkListResponse = z.infer<typeof LinkListResponse>;
 
@@ -112,15 +207,6 @@ export const UpdateLinkInput = z.object({
   title: z.optional(Title),
 });
 export type UpdateLinkInput = z.infer<typeof UpdateLinkInput>;
-
-export type CreateLinkBody = {
-  destination_url: string;
-  back_half?: string;
-  title?: string;
-  domain?: string;
-};
-
-export type UpdateLinkBody = { destination_url?: string; title?: string };
 
 export function toCreateLinkBody(input: CreateLinkInput): CreateLinkBody {
   const body: CreateLinkBody = { destination_url: input.destinationUrl };

@@ -1,6 +1,11 @@
 import { browser } from 'wxt/browser';
 
-export type PageToShorten = { url: string; title: string };
+export type PageToShorten = {
+  url: string;
+  title: string;
+  /** The tab's id, to read the page's own short link; undefined when there is no tab. */
+  tabId?: number;
+};
 
 /**
  * The page the popup shortens: the tab named by `?tab=ID` when the popup runs in a tab or window
@@ -13,5 +18,5 @@ export async function pageToShorten(search: string): Promise<PageToShorten> {
     Number.isInteger(tabId) && tabId > 0
       ? await browser.tabs.get(tabId).catch(() => undefined)
       : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-  return { url: tab?.url || tab?.pendingUrl || '', title: tab?.title ?? '' };
+  return { url: tab?.url || tab?.pendingUrl || '', title: tab?.title ?? '', tabId: tab?.id };
 }

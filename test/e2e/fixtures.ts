@@ -81,11 +81,31 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
 
 export const expect = test.expect;
 
-/** Opens the options page in a new tab once its sections (which wait for the settings) are there. */
-export async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
+export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+
+const SECTION_HEADINGS: Record<OptionsSection, string> = {
+  links: 'Links',
+  domains: 'Domains',
+  // The connection form stands for Accounts until the account layer (issue 11) replaces it.
+  accounts: 'Connection',
+  preferences: 'Preferences',
+};
+
+/**
+ * Opens the options page in a new tab at `section` (`options.html#links`), or where it lands by
+ * itself (Links once an account is set up, else Accounts), once that section (which waits for the
+ * settings) is there.
+ */
+export async function openOptions(
+  context: BrowserContext,
+  extensionId: string,
+  section?: OptionsSection,
+): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
+  await page.goto(`chrome-extension://${extensionId}/options.html${section ? `#${section}` : ''}`);
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  if (section) await expect(heading).toHaveText(SECTION_HEADINGS[section]);
+  else await expect(heading).toBeVisible();
   return page;
 }
 
@@ -105,6 +125,10 @@ export async function configure(
     defaultDomain: string;
     autoCopy: boolean;
     theme: 'system' | 'light' | 'dark';
+    oneClick: boolean;
+    removeTracking: boolean;
+    reuseExisting: boolean;
+    copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
   }>,
 ): Promise<void> {
   await worker.evaluate(async (changes) => {

@@ -19,7 +19,7 @@ class OptionsPage {
 
   static async open(context: BrowserContext, extensionId: string): Promise<OptionsPage> {
     const page = await context.newPage();
-    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await page.goto(`chrome-extension://${extensionId}/options.html#accounts`);
     await expect(page.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
     return new OptionsPage(page);
   }

@@ -33,7 +33,7 @@ test.describe('options page, Domains', () => {
     await service.addDomain(account.email, 'links.prefs-one.example.org');
     await service.addDomain(account.email, 'go.prefs-one.example.com');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'domains');
     const group = defaultDomainGroup(page);
 
     await expect(group.getByRole('radio')).toHaveCount(3);
@@ -85,7 +85,7 @@ test.describe('options page, Domains', () => {
         settings: { ...settings, lastDomain: 'links.prefs-two.example.net' },
       });
     });
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'domains');
 
     await defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-two.example.net' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
@@ -103,12 +103,12 @@ test.describe('options page, Domains', () => {
   }) => {
     await service.addDomain(account.email, 'go.prefs-three.example.info');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-    const first = await openOptions(context, extensionId);
+    const first = await openOptions(context, extensionId, 'domains');
     await expect(defaultDomainGroup(first).getByRole('radio')).toHaveCount(2);
     await first.close();
 
     await service.revokeKey(account.apiKey);
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'domains');
     await expect(domainsSection(page).getByRole('alert')).toContainText(
       'The list of domains could not be refreshed',
     );
@@ -134,7 +134,7 @@ test.describe('options page, Domains', () => {
       apiKey,
       defaultDomain: 'gone.prefs.example.com',
     });
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'domains');
     await expect(domainsSection(page)).toContainText('The account has no custom domains');
     const gone = defaultDomainGroup(page).getByRole('radio', { name: 'gone.prefs.example.com' });
     await expect(gone).toBeChecked();
@@ -147,7 +147,7 @@ test.describe('options page, Domains', () => {
   });
 
   test('without an API key, points to the Connection section', async ({ context, extensionId }) => {
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'domains');
     await expect(domainsSection(page)).toContainText(
       'enter your API key in the Connection section',
     );
@@ -165,7 +165,7 @@ test.describe('options page, Preferences', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'preferences');
     const autoCopy = page.getByRole('checkbox', { name: 'Copy the short link automatically' });
 
     await expect(autoCopy).toBeChecked();
@@ -179,8 +179,50 @@ test.describe('options page, Preferences', () => {
     await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
   });
 
-  test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {
+  test('the one-click, tracking, reuse and copy preferences are saved with their defaults shown', async ({
+    context,
+    worker,
+    extensionId,
+  }) => {
     const page = await openOptions(context, extensionId);
+    const section = preferencesSection(page);
+    const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
+    const removeTracking = section.getByRole('checkbox', { name: 'Remove tracking parameters' });
+    const reuse = section.getByRole('checkbox', { name: 'Reuse existing links' });
+    const copyAs = section.getByRole('combobox', { name: 'Copy as' });
+
+    await expect(oneClick).not.toBeChecked();
+    await expect(removeTracking).toBeChecked();
+    await expect(reuse).toBeChecked();
+    await expect(copyAs).toHaveValue('link');
+    await expect(copyAs.getByRole('option')).toHaveText([
+      'Link',
+      'Markdown',
+      'HTML',
+      'Title and link',
+    ]);
+
+    await oneClick.check();
+    await removeTracking.uncheck();
+    await reuse.uncheck();
+    await copyAs.selectOption({ label: 'Markdown' });
+    await expect
+      .poll(() => storedSettings(worker))
+      .toMatchObject({
+        oneClick: true,
+        removeTracking: false,
+        reuseExisting: false,
+        copyAs: 'markdown',
+      });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.reload();
+    await expect(oneClick).toBeChecked();
+    await expect(copyAs).toHaveValue('markdown');
+  });
+
+  test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {
+    const page = await openOptions(context, extensionId, 'preferences');
     const theme = page.getByRole('group', { name: 'Theme' });
     const html = page.locator('html');
 
@@ -201,7 +243,7 @@ test.describe('options page, Preferences', () => {
   });
 
   test('follows a change made in another tab', async ({ context, worker, extensionId }) => {
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'preferences');
     await configure(worker, { theme: 'dark', autoCopy: false });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();

@@ -29,7 +29,7 @@ test.describe('the popup', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await expect(popup.field('Title')).toHaveValue('Short links');
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      'Default short domain',
+      `Default short domain (${service.shortDomain}, the service's own)`,
       'go.localhost',
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');
@@ -198,7 +198,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
   apiKey,
 }) => {
   for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
-  const pageUrl = `${service.baseUrl}/made-elsewhere`;
+  const pageUrl = `${service.baseUrl}/pages/made-elsewhere`;
   // Made through the API (another device, the service's own site), so no cache of this browser has it.
   const made = await createLink(service, apiKey, {
     destination_url: pageUrl,

@@ -1,27 +1,23 @@
 // Typed calls to the service's API with fetch, and raw requests with node:http: shared by the
 // service's Vitest tests and the Playwright browser tests (so nothing here imports a test runner).
 import { type Agent, request } from 'node:http';
+import type {
+  DeleteAnswerJson,
+  DomainListJson,
+  ErrorBodyJson,
+  LinkAnswerJson,
+  LinkListJson,
+} from '../../lib/contract.ts';
 
-export type LinkJson = {
-  short_url: string;
-  destination_url: string;
-  clicks: number;
-  created_at: string;
-  title: string;
-};
-export type DomainJson = {
-  domain: string;
-  subdomain: string;
-  root_domain: string;
-  created_at: string;
-};
-export type ProblemJson = { success: false; code: string; message: string; field?: string };
+export type { DomainJson, LinkJson } from '../../lib/contract.ts';
+/** An error answer of the service. */
+export type ProblemJson = ErrorBodyJson;
 
 /** An answer of the API; `body` has the success shape named by T (errors: see expectProblem). */
 export type Answer<T> = { status: number; headers: Headers; body: T };
 
-/** A request body: a string is sent as it is, anything else as JSON. */
-export type RequestBody = string | object;
+/** A request body: a string or bytes are sent as they are, anything else as JSON. */
+export type RequestBody = string | Uint8Array | object;
 
 /** Request helpers for one API key (no key: no Authorization header). */
 export function api(baseUrl: string, key?: string) {
@@ -38,7 +34,10 @@ export function api(baseUrl: string, key?: string) {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string' || body instanceof Uint8Array
+          ? (body as BodyInit | undefined)
+          : JSON.stringify(body),
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
@@ -47,15 +46,13 @@ export function api(baseUrl: string, key?: string) {
   return {
     send,
     create: (body: RequestBody, headers?: Record<string, string>) =>
-      send<LinkJson & { success: boolean }>('POST', '/v1/links', body, headers),
-    list: () => send<{ success: boolean; links: LinkJson[] }>('GET', '/v1/links'),
+      send<LinkAnswerJson>('POST', '/v1/links', body, headers),
+    list: () => send<LinkListJson>('GET', '/v1/links'),
     /** `id` is the link identifier `<domain>/<back_half>` (see idOf). */
-    retrieve: (id: string) => send<LinkJson & { success: boolean }>('GET', `/v1/links/${id}`),
-    update: (id: string, body: RequestBody) =>
-      send<LinkJson & { success: boolean }>('PUT', `/v1/links/${id}`, body),
-    remove: (id: string) =>
-      send<{ success: boolean; message: string }>('DELETE', `/v1/links/${id}`),
-    domains: () => send<{ success: boolean; domains: DomainJson[] }>('GET', '/v1/domains'),
+    retrieve: (id: string) => send<LinkAnswerJson>('GET', `/v1/links/${id}`),
+    update: (id: string, body: RequestBody) => send<LinkAnswerJson>('PUT', `/v1/links/${id}`, body),
+    remove: (id: string) => send<DeleteAnswerJson>('DELETE', `/v1/links/${id}`),
+    domains: () => send<DomainListJson>('GET', '/v1/domains'),
   };
 }
 

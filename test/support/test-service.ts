@@ -47,7 +47,13 @@ async function ownerOf(service: RunningService, key: string): Promise<number> {
 }
 
 export async function startTestService(
-  options: { rateLimitPerMinute?: number; dbFile?: string; logger?: Logger } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    addressRateLimitPerMinute?: number;
+    blockedHostsFile?: string;
+    dbFile?: string;
+    logger?: Logger;
+  } = {},
 ): Promise<TestService> {
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
   // (SHORTLINK_TEST_ENGINE=postgres), a fresh database in the cluster its global setup started.
@@ -62,6 +68,8 @@ export async function startTestService(
     db: dbFile,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
+    blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
   });
   return {

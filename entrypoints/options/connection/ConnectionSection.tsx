@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
 import type { Connection } from '../../../lib/account/connection.ts';
 import { checkApiBaseUrl, type Settings } from '../../../lib/account/settings.ts';
-import { describeApiError } from '../../../lib/api/errors.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
+import { describeApiError, type ErrorPlaces } from '../../../lib/error-text.ts';
 import { checkConnectionForm } from './connection-form.ts';
 import { saveConnection } from './save-connection.ts';
 import { describeConnectionTest, testConnection } from './test-connection.ts';
@@ -23,8 +23,8 @@ function originOf(rawBaseUrl: string): string | undefined {
   return 'url' in checked ? new URL(checked.url).origin : undefined;
 }
 
-/** How error advice names this section on the options page ("…in the Connection section."). */
-export const CONNECTION_SECTION = 'the Connection section';
+/** How error advice on the options page names this section ("…in the Connection section."). */
+export const CONNECTION_SECTION: ErrorPlaces = { settings: 'the Connection section' };
 
 function askingStatus(apiBaseUrl: string): Status {
   const origin = new URL(apiBaseUrl).origin;
@@ -35,7 +35,7 @@ function askingStatus(apiBaseUrl: string): Status {
 }
 
 function errorStatus(prefix: string, error: unknown): Status {
-  const { message, advice } = describeApiError(error);
+  const { message, advice } = describeApiError(error, { settings: null });
   return { tone: 'error', message: `${prefix} ${message}`, advice };
 }
 

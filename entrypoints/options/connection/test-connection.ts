@@ -4,8 +4,9 @@
 import { writeCachedDomains } from '../../../lib/account/cache.ts';
 import type { Connection } from '../../../lib/account/connection.ts';
 import { createApiClient } from '../../../lib/api/client.ts';
-import { describeApiError, isApiError } from '../../../lib/api/errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
+import { describeApiError } from '../../../lib/error-text.ts';
 
 export type ConnectionTestResult = { ok: true; domains: Domain[] } | { ok: false; error: unknown };
 
@@ -78,11 +79,6 @@ export function describeConnectionTest(
       };
     }
   }
-  const { message, advice } = describeApiError(error);
-  // The shared advice is written for the popup; this is the options page already.
-  return {
-    tone: 'error',
-    message,
-    advice: advice.replace(/ in the (?:options|settings)(?=[.,;:]| \()/g, ''),
-  };
+  // This is the Connection section itself: the advice names no other place.
+  return { tone: 'error', ...describeApiError(error, { settings: null }) };
 }

@@ -1,7 +1,7 @@
 import '../sections.css';
 import { useEffect, useRef, useState } from 'react';
 import type { Settings } from '../../../lib/account/settings.ts';
-import { describeApiError, isApiError, WORTH_RETRYING } from '../../../lib/api/errors.ts';
+import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
@@ -9,8 +9,8 @@ import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choi
 import { useDomains } from './use-domains.ts';
 
 function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { message, advice } = describeApiError(error, { settingsPlace: CONNECTION_SECTION });
-  const retryable = !isApiError(error) || WORTH_RETRYING.has(error.kind);
+  const { message, advice } = describeApiError(error, CONNECTION_SECTION);
+  const retryable = isWorthRetrying(error);
   return (
     <div className="notice error" role="alert">
       <p>The list of domains could not be refreshed: {message}</p>

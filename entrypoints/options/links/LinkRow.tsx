@@ -1,72 +1,112 @@
 import { memo } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { createdLabel, splitDestination } from './links-view.ts';
+import { createdLabel, rowTitle, splitDestination, splitShortUrl } from './links-view.ts';
 
 const clicks = new Intl.NumberFormat();
 
+export type RowActions = {
+  onSelect: (shortUrl: string, selected: boolean) => void;
+  onDetails: (shortUrl: string) => void;
+  onQrCode: (shortUrl: string) => void;
+  onEdit: (link: Link) => void;
+  onDelete: (shortUrls: string[]) => void;
+};
+
+/**
+ * One link, title first: the title (or the destination's host) on its own line, then the short URL
+ * and the destination, then clicks and date; the actions are icon buttons named by their label.
+ * The short URL gives way from its host end, so its back-half stays readable at any width.
+ */
 export const LinkRow = memo(function LinkRow({
   link,
   now,
   selected,
-  onSelect,
-  onQrCode,
-  onEdit,
-  onDelete,
+  actions,
 }: {
   link: Link;
   now: number;
   selected: boolean;
-  onSelect: (shortUrl: string, selected: boolean) => void;
-  onQrCode: (shortUrl: string) => void;
-  onEdit: (link: Link) => void;
-  onDelete: (shortUrls: string[]) => void;
+  actions: RowActions;
 }) {
   const destination = splitDestination(link.destinationUrl);
+  const shortUrl = splitShortUrl(link.shortUrl);
   const created = createdLabel(link.createdAt, now);
   return (
     <div className="link-row">
       <input
         type="checkbox"
+        className="link-select"
         aria-label={`Select ${link.shortUrl}`}
         checked={selected}
-        onChange={(event) => onSelect(link.shortUrl, event.target.checked)}
+        onChange={(event) => actions.onSelect(link.shortUrl, event.target.checked)}
       />
-      <div className="link-text">
-        <div className="link-line">
-          <a href={link.shortUrl} target="_blank" rel="noreferrer" className="short-url">
-            {link.shortUrl}
-          </a>
-          {link.title && <span className="link-title">{link.title}</span>}
-        </div>
-        <div className="link-line destination" title={link.destinationUrl}>
-          <strong>{destination.host}</strong>
-          <span>{destination.rest}</span>
-        </div>
-        <div className="link-line meta">
-          <span>
-            {clicks.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
-          </span>
-          {created.text && (
-            <span>
-              {' · '}
-              <time dateTime={link.createdAt} title={created.full}>
-                {created.text}
-              </time>
-            </span>
-          )}
-        </div>
+      <button
+        type="button"
+        className="link-title"
+        aria-haspopup="dialog"
+        title="Details"
+        onClick={() => actions.onDetails(link.shortUrl)}
+      >
+        {rowTitle(link)}
+      </button>
+      <div className="link-urls">
+        {/* Named by the whole URL: its two parts are flex items, which a name would space apart. */}
+        <a
+          href={link.shortUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="short-url"
+          aria-label={link.shortUrl}
+        >
+          <span className="short-url-host">{shortUrl.host}</span>
+          <span className="short-url-path">{shortUrl.path}</span>
+        </a>
+        <span className="link-destination" title={link.destinationUrl}>
+          <span className="destination-host">{destination.host}</span>
+          <span className="destination-rest">{destination.rest}</span>
+        </span>
+      </div>
+      <div className="link-meta">
+        {clicks.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
+        {created.text && (
+          <>
+            {' · '}
+            <time dateTime={link.createdAt} title={created.full}>
+              {created.text}
+            </time>
+          </>
+        )}
       </div>
       <div className="link-actions">
-        <CopyButton text={link.shortUrl} />
-        <button type="button" onClick={() => onQrCode(link.shortUrl)}>
-          QR code
+        <CopyButton text={link.shortUrl} className="icon-button" icon={<CopyIcon />} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="QR code"
+          title="QR code"
+          onClick={() => actions.onQrCode(link.shortUrl)}
+        >
+          <QrIcon />
         </button>
-        <button type="button" onClick={() => onEdit(link)}>
-          Edit
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Edit"
+          title="Edit"
+          onClick={() => actions.onEdit(link)}
+        >
+          <EditIcon />
         </button>
-        <button type="button" onClick={() => onDelete([link.shortUrl])}>
-          Delete
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Delete"
+          title="Delete"
+          onClick={() => actions.onDelete([link.shortUrl])}
+        >
+          <DeleteIcon />
         </button>
       </div>
     </div>

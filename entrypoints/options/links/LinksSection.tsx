@@ -1,13 +1,25 @@
 import './links.css';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { createApiClient } from '../../../lib/api/client.ts';
-import { describeApiError, isApiError, isFixedInSettings } from '../../../lib/api/errors.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
-import { LinkRow } from './LinkRow.tsx';
+import { KeyboardHelp } from './KeyboardHelp.tsx';
+import { LinkDetails } from './LinkDetails.tsx';
+import type { RowActions } from './LinkRow.tsx';
+import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
 import {
   filterLinks,
   LinkSort,
@@ -16,13 +28,12 @@ import {
   shortUrlHost,
   sortLinks,
 } from './link-list.ts';
-import { linkCount, removeLinks, restoreLinks, visibleRange } from './links-view.ts';
+import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
+import { linkCount, removeLinks, restoreLinks } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { SelectAll } from './SelectAll.tsx';
 import { useLinks } from './use-links.ts';
 
-const ROW_HEIGHT = 88;
-const OVERSCAN = 6;
 const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
@@ -43,7 +54,7 @@ function SettingsLink({ error }: { error: unknown }) {
   if (!isFixedInSettings(error)) return null;
   return (
     <p>
-      <a href="#connection-heading">Go to the Connection section</a>
+      <a href="#accounts">Go to the Connection section</a>
     </p>
   );
 }
@@ -73,6 +84,8 @@ function LinksManager({ settings }: { settings: Settings }) {
   const [deleting, setDeleting] = useState<string[]>();
   const [editing, setEditing] = useState<Link>();
   const [qrFor, setQrFor] = useState<string>();
+  const [detailsFor, setDetailsFor] = useState<string>();
+  const [showingKeys, setShowingKeys] = useState(false);
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
   const all = links ?? [];
@@ -93,18 +106,25 @@ function LinksManager({ settings }: { settings: Settings }) {
     [sorted, deferredQuery, host, texts],
   );
 
-  const scroller = useRef<HTMLElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 600 });
-  useEffect(() => {
-    const element = scroller.current;
+  const top = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const table = useRef<LinksTableHandle>(null);
+  const [topHeight, setTopHeight] = useState(0);
+  // The header and filters stay at the top of the window; focus moved by Tab keeps clear of them.
+  useLayoutEffect(() => {
+    const element = top.current;
     if (!element) return;
-    const observer = new ResizeObserver(() =>
-      setViewport({ top: element.scrollTop, height: element.clientHeight }),
-    );
+    const observer = new ResizeObserver(() => {
+      const height = element.offsetHeight;
+      setTopHeight(height);
+      document.documentElement.style.scrollPaddingTop = `${height}px`;
+    });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      document.documentElement.style.scrollPaddingTop = '';
+    };
   }, []);
-  const range = visibleRange(shown.length, ROW_HEIGHT, viewport.top, viewport.height, OVERSCAN);
   const now = Date.now();
 
   const select = useCallback((shortUrl: string, on: boolean) => {
@@ -149,142 +169,192 @@ function LinksManager({ settings }: { settings: Settings }) {
     });
   }
 
-  const onQrCode = useCallback((shortUrl: string) => setQrFor(shortUrl), []);
-  const onEdit = useCallback((link: Link) => setEditing(link), []);
-  const onDelete = useCallback((shortUrls: string[]) => setDeleting(shortUrls), []);
+  const actions = useMemo<RowActions>(
+    () => ({
+      onSelect: select,
+      onDetails: setDetailsFor,
+      onQrCode: setQrFor,
+      onEdit: setEditing,
+      onDelete: setDeleting,
+    }),
+    [select],
+  );
+  const detailed = detailsFor ? all.find((link) => link.shortUrl === detailsFor) : undefined;
 
-  const described = error
-    ? describeApiError(error, { settingsPlace: CONNECTION_SECTION })
-    : undefined;
+  const queryNow = useRef(query);
+  queryNow.current = query;
+  useEffect(() => {
+    function act(action: KeyAction, row: HTMLElement | null) {
+      const index = row ? Number(row.dataset.index) : -1;
+      const click = (selector: string) => row?.querySelector<HTMLElement>(selector)?.click();
+      switch (action) {
+        case 'focus-search':
+          searchBox.current?.focus();
+          searchBox.current?.select();
+          return;
+        case 'help':
+          setShowingKeys(true);
+          return;
+        case 'clear-search':
+          setQuery('');
+          return;
+        case 'next':
+          table.current?.focusRow(index + 1);
+          return;
+        case 'previous':
+          if (index <= 0) searchBox.current?.focus();
+          else table.current?.focusRow(index - 1);
+          return;
+        case 'copy':
+          click('button[aria-label="Copy"]');
+          return;
+        case 'edit':
+          click('button[aria-label="Edit"]');
+          return;
+        case 'delete':
+          click('button[aria-label="Delete"]');
+          return;
+        case 'select':
+          click('input[type="checkbox"]');
+          return;
+      }
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      const focused = document.activeElement;
+      const row = focused?.closest<HTMLElement>('.links-list > li') ?? null;
+      const action = linkKeyAction(event, {
+        dialogOpen: document.querySelector('dialog[open]') !== null,
+        inSearch: focused === searchBox.current,
+        inField: takesKeys(focused),
+        onRow: row !== null && row === focused,
+        inRow: row !== null && row !== focused,
+        searchHasText: queryNow.current !== '',
+      });
+      if (!action) return;
+      event.preventDefault();
+      act(action, row);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const described = error ? describeApiError(error, CONNECTION_SECTION) : undefined;
 
   return (
     <section className="options-section links-section" aria-labelledby="links-heading">
-      <div className="links-heading">
-        <h2 id="links-heading">Links</h2>
-        <p className="links-count" aria-live="polite">
-          {links ? linkCount(shown.length, all.length) : loading ? 'Loading…' : ''}
-        </p>
-      </div>
-      <div className="links-toolbar">
-        <input
-          type="search"
-          aria-label="Search links"
-          placeholder="Search links"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <label>
-          <span className="visually-hidden">Sort by</span>
-          <select
-            aria-label="Sort by"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as LinkSort)}
+      <div className="links-top" ref={top}>
+        <div className="links-heading">
+          <h2 id="links-heading">Links</h2>
+          <p className="links-count" aria-live="polite">
+            {links ? linkCount(shown.length, all.length) : loading ? 'Loading…' : ''}
+          </p>
+          <button
+            type="button"
+            className="icon-button keys-button"
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts="?"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShowingKeys(true)}
           >
-            {LinkSort.map((order) => (
-              <option key={order} value={order}>
-                {SORT_NAMES[order]}
+            ?
+          </button>
+        </div>
+        <div className="links-toolbar">
+          <input
+            ref={searchBox}
+            type="search"
+            aria-label="Search links"
+            placeholder="Search links"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <label>
+            <span className="visually-hidden">Sort by</span>
+            <select
+              aria-label="Sort by"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as LinkSort)}
+            >
+              {LinkSort.map((order) => (
+                <option key={order} value={order}>
+                  {SORT_NAMES[order]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <select
+            aria-label="Short domain"
+            value={host}
+            onChange={(event) => setHost(event.target.value)}
+          >
+            <option value="">All domains</option>
+            {hosts.map((name) => (
+              <option key={name} value={name}>
+                {name}
               </option>
             ))}
           </select>
-        </label>
-        <select
-          aria-label="Short domain"
-          value={host}
-          onChange={(event) => setHost(event.target.value)}
-        >
-          <option value="">All domains</option>
-          {hosts.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="links-toolbar">
-        <SelectAll shown={shown} selected={selected} setSelected={setSelected} />
-        <button type="button" onClick={refresh} aria-disabled={loading}>
-          {loading ? 'Refreshing…' : 'Refresh'}
-        </button>
-        <button type="button" onClick={() => downloadCsv(shown)}>
-          Export CSV
-        </button>
-        {selected.size > 0 && (
-          <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
-            Delete selected ({selected.size})
+        </div>
+        <div className="links-toolbar">
+          <SelectAll shown={shown} selected={selected} setSelected={setSelected} />
+          <button type="button" onClick={refresh} aria-disabled={loading}>
+            {loading ? 'Refreshing…' : 'Refresh'}
           </button>
-        )}
+          <button type="button" onClick={() => downloadCsv(shown)}>
+            Export CSV
+          </button>
+          {selected.size > 0 && (
+            <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
+              Delete selected ({selected.size})
+            </button>
+          )}
+        </div>
+        <div role="status" className="status">
+          {described && links && (
+            <div className="notice error">
+              <p>
+                Showing the list saved at{' '}
+                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}:{' '}
+                {described.message}
+              </p>
+              {described.advice !== described.message && <p>{described.advice}</p>}
+              <SettingsLink error={error} />
+            </div>
+          )}
+          {described && !links && (
+            <div className="notice error">
+              <p>The links could not be loaded: {described.message}</p>
+              {described.advice !== described.message && <p>{described.advice}</p>}
+              <SettingsLink error={error} />
+            </div>
+          )}
+          {notice && (
+            <div className="notice error">
+              <p>{notice.message}</p>
+              {notice.failed && (
+                <ul>
+                  {notice.failed.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
       </div>
-      <div role="status" className="status">
-        {described && links && (
-          <div className="notice error">
-            <p>
-              Showing the list saved at{' '}
-              {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}:{' '}
-              {described.message}
-            </p>
-            {described.advice !== described.message && <p>{described.advice}</p>}
-            <SettingsLink error={error} />
-          </div>
-        )}
-        {described && !links && (
-          <div className="notice error">
-            <p>The links could not be loaded: {described.message}</p>
-            {described.advice !== described.message && <p>{described.advice}</p>}
-            <SettingsLink error={error} />
-          </div>
-        )}
-        {notice && (
-          <div className="notice error">
-            <p>{notice.message}</p>
-            {notice.failed && (
-              <ul>
-                {notice.failed.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-      </div>
-      <section
-        ref={scroller}
-        className="links-scroll"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-        tabIndex={0}
-        aria-label="Links list"
-        onScroll={(event) =>
-          setViewport({
-            top: event.currentTarget.scrollTop,
-            height: event.currentTarget.clientHeight,
-          })
-        }
-      >
-        {links && shown.length === 0 && (
-          <p className="links-empty">
-            {all.length === 0 ? 'No links yet.' : 'No links match the search.'}
-          </p>
-        )}
-        <ul className="links-list" style={{ height: shown.length * ROW_HEIGHT }}>
-          {shown.slice(range.start, range.end).map((link, offset) => (
-            <li
-              key={link.shortUrl}
-              style={{ top: (range.start + offset) * ROW_HEIGHT, height: ROW_HEIGHT }}
-              aria-setsize={shown.length}
-              aria-posinset={range.start + offset + 1}
-            >
-              <LinkRow
-                link={link}
-                now={now}
-                selected={selected.has(link.shortUrl)}
-                onSelect={select}
-                onQrCode={onQrCode}
-                onEdit={onEdit}
-                onDelete={onDelete}
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
+      {links && shown.length === 0 && (
+        <p className="links-empty">
+          {all.length === 0 ? 'No links yet.' : 'No links match the search.'}
+        </p>
+      )}
+      <LinksTable
+        links={shown}
+        now={now}
+        selected={selected}
+        actions={actions}
+        headerHeight={topHeight}
+        handle={table}
+      />
       {deleting && (
         <ConfirmDialog
           title={deleting.length === 1 ? 'Delete this link?' : `Delete ${deleting.length} links?`}
@@ -300,6 +370,15 @@ function LinksManager({ settings }: { settings: Settings }) {
             <p>These {deleting.length} short links will stop working. This cannot be undone.</p>
           )}
         </ConfirmDialog>
+      )}
+      {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
+      {detailed && (
+        <LinkDetails
+          link={detailed}
+          connection={connection}
+          change={change}
+          onClose={() => setDetailsFor(undefined)}
+        />
       )}
       {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (

@@ -7,8 +7,9 @@ import {
   removeLinks,
   replaceLink,
   restoreLinks,
+  rowTitle,
   splitDestination,
-  visibleRange,
+  splitShortUrl,
 } from './links-view.ts';
 
 const link = (n: number, extra: Partial<Link> = {}): Link => ({
@@ -54,11 +55,22 @@ describe('splitDestination', () => {
   });
 });
 
-describe('visibleRange', () => {
-  it('covers the viewport plus overscan, clamped to the list', () => {
-    expect(visibleRange(1000, 50, 0, 500, 5)).toEqual({ start: 0, end: 15 });
-    expect(visibleRange(1000, 50, 1000, 500, 5)).toEqual({ start: 15, end: 35 });
-    expect(visibleRange(20, 50, 900, 500, 5)).toEqual({ start: 13, end: 20 });
+describe('splitShortUrl', () => {
+  it.each([
+    ['https://go.example.com/abc', 'https://go.example.com', '/abc'],
+    ['http://localhost:8787/seed1999', 'http://localhost:8787', '/seed1999'],
+    ['https://go.example.com', 'https://go.example.com', ''],
+  ])('splits %s before its back-half', (shortUrl, host, path) => {
+    expect(splitShortUrl(shortUrl)).toEqual({ host, path });
+  });
+});
+
+describe('rowTitle', () => {
+  it('leads with the title, else the destination host', () => {
+    expect(rowTitle(link(1))).toBe('Link 1');
+    expect(rowTitle(link(2, { title: '  ', destinationUrl: 'https://docs.example.org/a' }))).toBe(
+      'docs.example.org',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-// Pure helpers of the Links section: counts, dates, the visible window of a virtual list.
+// Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
 import type { Link } from '../../../lib/api/schemas.ts';
 
 const numbers = new Intl.NumberFormat();
@@ -38,17 +38,20 @@ export function splitDestination(url: string): { host: string; rest: string } {
   return { host: match[2] ?? '', rest: match[3] ?? '' };
 }
 
-/** The rows a scroll container of `height` px at `scrollTop` shows, plus `overscan` each side. */
-export function visibleRange(
-  count: number,
-  rowHeight: number,
-  scrollTop: number,
-  height: number,
-  overscan: number,
-): { start: number; end: number } {
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
-  const last = Math.ceil((Math.max(0, scrollTop) + height) / rowHeight);
-  return { start: Math.max(0, first - overscan), end: Math.min(count, last + overscan) };
+/**
+ * A short URL split before its last path segment (the back-half), so that a narrow row can cut the
+ * host and keep the back-half: `https://go.example.com` and `/abc`.
+ */
+export function splitShortUrl(shortUrl: string): { host: string; path: string } {
+  const slash = shortUrl.lastIndexOf('/');
+  const afterScheme = shortUrl.indexOf('//') + 2;
+  if (slash < afterScheme) return { host: shortUrl, path: '' };
+  return { host: shortUrl.slice(0, slash), path: shortUrl.slice(slash) };
+}
+
+/** What a row leads with: the title, or the destination's host when the link has none. */
+export function rowTitle(link: Link): string {
+  return link.title.trim() || splitDestination(link.destinationUrl).host || link.destinationUrl;
 }
 
 /** The fields of an edit that differ from the link; empty when nothing changed. */

@@ -1,10 +1,29 @@
 import '../sections.css';
 import { useEffect, useRef, useState } from 'react';
 import { type Settings, saveSettings, type Theme } from '../../../lib/account/settings.ts';
+import { COPY_FORMAT_LABELS, CopyFormat } from '../../../lib/links/copy-formats.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 
-type Preferences = Pick<Settings, 'autoCopy' | 'theme'>;
+const PREFERENCE_KEYS = [
+  'autoCopy',
+  'theme',
+  'oneClick',
+  'removeTracking',
+  'reuseExisting',
+  'copyAs',
+] as const;
+type Preferences = Pick<Settings, (typeof PREFERENCE_KEYS)[number]>;
+type Toggle = 'autoCopy' | 'oneClick' | 'removeTracking' | 'reuseExisting';
+
+const preferencesOf = (settings: Settings): Preferences => ({
+  autoCopy: settings.autoCopy,
+  theme: settings.theme,
+  oneClick: settings.oneClick,
+  removeTracking: settings.removeTracking,
+  reuseExisting: settings.reuseExisting,
+  copyAs: settings.copyAs,
+});
 
 const THEMES: { value: Theme; label: string }[] = [
   { value: 'system', label: 'System' },
@@ -12,22 +31,53 @@ const THEMES: { value: Theme; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
+const TOGGLES: { key: Toggle; id: string; label: string; hint: string }[] = [
+  {
+    key: 'autoCopy',
+    id: 'auto-copy',
+    label: 'Copy the short link automatically',
+    hint: 'After Shorten in the popup, the short link goes to the clipboard, ready to paste.',
+  },
+  {
+    key: 'oneClick',
+    id: 'one-click',
+    label: 'Shorten on toolbar click',
+    hint: 'The toolbar button shortens the page and copies the link without opening the popup. The popup stays on the shortcut and in the menu ("Open Short Link").',
+  },
+  {
+    key: 'removeTracking',
+    id: 'remove-tracking',
+    label: 'Remove tracking parameters',
+    hint: 'utm_source, fbclid, gclid and the like are removed from the address before it is shortened.',
+  },
+  {
+    key: 'reuseExisting',
+    id: 'reuse-existing',
+    label: 'Reuse existing links',
+    hint: 'A page that already has a short link gets that link from the menu and the shortcut, not another one.',
+  },
+];
+
 export function PreferencesSection({ settings }: { settings: Settings }) {
   const [status, save] = useSaveStatus();
   // The click shows at once; the stored values follow through the settings watcher.
-  const [form, setForm] = useState<Preferences>({
-    autoCopy: settings.autoCopy,
-    theme: settings.theme,
-  });
+  const [form, setForm] = useState<Preferences>(() => preferencesOf(settings));
   const lastStored = useRef<Preferences>(form);
+  const stored = preferencesOf(settings);
+  const storedKey = JSON.stringify(stored);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: storedKey stands for every stored preference.
   useEffect(() => {
     const previous = lastStored.current;
-    lastStored.current = { autoCopy: settings.autoCopy, theme: settings.theme };
-    setForm((current) => ({
-      autoCopy: previous.autoCopy !== settings.autoCopy ? settings.autoCopy : current.autoCopy,
-      theme: previous.theme !== settings.theme ? settings.theme : current.theme,
-    }));
-  }, [settings.autoCopy, settings.theme]);
+    lastStored.current = stored;
+    // Only what changed in storage replaces the form: a click still on its way is kept.
+    setForm((current) => {
+      const next = { ...current };
+      for (const key of PREFERENCE_KEYS) {
+        if (previous[key] !== stored[key]) Object.assign(next, { [key]: stored[key] });
+      }
+      return next;
+    });
+  }, [storedKey]);
 
   function change(changes: Partial<Preferences>) {
     setForm((current) => ({ ...current, ...changes }));
@@ -37,17 +87,41 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
   return (
     <section className="options-section" aria-labelledby="preferences-heading">
       <h2 id="preferences-heading">Preferences</h2>
-      <div className="field checkbox-field">
-        <input
-          type="checkbox"
-          id="auto-copy"
-          checked={form.autoCopy}
-          onChange={(event) => change({ autoCopy: event.target.checked })}
-          aria-describedby="auto-copy-hint"
-        />
-        <label htmlFor="auto-copy">Copy the short link automatically</label>
-        <p id="auto-copy-hint" className="hint">
-          After Shorten in the popup, the short link goes to the clipboard, ready to paste.
+      {TOGGLES.map(({ key, id, label, hint }) => (
+        <div key={key} className="field checkbox-field">
+          <input
+            type="checkbox"
+            id={id}
+            checked={form[key]}
+            onChange={(event) => change({ [key]: event.target.checked })}
+            aria-describedby={`${id}-hint`}
+          />
+          <label htmlFor={id}>{label}</label>
+          <p id={`${id}-hint`} className="hint">
+            {hint}
+          </p>
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="copy-as">Copy as</label>
+        <select
+          id="copy-as"
+          value={form.copyAs}
+          onChange={(event) => {
+            const copyAs = CopyFormat.safeParse(event.target.value);
+            if (copyAs.success) change({ copyAs: copyAs.data });
+          }}
+          aria-describedby="copy-as-hint"
+        >
+          {CopyFormat.options.map((format) => (
+            <option key={format} value={format}>
+              {COPY_FORMAT_LABELS[format]}
+            </option>
+          ))}
+        </select>
+        <p id="copy-as-hint" className="hint">
+          What "Copy", the menu and the shortcut put on the clipboard. HTML pastes as a link in mail
+          and documents.
         </p>
       </div>
       <fieldset className="choices theme-choices">

@@ -1,0 +1,132 @@
+import { type FormEvent, useState } from 'react';
+import { FormField } from '../../../components/FormField.tsx';
+import type { Connection } from '../../../lib/account/connection.ts';
+import { createApiClient } from '../../../lib/api/client.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { DestinationUrl, Title } from '../../../lib/contract.ts';
+import { describeApiError } from '../../../lib/error-text.ts';
+import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { changedFields, replaceLink } from './links-view.ts';
+
+type Field = 'destinationUrl' | 'title';
+
+function problemOf(schema: typeof DestinationUrl | typeof Title, value: string) {
+  const result = schema.safeParse(value);
+  return result.success
+    ? { value: result.data as string }
+    : { problem: result.error.issues[0]?.message ?? 'Check this value.' };
+}
+
+/**
+ * The form that edits a link's destination and title, in the Edit dialog or in place in the details
+ * pane; the list shows the change while it is sent, and takes it back if the service refuses it.
+ */
+export function EditLinkForm({
+  link,
+  connection,
+  change,
+  onDone,
+  idPrefix,
+}: {
+  link: Link;
+  connection: Connection;
+  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  /** Called when the form is done: saved, unchanged, or cancelled. */
+  onDone: () => void;
+  idPrefix: string;
+}) {
+  const [form, setForm] = useState({ destinationUrl: link.destinationUrl, title: link.title });
+  const [serverProblem, setServerProblem] = useState<{ field?: Field; message: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const destination = problemOf(DestinationUrl, form.destinationUrl);
+  const title = problemOf(Title, form.title);
+  const problemFor = (field: Field, checked: { problem?: string }) =>
+    checked.problem ?? (serverProblem?.field === field ? serverProblem.message : undefined);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (busy || destination.problem !== undefined || title.problem !== undefined) return;
+    const changes = changedFields(link, {
+      destinationUrl: destination.value ?? '',
+      title: title.value ?? '',
+    });
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    setBusy(true);
+    setServerProblem(undefined);
+    change((links) => replaceLink(links, link.shortUrl, { ...link, ...changes }));
+    try {
+      const saved = await createApiClient({
+        baseUrl: connection.apiBaseUrl,
+        apiKey: connection.apiKey,
+      }).updateLink(link.shortUrl, changes);
+      // Clicks and the creation date are not the edit's business: keep the list's own.
+      change((links) =>
+        replaceLink(links, link.shortUrl, {
+          ...link,
+          destinationUrl: saved.destinationUrl,
+          title: saved.title,
+        }),
+      );
+      onDone();
+    } catch (error) {
+      change((links) => replaceLink(links, link.shortUrl, link));
+      const { message, advice } = describeApiError(error, CONNECTION_SECTION);
+      const field = isApiError(error) ? error.field : undefined;
+      setServerProblem({
+        field:
+          field === 'destination_url' ? 'destinationUrl' : field === 'title' ? 'title' : undefined,
+        message: `Not saved: ${message}${advice && advice !== message ? ` ${advice}` : ''}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <FormField
+        id={`${idPrefix}-destination-url`}
+        label="Destination URL"
+        error={problemFor('destinationUrl', destination)}
+      >
+        {(inputProps) => (
+          <input
+            {...inputProps}
+            type="url"
+            spellCheck={false}
+            value={form.destinationUrl}
+            onChange={(event) => setForm({ ...form, destinationUrl: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={`${idPrefix}-title`} label="Title" error={problemFor('title', title)}>
+        {(inputProps) => (
+          <input
+            {...inputProps}
+            type="text"
+            value={form.title}
+            onChange={(event) => setForm({ ...form, title: event.target.value })}
+          />
+        )}
+      </FormField>
+      <div role="alert">
+        {serverProblem && !serverProblem.field && (
+          <p className="notice error">{serverProblem.message}</p>
+        )}
+      </div>
+      <div className="row actions">
+        <button type="submit" className="primary" aria-disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

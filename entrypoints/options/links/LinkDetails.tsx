@@ -1,0 +1,102 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import type { Connection } from '../../../lib/account/connection.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { useModalDialog } from '../use-modal-dialog.ts';
+import { EditLinkForm } from './EditLinkForm.tsx';
+import { createdLabel, rowTitle, splitDestination } from './links-view.ts';
+
+// The QR encoder loads only when a code is asked for, as in the popup.
+const QrCode = lazy(() =>
+  import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
+);
+
+const clicks = new Intl.NumberFormat();
+
+/**
+ * One link in full, in a pane at the side of the window (the whole window when it is narrow): the
+ * whole destination, its QR code, clicks and creation date, and its edit form in place.
+ */
+export function LinkDetails({
+  link,
+  connection,
+  change,
+  onClose,
+}: {
+  link: Link;
+  connection: Connection;
+  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  onClose: () => void;
+}) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(closeButton);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const destination = splitDestination(link.destinationUrl);
+  const created = createdLabel(link.createdAt, Date.now());
+
+  return (
+    <dialog
+      ref={dialog}
+      className="details-pane"
+      aria-labelledby="details-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (editing) setEditing(false);
+        else onClose();
+      }}
+    >
+      <div className="details-head">
+        <h3 id="details-title">{rowTitle(link)}</h3>
+        <button type="button" ref={closeButton} onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl className="details-facts">
+        <dt>Short link</dt>
+        <dd className="details-short">
+          <a href={link.shortUrl} target="_blank" rel="noreferrer">
+            {link.shortUrl}
+          </a>
+          <CopyButton text={link.shortUrl} />
+        </dd>
+        <dt>Destination</dt>
+        <dd className="details-destination">
+          <a href={link.destinationUrl} target="_blank" rel="noreferrer">
+            <strong>{destination.host}</strong>
+            {destination.rest}
+          </a>
+        </dd>
+        <dt>Clicks</dt>
+        <dd>{clicks.format(link.clicks)}</dd>
+        <dt>Created</dt>
+        <dd>
+          <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
+        </dd>
+      </dl>
+      {editing ? (
+        <section className="details-edit" aria-label="Edit link">
+          <EditLinkForm
+            link={link}
+            connection={connection}
+            change={change}
+            onDone={() => {
+              setEditing(false);
+              requestAnimationFrame(() => editButton.current?.focus());
+            }}
+            idPrefix="details"
+          />
+        </section>
+      ) : (
+        <p>
+          <button type="button" ref={editButton} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        </p>
+      )}
+      <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+        <QrCode value={link.shortUrl} size={176} />
+      </Suspense>
+    </dialog>
+  );
+}

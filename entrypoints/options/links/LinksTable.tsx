@@ -1,0 +1,149 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { LinkRow, type RowActions } from './LinkRow.tsx';
+
+// Rows have one fixed height per layout (see links.css), so the virtualizer never measures them.
+const WIDE_ROW_HEIGHT = 84;
+const NARROW_ROW_HEIGHT = 112;
+const NARROW = '(max-width: 599px)';
+const OVERSCAN = 8;
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const list = matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
+    },
+    () => matchMedia(query).matches,
+  );
+}
+
+export type LinksTableHandle = {
+  /** Scrolls row `index` into view (below the kept-in-view header) and focuses it. */
+  focusRow: (index: number) => void;
+};
+
+/**
+ * The links as rows in the page's own scroll (one scrollbar, the window's): only the rows near the
+ * window are in the page, positioned by @tanstack/react-virtual's window virtualizer. One row at a
+ * time is in the Tab order (the last one focused), and ↑/↓ move between rows.
+ */
+export function LinksTable({
+  links,
+  now,
+  selected,
+  actions,
+  headerHeight,
+  handle,
+}: {
+  links: readonly Link[];
+  now: number;
+  selected: ReadonlySet<string>;
+  actions: RowActions;
+  /** The height of the section's header kept at the top of the window, which covers rows. */
+  headerHeight: number;
+  handle: Ref<LinksTableHandle>;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  const rowHeight = useMediaQuery(NARROW) ? NARROW_ROW_HEIGHT : WIDE_ROW_HEIGHT;
+  const [listTop, setListTop] = useState(0);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const pendingFocus = useRef<number | undefined>(undefined);
+
+  const virtualizer = useWindowVirtualizer({
+    count: links.length,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    scrollMargin: listTop,
+    scrollPaddingStart: headerHeight,
+    getItemKey: (index) => links[index]?.shortUrl ?? index,
+  });
+
+  // Forget the old layout's sizes when the window crosses the narrow breakpoint.
+  const measuredHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
+    virtualizer.measure();
+  });
+
+  // Notices above the list move it; the virtualizer must know where it starts in the page.
+  useLayoutEffect(() => {
+    const top = (list.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - listTop) >= 1) setListTop(top);
+  });
+
+  useLayoutEffect(() => {
+    if (pendingFocus.current === undefined) return;
+    const row = list.current?.querySelector<HTMLElement>(
+      `li[data-index="${pendingFocus.current}"]`,
+    );
+    if (!row) return;
+    pendingFocus.current = undefined;
+    row.focus({ preventScroll: true });
+  });
+
+  const focusRow = useCallback(
+    (index: number) => {
+      if (links.length === 0) return;
+      const target = Math.max(0, Math.min(links.length - 1, index));
+      pendingFocus.current = target;
+      setActiveIndex(target);
+      virtualizer.scrollToIndex(target);
+      // When the row is already in the page, nothing re-renders: focus it now.
+      const row = list.current?.querySelector<HTMLElement>(`li[data-index="${target}"]`);
+      if (row) {
+        pendingFocus.current = undefined;
+        row.focus({ preventScroll: true });
+      }
+    },
+    [links.length, virtualizer],
+  );
+  useImperativeHandle(handle, () => ({ focusRow }), [focusRow]);
+
+  const tabbable = Math.min(activeIndex, Math.max(0, links.length - 1));
+  return (
+    <ul
+      ref={list}
+      className="links-list"
+      aria-label="Links list"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const link = links[item.index] as Link;
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            tabIndex={item.index === tabbable ? 0 : -1}
+            aria-setsize={links.length}
+            aria-posinset={item.index + 1}
+            onFocus={() => setActiveIndex(item.index)}
+            style={{
+              height: rowHeight,
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            <LinkRow
+              link={link}
+              now={now}
+              selected={selected.has(link.shortUrl)}
+              actions={actions}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { CopyButton } from '../../components/CopyButton.tsx';
+import type { Link } from '../../lib/api/schemas.ts';
+import { displayUrl } from '../../lib/display-host.ts';
+import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
+
+/**
+ * The links the account already has for the page, first in the popup: one per row, the link
+ * ellipsised to fit, its Copy in a column and "Copied" in a space kept for it.
+ */
+export function ExistingLinks({
+  links,
+  copyAs,
+  focusFirst,
+}: {
+  links: Link[];
+  copyAs: CopyFormat;
+  focusFirst: boolean;
+}) {
+  return (
+    <section className="existing" aria-labelledby="existing-heading">
+      <h2 id="existing-heading">Already shortened</h2>
+      <ul>
+        {links.map((link, index) => (
+          <li key={link.shortUrl} className="link-row">
+            <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+              {displayUrl(link.shortUrl)}
+            </a>
+            <CopyButton
+              text={link.shortUrl}
+              content={formatForCopy(copyAs, link)}
+              autoFocus={focusFirst && index === 0}
+              className={index === 0 ? 'primary' : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

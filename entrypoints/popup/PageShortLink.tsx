@@ -1,0 +1,54 @@
+import { CopyButton } from '../../components/CopyButton.tsx';
+import type { Link } from '../../lib/api/schemas.ts';
+import { displayUrl } from '../../lib/display-host.ts';
+import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
+
+/** The page is itself one of the account's short links: that link, where it leads, its clicks. */
+export function SelfShortLink({ link, copyAs }: { link: Link; copyAs: CopyFormat }) {
+  return (
+    <section className="existing self-link" aria-labelledby="self-link-heading">
+      <h2 id="self-link-heading">This page is a short link of your account</h2>
+      <div className="link-row">
+        <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+          {displayUrl(link.shortUrl)}
+        </a>
+        <CopyButton
+          text={link.shortUrl}
+          content={formatForCopy(copyAs, link)}
+          className="primary"
+          autoFocus
+        />
+      </div>
+      {link.title && (
+        <p className="link-title" dir="auto">
+          {link.title}
+        </p>
+      )}
+      <dl className="link-facts">
+        <dt>Leads to</dt>
+        <dd>
+          <a href={link.destinationUrl} target="_blank" rel="noreferrer" dir="auto">
+            {displayUrl(link.destinationUrl)}
+          </a>
+        </dd>
+        <dt>Clicks</dt>
+        <dd>{link.clicks.toLocaleString()}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The page declares its own short link (`<link rel="shortlink">`): offered as it is. */
+export function DeclaredShortLink({ shortUrl, title }: { shortUrl: string; title: string }) {
+  return (
+    <section className="existing declared-link" aria-labelledby="declared-heading">
+      <h2 id="declared-heading">The page's own short link</h2>
+      <div className="link-row">
+        <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl}>
+          {displayUrl(shortUrl)}
+        </a>
+        <CopyButton text={shortUrl} content={formatForCopy('link', { shortUrl, title })} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// What the popup learns about the page before it shortens anything: the address without its
+// tracking parameters, the links the account already has for it, and whether the page itself is
+// one of the account's short links. "Shorten" waits for these, so Enter pressed the moment the
+// popup opens never makes a duplicate.
+import type { Settings } from '../../lib/account/settings.ts';
+import type { Link } from '../../lib/api/schemas.ts';
+import { defaultShortHost, shortLinkOfAccount } from '../../lib/links/short-link-of-account.ts';
+import { requestLinksForPage } from '../../lib/links-upkeep.ts';
+
+export type PageFacts = {
+  /** The page's address as it will be shortened: without tracking parameters when asked. */
+  destination: string;
+  /** Tracking parameters taken out of `destination`. */
+  removed: string[];
+  /** The account's links to this page (with or without its tracking parameters). */
+  existing: Link[];
+  /** The account's own short link that this page is, retrieved with its clicks. */
+  selfLink?: Link;
+};
+
+async function withoutTracking(address: string, settings: Settings) {
+  if (!settings.removeTracking) return { url: address, removed: [] };
+  // Loaded on demand: the list of parameters is not part of the popup's first script.
+  const { removeTrackingParameters } = await import('../../lib/links/tracking-parameters.ts');
+  return removeTrackingParameters(address);
+}
+
+async function retrieveSelfLink(
+  address: string,
+  settings: Settings,
+  customDomains: string[],
+): Promise<Link | undefined> {
+  const hosts = {
+    defaultShortHost: defaultShortHost(settings.apiBaseUrl, [], customDomains),
+    customDomains,
+  };
+  const candidate = shortLinkOfAccount(address, hosts);
+  if (!candidate) return undefined;
+  try {
+    const { createApiClient } = await import('../../lib/api/client.ts');
+    const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
+    return await client.getLink(candidate.id);
+  } catch {
+    // Not one of the account's after all (another service on the same host), or unreachable:
+    // the page is then shortened as any other.
+    return undefined;
+  }
+}
+
+const uniqueByShortUrl = (links: Link[]) => [
+  ...new Map(links.map((link) => [link.shortUrl, link])).values(),
+];
+
+export async function learnPageFacts(
+  pageUrl: string,
+  settings: Settings,
+  customDomains: string[],
+): Promise<PageFacts> {
+  const [cleaned, selfLink] = await Promise.all([
+    withoutTracking(pageUrl, settings),
+    retrieveSelfLink(pageUrl, settings, customDomains),
+  ]);
+  const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
+  const existing = selfLink
+    ? []
+    : uniqueByShortUrl((await Promise.all(addresses.map(requestLinksForPage))).flat());
+  return { destination: cleaned.url, removed: cleaned.removed, existing, selfLink };
+}

@@ -1,0 +1,272 @@
+// Reading any service's error answer into an ApiError: the shapes services send (message, error,
+// errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
+import { ApiError, type ApiErrorDetails, type ApiErrorKind } from './errors.ts';
+
+export type ErrorBody = { message?: string; code?: string; field?: string };
+
+const MAX_MESSAGE_LENGTH = 300;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return undefined;
+  return trimmed.length > MAX_MESSAGE_LENGTH
+    ? `${trimmed.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+    : trimmed;
+}
+
+/** The first usable text of a string or of a list of strings (`["msg", ...]`). */
+function firstText(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = text(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return text(value);
+}
+
+/** A field named by a name, a path list (`["body", "back_half"]`) or a JSON pointer. */
+function fieldName(value: unknown): string | undefined {
+  if (Array.isArray(value)) return fieldName(value.filter((part) => part !== 'body').at(-1));
+  const name = text(value);
+  if (!name) return undefined;
+  return name.startsWith('/') ? name.split('/').at(-1) || undefined : name;
+}
+
+/** `"invalid_request"` in `{"error": ...}` is a code, `"Link not found"` is a sentence. */
+const looksLikeCode = (value: string) => /^[A-Za-z0-9_.:-]+$/.test(value) && /[_.:-]/.test(value);
+
+/** The code at the end of an RFC 7807 `type` URI (`https://x/errors/non-unique-slug`). */
+function codeOfType(value: unknown): string | undefined {
+  const type = text(value);
+  if (!type || type === 'about:blank') return undefined;
+  return type.split(/[/#]/).filter(Boolean).at(-1);
+}
+
+/** A word code (`ALREADY_EXISTS`) rather than a number (`409`) when the service sends both. */
+function pickCode(...values: unknown[]): string | undefined {
+  const codes = values.map(text).filter((code) => code !== undefined);
+  return codes.find((code) => !/^\d+$/.test(code)) ?? codes[0];
+}
+
+/** The first entry of an error list: `[{field|param|path|loc|source, message|msg|detail}]`. */
+function readErrorList(list: unknown[]): ErrorBody {
+  for (const item of list) {
+    if (typeof item === 'string' && text(item)) return { message: text(item) };
+    if (!isObject(item)) continue;
+    const source = isObject(item.source) ? item.source : {};
+    const field = fieldName(
+      item.field ?? item.param ?? item.path ?? item.loc ?? item.name ?? source.pointer,
+    );
+    const message = firstText(
+      item.message ?? item.msg ?? item.detail ?? item.reason ?? item.title ?? item.description,
+    );
+    const code = text(item.code) ?? text(item.type);
+    if (message || code) return { message, code, field };
+  }
+  return {};
+}
+
+/** The first entry of a field map: `{"back_half": "msg" | ["msg", ...]}`. */
+function readFieldMap(map: Json): ErrorBody {
+  for (const [key, value] of Object.entries(map)) {
+    const message = firstText(value) ?? (isObject(value) ? firstText(value.message) : undefined);
+    if (!message) continue;
+    const field = key === 'non_field_errors' || key === '__all__' ? undefined : key;
+    // Rails and Django send "has already been taken"; the field name makes it a sentence.
+    const sentence = field && /^[a-z]/.test(message) ? `${field} ${message}` : message;
+    return { message: sentence, field };
+  }
+  return {};
+}
+
+function readErrorObject(body: Json): ErrorBody {
+  const nested = isObject(body.error) ? body.error : undefined;
+  const errorText = text(body.error);
+  const errorIsCode = errorText !== undefined && looksLikeCode(errorText);
+
+  let fromList: ErrorBody = {};
+  if (Array.isArray(body.errors)) fromList = readErrorList(body.errors);
+  else if (isObject(body.errors)) fromList = readFieldMap(body.errors);
+  else if (Array.isArray(body.detail)) fromList = readErrorList(body.detail);
+  else if (Array.isArray(body.invalid_params ?? body['invalid-params'])) {
+    fromList = readErrorList((body.invalid_params ?? body['invalid-params']) as unknown[]);
+  }
+  if (nested && !fromList.message) {
+    if (Array.isArray(nested.errors)) fromList = readErrorList(nested.errors);
+    else if (isObject(nested.details)) fromList = readFieldMap(nested.details);
+  }
+
+  const summary =
+    firstText(body.message) ??
+    (nested && (firstText(nested.message) ?? text(nested.detail))) ??
+    (errorIsCode ? undefined : errorText) ??
+    text(body.error_description) ??
+    text(body.detail);
+  // "Validation failed" alone names no cause; the first listed error does.
+  const message =
+    summary && fromList.message && !summary.includes(fromList.message)
+      ? `${summary}${/[.!?]$/.test(summary) ? '' : ':'} ${fromList.message}`
+      : (summary ?? fromList.message ?? text(body.msg) ?? text(body.title) ?? text(body.reason));
+
+  const code =
+    text(body.code) ??
+    (nested && pickCode(nested.code, nested.status, nested.type)) ??
+    text(body.error_code) ??
+    text(body.errorCode) ??
+    (errorIsCode ? errorText : undefined) ??
+    fromList.code ??
+    codeOfType(body.type);
+
+  const field =
+    fieldName(body.field) ??
+    fieldName(body.param) ??
+    (nested && (fieldName(nested.field) ?? fieldName(nested.param))) ??
+    fromList.field;
+
+  if (!message && !code && !field) {
+    // Django REST answers with a bare field map: {"back_half": ["..."]}.
+    const bare = readFieldMap(
+      Object.fromEntries(Object.entries(body).filter(([, value]) => Array.isArray(value))),
+    );
+    if (bare.message) return bare;
+  }
+  return { message, code, field };
+}
+
+/** Whatever an error answer carries for a person (message) and for code (code, field). */
+export function readErrorBody(body: unknown): ErrorBody {
+  let result: ErrorBody = {};
+  if (typeof body === 'string') {
+    const trimmed = body.trim();
+    if (/^[{[]/.test(trimmed)) {
+      try {
+        return readErrorBody(JSON.parse(trimmed));
+      } catch {}
+    }
+    // An HTML error page (proxy, login wall) has no sentence worth showing.
+    if (!trimmed.startsWith('<')) result = { message: text(trimmed) };
+  } else if (isObject(body)) {
+    result = readErrorObject(body);
+  } else if (Array.isArray(body)) {
+    result = readErrorList(body);
+  }
+  return Object.fromEntries(
+    Object.entries(result).filter(([, value]) => value !== undefined),
+  ) as ErrorBody;
+}
+
+const FIELD_SYNONYMS: Record<string, string> = {
+  backhalf: 'back_half',
+  slug: 'back_half',
+  custom_slug: 'back_half',
+  alias: 'back_half',
+  custom_url: 'back_half',
+  customurl: 'back_half',
+  custom_path: 'back_half',
+  keyword: 'back_half',
+  short_code: 'back_half',
+  shortcode: 'back_half',
+  destinationurl: 'destination_url',
+  destination: 'destination_url',
+  url: 'destination_url',
+  long_url: 'destination_url',
+  longurl: 'destination_url',
+  target: 'destination_url',
+  target_url: 'destination_url',
+  original_url: 'destination_url',
+  domain_name: 'domain',
+};
+
+/** Another service's name for one of our fields, as our wire name (`slug` → `back_half`). */
+export function normalizeField(field: string): string {
+  const name = field
+    .replace(/^(body|data|attributes)[./]/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]/g, '_')
+    .toLowerCase();
+  return FIELD_SYNONYMS[name] ?? FIELD_SYNONYMS[name.replace(/_/g, '')] ?? name;
+}
+
+const NEGATED = /not[-_ ]?exist|does ?n[o']t exist|unknown|not[-_ ]?found|no such/i;
+const TAKEN_CODE = /taken|exist|duplicate|non[-_ ]?unique|conflict|in[-_ ]?use|unavailable/i;
+const TAKEN_TEXT =
+  /taken|already (exists|in use|used|registered|reserved)|exists already|in use|not available|unavailable|duplicate|not unique/i;
+const ALREADY = /already (exists|taken|in use|used)|has already been taken/i;
+const BACK_HALF_WORDS =
+  /back[-_ ]?half|slug|alias|custom (path|url|link|name|back)|short[-_ ]?(code|url|link|path)|keyword/i;
+
+/** Whether a 400 or 422 says that the chosen back-half is taken (services say it many ways). */
+function saysBackHalfTaken({ message = '', code = '', field = '' }: ErrorBody): boolean {
+  if (code && TAKEN_CODE.test(code) && !NEGATED.test(code)) return true;
+  if (!message || NEGATED.test(message)) return false;
+  const aboutBackHalf = normalizeField(field) === 'back_half' || BACK_HALF_WORDS.test(message);
+  return (aboutBackHalf && TAKEN_TEXT.test(message)) || (!field && ALREADY.test(message));
+}
+
+const PAID_PLAN = /plan|paid|upgrade|subscri|billing|premium|payment/i;
+
+/** Seconds to wait from a Retry-After value: delay seconds or an HTTP date. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The typed error for an HTTP error answer of any shape. */
+export function apiErrorFromResponse(
+  status: number,
+  body: unknown,
+  headers: Headers = new Headers(),
+): ApiError {
+  const read = readErrorBody(body);
+  const field = read.field === undefined ? undefined : normalizeField(read.field);
+  const details: ApiErrorDetails = { status, code: read.code, field };
+  const make = (kind: ApiErrorKind, ownMessage: string, extra: ApiErrorDetails = {}) =>
+    new ApiError(kind, read.message ?? ownMessage, { ...details, ...extra });
+
+  if (status === 409 || ((status === 400 || status === 422) && saysBackHalfTaken(read))) {
+    return make('back_half_taken', 'This back-half is already taken.', { field: 'back_half' });
+  }
+  if (status === 400 || status === 422) {
+    return make(
+      'invalid_input',
+      field
+        ? `The service refused the value of "${field}".`
+        : 'The service refused the request as invalid.',
+    );
+  }
+  if (status === 401) return make('unauthorized', 'The service refused the API key.');
+  if (status === 403) {
+    if (PAID_PLAN.test(`${read.code ?? ''} ${read.message ?? ''}`)) {
+      return make('paid_plan_required', 'The API is available only on paid plans.');
+    }
+    return make('unauthorized', 'The API key is not allowed to do this.');
+  }
+  if (status === 404) return make('not_found', 'The link was not found.');
+  if (status === 408) return make('timeout', 'The service gave up waiting for the request.');
+  if (status === 413) return make('invalid_input', 'The request is too large for the service.');
+  if (status === 429) {
+    return make('rate_limited', 'Too many requests: the service asks to slow down.', {
+      retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
+    });
+  }
+  if (status >= 500 && status <= 599) {
+    return make('server_error', `The service failed to answer (HTTP ${status}).`);
+  }
+  return make('unexpected_response', `The service answered with an unexpected HTTP ${status}.`);
+}

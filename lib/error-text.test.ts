@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ApiErrorKind } from './api/errors.ts';
+import {
+  adviceFor,
+  describeApiError,
+  ERROR_TEXT,
+  isFixedInSettings,
+  isWorthRetrying,
+} from './error-text.ts';
+
+const KINDS = ApiErrorKind.options;
+const HERE = { settings: null };
+const SECTION = { settings: 'the Connection section' };
+
+describe('the error table', () => {
+  it.each(KINDS)('has advice, a place and a retry answer for %s', (kind) => {
+    const row = ERROR_TEXT[kind];
+    expect(row, kind).toBeDefined();
+    for (const places of [undefined, HERE, SECTION]) {
+      expect(adviceFor(kind, places)).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(['settings', 'service', null]).toContain(row.fixedIn);
+    expect(typeof row.retry).toBe('boolean');
+  });
+
+  it('has a row for every kind and no other', () => {
+    expect(Object.keys(ERROR_TEXT).sort()).toEqual([...KINDS].sort());
+  });
+
+  it('names the settings in the advice of exactly the kinds fixed there', () => {
+    for (const kind of KINDS) {
+      const fixedInSettings = ERROR_TEXT[kind].fixedIn === 'settings';
+      expect(adviceFor(kind).includes('in the settings'), kind).toBe(fixedInSettings);
+      expect(adviceFor(kind, SECTION).includes('in the Connection section'), kind).toBe(
+        fixedInSettings,
+      );
+    }
+  });
+
+  it('names no place at all where the person already is', () => {
+    expect(adviceFor('unexpected_response', HERE)).toBe(
+      'Check the API base URL: it may not point to a short-link service.',
+    );
+    expect(adviceFor('network', HERE)).toBe(
+      'Check your connection and the API base URL, then retry.',
+    );
+    for (const kind of KINDS)
+      expect(adviceFor(kind, HERE)).not.toMatch(/ in the (settings|Connection)/);
+  });
+
+  it.each([
+    ['unauthorized', true, false],
+    ['paid_plan_required', true, false],
+    ['invalid_base_url', true, false],
+    ['permission_missing', true, false],
+    ['network', true, true],
+    ['timeout', true, true],
+    ['unexpected_response', true, true],
+    ['server_error', false, true],
+    ['rate_limited', false, true],
+    ['invalid_input', false, false],
+    ['back_half_taken', false, false],
+    ['not_found', false, false],
+  ] as const)('%s: fixed in the settings %s, worth a retry %s', (kind, settings, retry) => {
+    const error = new ApiError(kind, 'x');
+    expect(isFixedInSettings(error)).toBe(settings);
+    expect(isWorthRetrying(error)).toBe(retry);
+  });
+
+  it('offers a retry, and not the settings, for errors of our own code', () => {
+    expect(isFixedInSettings(new TypeError('boom'))).toBe(false);
+    expect(isWorthRetrying(new TypeError('boom'))).toBe(true);
+  });
+});
+
+describe('describeApiError', () => {
+  it('names the place of the settings as the page asks', () => {
+    const error = new ApiError('unauthorized', 'The service refused the API key.');
+    expect(describeApiError(error, SECTION).advice).toBe(
+      'Check the API key in the Connection section.',
+    );
+    expect(describeApiError(new ApiError('not_found', 'Gone.'), SECTION).advice).toBe(
+      adviceFor('not_found'),
+    );
+  });
+
+  it('pairs the message with the advice of its kind', () => {
+    expect(describeApiError(new ApiError('unauthorized', 'The API key is not valid.'))).toEqual({
+      message: 'The API key is not valid.',
+      advice: 'Check the API key in the settings.',
+    });
+  });
+
+  it('tells how long to wait when the service said so', () => {
+    const error = new ApiError('rate_limited', 'Slow down.', { retryAfterSeconds: 30 });
+    expect(describeApiError(error).advice).toBe('Wait 30 seconds before you retry.');
+    const soon = new ApiError('rate_limited', 'Slow down.', { retryAfterSeconds: 0 });
+    expect(describeApiError(soon).advice).toBe('Wait 1 second before you retry.');
+  });
+
+  it('reads a kind it does not know, from another version, as an unexpected answer', () => {
+    const foreign = Object.assign(new Error('Odd.'), { name: 'ApiError', kind: 'exploded' });
+    expect(describeApiError(foreign).advice).toBe(adviceFor('unexpected_response'));
+  });
+
+  it('describes errors that are not ApiErrors too', () => {
+    expect(describeApiError(new DOMException('Aborted', 'AbortError')).message).toBe(
+      'The request was cancelled.',
+    );
+    expect(describeApiError(new Error('boom')).message).toBe('Something went wrong: boom');
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { checkDestination, fixUpDestination, NOT_A_WEB_ADDRESS } from './destination.ts';
+
+describe('fixUpDestination', () => {
+  it.each([
+    ['example.com/foo', 'https://example.com/foo'],
+    ['example.com', 'https://example.com'],
+    ['  www.example.co.uk/a?b=1#c  ', 'https://www.example.co.uk/a?b=1#c'],
+    ['example.com:8080/x', 'https://example.com:8080/x'],
+    ['localhost:3000/dev', 'https://localhost:3000/dev'],
+    ['bücher.de/seite', 'https://bücher.de/seite'],
+    ['example.com?q=1', 'https://example.com?q=1'],
+  ])('adds https:// to %j', (typed, fixed) => {
+    expect(fixUpDestination(typed)).toBe(fixed);
+  });
+
+  it.each([
+    ['https://example.com/foo'],
+    ['http://example.com'],
+    ['HTTPS://EXAMPLE.COM'],
+    ['ftp://example.com/file'],
+    ['mailto:someone@example.com'],
+    ['not a url'],
+    ['just-a-word'],
+    ['user@example.com'],
+    [''],
+  ])('leaves %j as typed', (typed) => {
+    expect(fixUpDestination(typed)).toBe(typed);
+  });
+});
+
+describe('checkDestination', () => {
+  it.each([
+    ['example.com/foo', 'https://example.com/foo'],
+    [' https://example.com/a ', 'https://example.com/a'],
+    // A space in a path is encoded, as the service stores it and a browser would send it.
+    ['https://example.com/a b', 'https://example.com/a%20b'],
+  ])('accepts %j as %j', (typed, url) => {
+    expect(checkDestination(typed)).toEqual({ url });
+  });
+
+  it.each([
+    ['not a url', NOT_A_WEB_ADDRESS],
+    ['just-a-word', NOT_A_WEB_ADDRESS],
+    ['mailto:someone@example.com', NOT_A_WEB_ADDRESS],
+    ['', 'Enter the destination URL.'],
+    [
+      'ftp://example.com/file',
+      'The destination URL must be a full web address starting with http:// or https://.',
+    ],
+    [
+      'https://example.com/a\nb',
+      'The destination URL must not contain line breaks or control characters.',
+    ],
+  ])('refuses %j with a sentence that says why', (typed, problem) => {
+    expect(checkDestination(typed)).toEqual({ problem });
+  });
+});

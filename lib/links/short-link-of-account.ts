@@ -1,0 +1,71 @@
+// Whether an address is already a short link of the account: on its default short domain or on
+// one of its custom domains, with a back-half for its only path segment.
+import type { Link } from '../api/schemas.ts';
+import { BACK_HALF_PATTERN } from '../contract.ts';
+
+export type AccountHosts = {
+  /** Host (with port) of the service's default short domain. */
+  defaultShortHost: string;
+  /** Host names of the account's custom domains. */
+  customDomains: readonly string[];
+};
+
+const hostOf = (address: string) => {
+  try {
+    return new URL(address).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The host of the service's default short domain. The interface does not tell it: it is learned
+ * from the account's links (a short URL on no custom domain), else taken to be the API's own host,
+ * as on the reference service (`localhost:8787` serves both).
+ */
+export function defaultShortHost(
+  apiBaseUrl: string,
+  links: readonly Pick<Link, 'shortUrl'>[],
+  customDomains: readonly string[],
+): string {
+  const custom = new Set(customDomains.map((domain) => domain.toLowerCase()));
+  for (const link of links) {
+    const host = hostOf(link.shortUrl);
+    if (host && !custom.has(host) && !custom.has(host.replace(/:\d+$/, ''))) return host;
+  }
+  return hostOf(apiBaseUrl) ?? '';
+}
+
+export type ShortLinkAddress = {
+  /** The link's identifier in API paths: `<host>/<back_half>`, the host as in its short URL. */
+  id: string;
+  backHalf: string;
+  /** The domain as the account names it: a custom domain's host name, or the default host. */
+  domain: string;
+};
+
+/** The short link an address is, when it is one of the account's; undefined otherwise. */
+export function shortLinkOfAccount(
+  address: string,
+  hosts: AccountHosts,
+): ShortLinkAddress | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const host = url.host.toLowerCase();
+  // A loopback custom domain borrows the default domain's port (go.localhost:8787).
+  const domain =
+    host === hosts.defaultShortHost.toLowerCase()
+      ? hosts.defaultShortHost
+      : hosts.customDomains.find(
+          (custom) => custom.toLowerCase() === host || custom.toLowerCase() === url.hostname,
+        );
+  if (domain === undefined) return undefined;
+  const backHalf = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (!backHalf || !BACK_HALF_PATTERN.test(backHalf)) return undefined;
+  return { id: `${host}/${backHalf}`, backHalf, domain };
+}

@@ -1,0 +1,23 @@
+// Titles longer than the service takes (255 characters) are cut the same way everywhere: in the
+// popup's prefilled field, from the context menu and from the shortcut.
+import { TITLE_MAX_LENGTH } from '../contract.ts';
+
+const ELLIPSIS = '…';
+/** A word boundary further back than this would lose too much: cut mid-word instead. */
+const MAX_WORD_BACKTRACK = 40;
+
+/** The title, trimmed, and when too long cut on a word with "…" to at most `max` characters. */
+export function cutTitle(title: string, max = TITLE_MAX_LENGTH): string {
+  const trimmed = title.trim();
+  // Counted in code points, as the contract counts: an emoji is one character, not two.
+  const characters = [...trimmed];
+  if (characters.length <= max) return trimmed;
+  const kept = characters.slice(0, max - ELLIPSIS.length);
+  const nextIsSpace = /\s/u.test(characters[kept.length] ?? '');
+  let end = kept.length;
+  if (!nextIsSpace) {
+    const lastSpace = kept.findLastIndex((character) => /\s/u.test(character));
+    if (lastSpace > 0 && kept.length - lastSpace <= MAX_WORD_BACKTRACK) end = lastSpace;
+  }
+  return `${kept.slice(0, end).join('').trimEnd()}${ELLIPSIS}`;
+}

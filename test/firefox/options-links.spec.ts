@@ -1,0 +1,164 @@
+// The options page's Links section in Firefox against the real service: the list, search, edit,
+// delete and the CSV export (a real download into a folder Firefox is told to save to).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { createLink, getLink } from '../e2e/links-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { button, byRole, fill, inputValue, textOf, textsOf } from './page-helpers.ts';
+
+const count = (page: Page) => textOf(page, '.links-count');
+const shownShortUrls = (page: Page) => textsOf(page, '.links-list > li a[href^="http"]');
+
+/** The list's row for `shortUrl` (waits for it). */
+async function row(page: Page, shortUrl: string): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (url) =>
+      [...document.querySelectorAll('.links-list > li')].find((item) =>
+        [...item.querySelectorAll('a')].some((link) => link.textContent === url),
+      ),
+    {},
+    shortUrl,
+  );
+  const element = handle.asElement();
+  if (!element) throw new Error(`No row for ${shortUrl}.`);
+  return element as ElementHandle<Element>;
+}
+
+async function clickInRow(page: Page, shortUrl: string, name: string): Promise<void> {
+  const action = await (await row(page, shortUrl)).$(button(name));
+  if (!action) throw new Error(`The row of ${shortUrl} has no "${name}".`);
+  await action.click();
+}
+
+test.describe('options page, Links, in Firefox', () => {
+  test('lists the links, newest first, and search narrows them', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const alpha = await createLink(service, apiKey, {
+      destination_url: 'https://alpha.example.com/docs/start',
+      title: 'Alpha docs',
+    });
+    // The list gives creation times to the second: a pause makes the order certain.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const beta = await createLink(service, apiKey, {
+      destination_url: 'https://beta.example.org/news',
+      title: 'Beta news',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions();
+
+    await expect.poll(() => count(page)).toBe('2 links');
+    expect(await shownShortUrls(page)).toEqual([beta.short_url, alpha.short_url]);
+    expect(await (await row(page, alpha.short_url)).evaluate((item) => item.textContent)).toContain(
+      'Alpha docs',
+    );
+
+    await fill(page, byRole('searchbox', 'Search links'), 'beta');
+    await expect.poll(() => count(page)).toBe('1 of 2 links');
+    expect(await shownShortUrls(page)).toEqual([beta.short_url]);
+    await fill(page, byRole('searchbox', 'Search links'), '');
+    await expect.poll(() => count(page)).toBe('2 links');
+
+    await extension.screenshotBothThemes(page, 'options-links');
+    expect(await extension.seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('edits the title and destination, and the short URL then leads to the new destination', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://old.example.com/',
+      title: 'Old title',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions();
+
+    await clickInRow(page, link.short_url, 'Edit');
+    const field = (name: string) => `dialog[open] ${byRole('textbox', name)}`;
+    await page.locator(field('Destination URL')).wait();
+    expect(await inputValue(page, field('Destination URL'))).toBe('https://old.example.com/');
+    await fill(page, field('Title'), 'New title');
+    await fill(page, field('Destination URL'), 'https://new.example.com/here');
+    await page.locator(`dialog[open] ${button('Save')}`).click();
+
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    await expect
+      .poll(async () => (await row(page, link.short_url)).evaluate((item) => item.textContent))
+      .toContain('New title');
+    expect((await getLink(service, apiKey, link.short_url)).body).toMatchObject({
+      title: 'New title',
+      destination_url: 'https://new.example.com/here',
+    });
+    const redirect = await fetch(link.short_url, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('https://new.example.com/here');
+  });
+
+  test('deletes one link after a confirmation naming it', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const keep = await createLink(service, apiKey, {
+      destination_url: 'https://keep.example.com/',
+    });
+    const gone = await createLink(service, apiKey, {
+      destination_url: 'https://gone.example.com/',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions();
+    await expect.poll(() => count(page)).toBe('2 links');
+
+    await clickInRow(page, gone.short_url, 'Delete');
+    await expect.poll(() => textOf(page, 'dialog[open]')).toContain(gone.short_url);
+    expect(await textOf(page, 'dialog[open]')).toContain('cannot be undone');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    expect(await count(page)).toBe('2 links');
+
+    await clickInRow(page, gone.short_url, 'Delete');
+    await page.locator(`dialog[open] ${button('Delete')}`).click();
+    await expect.poll(() => count(page)).toBe('1 link');
+    expect(await shownShortUrls(page)).toEqual([keep.short_url]);
+    await expect
+      .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
+      .toBe(404);
+  });
+
+  test('"Export CSV" saves the links shown as a file, with quotes, line breaks and accents intact', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const tricky = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/a?x=1,2&y="3"',
+      title: 'Café "déjà vu", line one\nline two',
+    });
+    await createLink(service, apiKey, {
+      destination_url: 'https://elsewhere.example.org/',
+      title: 'Filtered out',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const downloads = await extension.downloadFolder();
+    const page = await extension.openOptions();
+    await fill(page, byRole('searchbox', 'Search links'), 'example.com');
+    await expect.poll(() => count(page)).toBe('1 of 2 links');
+
+    await page.locator(button('Export CSV')).click();
+    const file = path.join(downloads, 'links.csv');
+    await expect.poll(() => existsSync(file)).toBe(true);
+    // Firefox writes the file in place: wait for the whole of it.
+    await expect.poll(() => readFileSync(file, 'utf8')).toMatch(/\r\n$/);
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')[0]).toBe('short_url,destination_url,title,clicks,created_at');
+    expect(csv).toContain(
+      `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,
+    );
+    expect(csv).not.toContain('Filtered out');
+  });
+});
