@@ -11,6 +11,8 @@ export default defineConfig({
       'server/concurrency.test.ts',
       'server/redirects.test.ts',
       'server/accounts.test.ts',
+      // Several processes on one database, through the command line.
+      'server/postgres-instances.test.ts',
     ],
     globalSetup: ['test/support/postgres-setup.ts'],
     env: { SHORTLINK_TEST_ENGINE: 'postgres' },
