@@ -106,6 +106,35 @@ describe('two instances on one PostgreSQL database', () => {
       expectProblem(loser, 409, 'back_half_taken', 'back_half');
     }
 
+    // Updated on one, the other redirects to the new destination within a second (LISTEN/NOTIFY),
+    // though it had the old one cached; deleted on one, the other answers 404 within a second.
+    const cachedPath = `/${backHalfOf(link.short_url)}`;
+    const linkHost = new URL(link.short_url).host;
+    const locationOnTwo = async () =>
+      (await rawRequest(two.baseUrl, cachedPath, { agent, host: linkHost, method: 'HEAD' })).headers
+        .location;
+    expect(await locationOnTwo()).toBe('https://example.com/shared');
+    expect((await viaOne.update(id, { destination_url: 'https://example.com/moved' })).status).toBe(
+      200,
+    );
+    const within = async (check: () => Promise<boolean>) => {
+      for (const giveUpAt = Date.now() + 1_000; Date.now() < giveUpAt; ) {
+        if (await check()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return check();
+    };
+    expect(await within(async () => (await locationOnTwo()) === 'https://example.com/moved')).toBe(
+      true,
+    );
+    const doomed = (await viaTwo.create({ destination_url: 'https://example.com/doomed' })).body;
+    const doomedPath = `/${backHalfOf(doomed.short_url)}`;
+    const statusOnTwo = async () =>
+      (await rawRequest(two.baseUrl, doomedPath, { agent, host: linkHost, method: 'HEAD' })).status;
+    expect(await statusOnTwo()).toBe(302);
+    expect((await viaOne.remove(idOf(doomed.short_url))).status).toBe(200);
+    expect(await within(async () => (await statusOnTwo()) === 404)).toBe(true);
+
     // 400 redirects split over both, then both stopped: every click is in the database.
     const path = `/${backHalfOf(link.short_url)}`;
     const host = new URL(link.short_url).host;

@@ -53,6 +53,9 @@ const MIGRATIONS: string[] = [
 /** Any constant: the key of the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_404_711;
 
+/** The channel every update and delete of a link is announced on, `<domain>/<back_half>`. */
+const LINK_CHANGES = 'shortlink_link_changed';
+
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt"`;
 
@@ -289,22 +292,31 @@ export async function openPostgresStorage(
 
     updateLink: (accountId, domain, backHalf, changes) =>
       guarded(async () => {
+        // The announcement is part of the change: sent at its commit, never without it.
         const [link] = await sql.unsafe(
-          `UPDATE links SET destination_url = coalesce($1, destination_url),
-             title = coalesce($2, title)
-           WHERE account_id = $3 AND domain = $4 AND back_half = $5
-           RETURNING ${LINK_COLUMNS}`,
+          `WITH changed AS (
+             UPDATE links SET destination_url = coalesce($1, destination_url),
+               title = coalesce($2, title)
+             WHERE account_id = $3 AND domain = $4 AND back_half = $5
+             RETURNING ${LINK_COLUMNS})
+           SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified
+           FROM changed`,
           [changes.destinationUrl ?? null, changes.title ?? null, accountId, domain, backHalf],
           { prepare: true },
         );
-        return link as LinkRow | undefined;
+        if (!link) return undefined;
+        const { notified: _, ...row } = link as unknown as LinkRow & { notified: unknown };
+        return row;
       }),
 
     deleteLink: (accountId, domain, backHalf) =>
       guarded(async () => {
-        const result = await sql`DELETE FROM links
-          WHERE account_id = ${accountId} AND domain = ${domain} AND back_half = ${backHalf}`;
-        return result.count > 0;
+        const deleted = await sql`WITH gone AS (
+            DELETE FROM links
+            WHERE account_id = ${accountId} AND domain = ${domain} AND back_half = ${backHalf}
+            RETURNING domain, back_half)
+          SELECT pg_notify(${LINK_CHANGES}, domain || '/' || back_half) FROM gone`;
+        return deleted.length > 0;
       }),
 
     redirectTarget: (domain, backHalf) =>
@@ -322,6 +334,24 @@ export async function openPostgresStorage(
         await sql`UPDATE links AS l SET clicks = l.clicks + v.n
           FROM unnest(${[...counts.keys()]}::bigint[], ${[...counts.values()]}::bigint[]) AS v(id, n)
           WHERE l.id = v.id`;
+      }),
+
+    watchLinkChanges: (changed) =>
+      guarded(async () => {
+        let connected = false;
+        await sql.listen(
+          LINK_CHANGES,
+          (payload) => {
+            const slash = payload.lastIndexOf('/');
+            changed({ domain: payload.slice(0, slash), backHalf: payload.slice(slash + 1) });
+          },
+          // Called at every (re)connection: whatever changed while the connection was down was
+          // not heard, so everything cached may be stale.
+          () => {
+            if (connected) changed();
+            connected = true;
+          },
+        );
       }),
 
     close: async () => {

@@ -42,6 +42,11 @@ export function createRedirectCache(store: Storage) {
       changes++;
       targets.delete(keyOf(domain, backHalf));
     },
+    /** Drops every target: changes may have been missed. */
+    forgetAll(): void {
+      changes++;
+      targets.clear();
+    },
   };
 }
 

@@ -67,6 +67,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = await openStorage(options.db, { synchronous: options.synchronous });
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
+  // Other instances on the same database change links too: drop what they change.
+  await store.watchLinkChanges((link) =>
+    link ? redirects.forget(link.domain, link.backHalf) : redirects.forgetAll(),
+  );
 
   const server = createServer();
   try {

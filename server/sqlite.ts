@@ -459,6 +459,9 @@ export async function openSqliteStorage(
       });
     },
 
+    // One process serves a SQLite file, and it drops its own cache entries as it changes links.
+    async watchLinkChanges() {},
+
     async close() {
       db.close();
     },

@@ -100,5 +100,14 @@ export interface Storage {
   /** Adds click counts by link id (`clicks = clicks + n`), all in one transaction. */
   addClicks(counts: Map<number, number>): Promise<void>;
 
+  /**
+   * Calls `changed` with the identity of every link updated or deleted by any process on this
+   * database, and `changed()` with none when some may have been missed (a lost connection): the
+   * redirect caches of several instances stay in step through it. Resolves once listening.
+   */
+  watchLinkChanges(
+    changed: (link?: { domain: DomainKey; backHalf: string }) => void,
+  ): Promise<void>;
+
   close(): Promise<void>;
 }
