@@ -77,6 +77,12 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+C' },
         description: 'Shorten the current page and copy the short link',
       },
+      // While "Shorten on toolbar click" is on, the button (and its shortcut above) shortens at
+      // once; this one still opens the popup.
+      'open-popup': {
+        suggested_key: { default: 'Alt+Shift+O' },
+        description: 'Open the Short Link popup, also when the button shortens in one click',
+      },
     },
   }),
 });

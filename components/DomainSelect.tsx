@@ -1,5 +1,6 @@
 import type { Domain } from '../lib/api/schemas.ts';
 import { displayHost } from '../lib/display-host.ts';
+import type { FieldInputProps } from './FormField.tsx';
 
 /** The service's default short domain, named by its host when it is known. */
 export function defaultDomainLabel(defaultShortHost: string | undefined): string {
@@ -10,13 +11,12 @@ export function defaultDomainLabel(defaultShortHost: string | undefined): string
 
 /** The service's default short domain ("") and every custom domain of the account. */
 export function DomainSelect({
-  id,
   value,
   domains,
   defaultShortHost,
   onChange,
-}: {
-  id: string;
+  ...fieldProps
+}: FieldInputProps & {
   value: string;
   domains: Domain[];
   defaultShortHost?: string;
@@ -24,7 +24,7 @@ export function DomainSelect({
 }) {
   const known = value === '' || domains.some((domain) => domain.domain === value);
   return (
-    <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+    <select {...fieldProps} value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{defaultDomainLabel(defaultShortHost)}</option>
       {domains.map((domain) => (
         <option key={domain.domain} value={domain.domain}>

@@ -2,7 +2,7 @@
 // whatever the theme: scanners need the contrast.
 import { generate } from 'lean-qr';
 import { toSvgPath, toSvgSource } from 'lean-qr/extras/svg';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 const QUIET_ZONE = 4;
 const PNG_SCALE = 10;
@@ -24,11 +24,14 @@ export function QrCode({ value, size = 160 }: { value: string; size?: number }) 
       svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
     };
   }, [value]);
+  const figure = useRef<HTMLElement>(null);
+  // In a small popup the code and its downloads would open below the fold.
+  useEffect(() => figure.current?.scrollIntoView({ block: 'nearest' }), []);
   const box = modules + 2 * QUIET_ZONE;
   const fileName = qrFileName(value);
 
   return (
-    <figure className="qr">
+    <figure className="qr" ref={figure}>
       <svg
         role="img"
         aria-label={`QR code for ${value}`}

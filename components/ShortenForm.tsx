@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode, Ref } from 'react';
 import type { Domain } from '../lib/api/schemas.ts';
 import { BackHalf } from '../lib/contract.ts';
 import { DomainSelect } from './DomainSelect.tsx';
+import { type FieldInputProps, FormField } from './FormField.tsx';
 
 export type ShortenFields = {
   destinationUrl: string;
@@ -16,40 +17,6 @@ export function backHalfProblem(backHalf: string): string | undefined {
   if (backHalf === '') return undefined;
   return BackHalf.safeParse(backHalf).error?.issues[0]?.message;
 }
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && !error && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, error?: string, hint?: string) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 export function ShortenForm({
   fields,
@@ -82,47 +49,61 @@ export function ShortenForm({
   };
   const input = (
     id: keyof ShortenFields,
+    inputProps: FieldInputProps,
     extra: React.InputHTMLAttributes<HTMLInputElement> = {},
-    hint?: string,
   ) => (
     <input
-      id={id}
+      {...inputProps}
       value={fields[id]}
-      aria-invalid={errors[id] ? true : undefined}
-      aria-describedby={describedBy(id, errors[id], hint)}
       onChange={(event) => onChange({ [id]: event.target.value })}
       dir="auto"
       {...extra}
     />
   );
-  const backHalfHint = 'Optional. Letters, digits, "-" and "_".';
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field id="destinationUrl" label="Destination URL" error={errors.destinationUrl}>
-        {input('destinationUrl', { inputMode: 'url', autoComplete: 'off', spellCheck: false })}
-        {destinationNote}
-      </Field>
-      <Field id="title" label="Title" error={errors.title}>
-        {input('title', { autoComplete: 'off' })}
-      </Field>
+      <FormField id="destinationUrl" label="Destination URL" error={errors.destinationUrl}>
+        {(inputProps) => (
+          <>
+            {input('destinationUrl', inputProps, {
+              inputMode: 'url',
+              autoComplete: 'off',
+              spellCheck: false,
+            })}
+            {destinationNote}
+          </>
+        )}
+      </FormField>
+      <FormField id="title" label="Title" error={errors.title}>
+        {(inputProps) => input('title', inputProps, { autoComplete: 'off' })}
+      </FormField>
       <div className="row two">
-        <Field id="backHalf" label="Back-half" error={errors.backHalf} hint={backHalfHint}>
-          {input(
-            'backHalf',
-            { autoComplete: 'off', spellCheck: false, placeholder: 'generated' },
-            backHalfHint,
+        <FormField
+          id="backHalf"
+          label="Back-half"
+          error={errors.backHalf}
+          hint='Optional. Letters, digits, "-" and "_".'
+        >
+          {(inputProps) =>
+            input('backHalf', inputProps, {
+              autoComplete: 'off',
+              spellCheck: false,
+              placeholder: 'generated',
+            })
+          }
+        </FormField>
+        <FormField id="domain" label="Domain" error={errors.domain}>
+          {(inputProps) => (
+            <DomainSelect
+              {...inputProps}
+              value={fields.domain}
+              domains={domains}
+              defaultShortHost={defaultShortHost}
+              onChange={(domain) => onChange({ domain })}
+            />
           )}
-        </Field>
-        <Field id="domain" label="Domain" error={errors.domain}>
-          <DomainSelect
-            id="domain"
-            value={fields.domain}
-            domains={domains}
-            defaultShortHost={defaultShortHost}
-            onChange={(domain) => onChange({ domain })}
-          />
-        </Field>
+        </FormField>
       </div>
       <button type="submit" className="primary wide" disabled={busy} ref={submitRef}>
         {busy ? 'Shortening…' : submitLabel}

@@ -1,5 +1,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { loadSettings, watchSettings } from '../lib/account/settings.ts';
 import {
   type BackgroundDeps,
   type MenuClick,
@@ -10,13 +11,28 @@ import {
   targetOfTab,
 } from '../lib/background-actions.ts';
 import { copyFromBackground } from '../lib/browser/clipboard.ts';
-import { MENU_ITEMS, SHORTEN_COMMAND } from '../lib/browser/menus.ts';
+import {
+  MENU_ITEMS,
+  MENU_OPEN_POPUP,
+  OPEN_POPUP_COMMAND,
+  SHORTEN_COMMAND,
+} from '../lib/browser/menus.ts';
 import { onNotificationClicked, showNotification } from '../lib/browser/notifications.ts';
+import {
+  applyOneClick,
+  openPopup,
+  POPUP_PAGE,
+  showOutcomeBadge,
+} from '../lib/browser/toolbar-action.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
+
+type TabWithId = TabLike & { id?: number };
 
 export type BackgroundHandlers = {
   onMenuClick(info: MenuClick, tab?: TabLike): Promise<ShortenOutcome | undefined>;
   onCommand(command: string, tab?: TabLike): Promise<ShortenOutcome | undefined>;
+  /** The toolbar button's click while "Shorten on toolbar click" is on. */
+  onActionClick(tab?: TabWithId): Promise<ShortenOutcome>;
   onNotificationClick(notificationId: string): Promise<void>;
 };
 
@@ -24,8 +40,10 @@ declare global {
   var shortLinkBackground: BackgroundHandlers | undefined;
 }
 
+const reportFailure = (error: unknown) => console.error('Short Link:', error);
+
 const deps: BackgroundDeps = {
-  copy: copyFromBackground,
+  copy: (text, html) => copyFromBackground(text, html),
   notify: async (notice) => {
     await showNotification(notice);
   },
@@ -36,21 +54,50 @@ async function onInstalled({ reason }: Browser.runtime.InstalledDetails): Promis
   await browser.contextMenus.removeAll();
   for (const item of MENU_ITEMS)
     browser.contextMenus.create({ ...item, contexts: [...item.contexts] });
+  await applyOneClick((await loadSettings()).oneClick);
   if (reason === 'install') await browser.runtime.openOptionsPage();
 }
 
 async function onMenuClick(info: MenuClick, tab?: TabLike): Promise<ShortenOutcome | undefined> {
+  if (info.menuItemId === MENU_OPEN_POPUP) {
+    await openPopup((await loadSettings()).oneClick);
+    return undefined;
+  }
   const target = targetOfMenuClick(info, tab);
   return target && shortenAndCopy(target, deps);
 }
 
 async function onCommand(command: string, tab?: TabLike): Promise<ShortenOutcome | undefined> {
+  if (command === OPEN_POPUP_COMMAND) {
+    await openPopup((await loadSettings()).oneClick);
+    return undefined;
+  }
   if (command !== SHORTEN_COMMAND) return undefined;
   const [activeTab] = tab ? [tab] : await browser.tabs.query({ active: true, currentWindow: true });
   return shortenAndCopy(targetOfTab(activeTab), deps);
 }
 
-const reportFailure = (error: unknown) => console.error('Short Link:', error);
+async function onActionClick(tab?: TabWithId): Promise<ShortenOutcome> {
+  const outcome = await shortenAndCopy(targetOfTab(tab), deps);
+  await showOutcomeBadge(tab?.id, outcome);
+  return outcome;
+}
+
+/** The button's mode follows the preference; the popup setting is not kept across restarts. */
+function followOneClickPreference(): void {
+  let current: boolean | undefined;
+  const apply = (oneClick: boolean) => {
+    if (oneClick === current) return;
+    current = oneClick;
+    void browser.action.setPopup({ popup: oneClick ? '' : POPUP_PAGE }).catch(reportFailure);
+  };
+  void loadSettings().then((settings) => apply(settings.oneClick), reportFailure);
+  watchSettings((settings) => {
+    if (settings.oneClick === current) return;
+    current = settings.oneClick;
+    void applyOneClick(settings.oneClick).catch(reportFailure);
+  });
+}
 
 export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(
@@ -62,6 +109,8 @@ export default defineBackground(() => {
   browser.commands.onCommand.addListener(
     (command, tab) => void onCommand(command, tab).catch(reportFailure),
   );
+  browser.action.onClicked.addListener((tab) => void onActionClick(tab).catch(reportFailure));
+  followOneClickPreference();
   browser.notifications.onClicked.addListener(
     (id) => void onNotificationClicked(id).catch(reportFailure),
   );
@@ -72,6 +121,7 @@ export default defineBackground(() => {
   globalThis.shortLinkBackground = {
     onMenuClick,
     onCommand,
+    onActionClick,
     onNotificationClick: (id) => onNotificationClicked(id),
   };
 });

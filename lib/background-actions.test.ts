@@ -15,6 +15,7 @@ import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { TITLE_MAX_LENGTH } from './contract.ts';
 import { adviceFor } from './error-text.ts';
+import { cutTitle } from './links/title.ts';
 
 const EMAIL = 'x@example.com';
 const CUSTOM_DOMAIN = 'go.example.com';
@@ -52,6 +53,78 @@ const page = (url: string | undefined, title?: string): ShortenTarget => ({
   url,
   title,
   source: 'page',
+});
+
+describe('shortenAndCopy, reuse, tracking and copy formats', () => {
+  const unique = () => `https://example.com/reuse/${crypto.randomUUID()}`;
+
+  it('copies the link the account already has for the page instead of making another', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const url = unique();
+    const first = await shortenAndCopy(page(url, 'First'), recordingDeps().deps);
+    const { deps, copied, notices } = recordingDeps();
+
+    const second = await shortenAndCopy(page(url, 'Second'), deps);
+
+    expect(first).toMatchObject({ status: 'copied', reused: false });
+    expect(second).toMatchObject({ status: 'copied', reused: true });
+    const shortUrl = first.status === 'copied' ? first.shortUrl : '';
+    expect(copied).toEqual([shortUrl]);
+    expect(notices[0]?.title).toBe('Existing short link copied');
+    const made = (await linksOnService()).filter((link) => link.destinationUrl === url);
+    expect(made).toHaveLength(1);
+  });
+
+  it('makes another link when "Reuse existing links" is off', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, reuseExisting: false });
+    const url = unique();
+    await shortenAndCopy(page(url), recordingDeps().deps);
+    const again = await shortenAndCopy(page(url), recordingDeps().deps);
+    expect(again).toMatchObject({ status: 'copied', reused: false });
+    const made = (await linksOnService()).filter((link) => link.destinationUrl === url);
+    expect(made).toHaveLength(2);
+  });
+
+  it('removes tracking parameters before shortening, and says how many', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const url = unique();
+    const { deps, notices } = recordingDeps();
+    const outcome = await shortenAndCopy(page(`${url}?utm_source=x&fbclid=y&id=1`), deps);
+    expect(outcome).toMatchObject({ removedParameters: ['utm_source', 'fbclid'] });
+    const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
+    expect(await linksOnService()).toContainEqual(
+      expect.objectContaining({ shortUrl, destinationUrl: `${url}?id=1` }),
+    );
+    expect(notices[0]?.message).toContain('2 tracking parameters were removed.');
+  });
+
+  it('keeps tracking parameters when the preference is off', async () => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, removeTracking: false });
+    const url = `${unique()}?utm_source=x`;
+    const outcome = await shortenAndCopy(page(url), recordingDeps().deps);
+    const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
+    expect(await linksOnService()).toContainEqual(
+      expect.objectContaining({ shortUrl, destinationUrl: url }),
+    );
+  });
+
+  it.each([
+    ['markdown', (url: string) => [`[A & B](${url})`]],
+    ['title-and-link', (url: string) => [`A & B\n${url}`]],
+    ['html', (url: string) => [url, `<a href="${url}">A &amp; B</a>`]],
+  ] as const)('copies in the %s format of the preference', async (copyAs, expected) => {
+    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, copyAs });
+    const written: (string | undefined)[][] = [];
+    const deps: BackgroundDeps = {
+      copy: async (text, html) => {
+        written.push(html === undefined ? [text] : [text, html]);
+      },
+      notify: async () => {},
+    };
+    const outcome = await shortenAndCopy(page(unique(), 'A & B'), deps);
+    const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
+    expect(written).toEqual([expected(shortUrl)]);
+  });
 });
 
 describe('shortenAndCopy', () => {
@@ -260,6 +333,12 @@ describe('targetOfTab', () => {
     const title = targetOfTab({ url: 'https://example.com/', title: 'T'.repeat(400) }).title;
     expect(title).toHaveLength(TITLE_MAX_LENGTH);
     expect(title?.endsWith('…')).toBe(true);
+  });
+
+  it('cuts a long title on a word, as the popup does', () => {
+    const title = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    expect(targetOfTab({ url: 'https://example.com/', title }).title).toBe(cutTitle(title));
+    expect(targetOfTab({ url: 'https://example.com/', title }).title).toMatch(/word\d+…$/);
   });
 
   it('has no address without a tab', () => {

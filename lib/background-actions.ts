@@ -1,13 +1,19 @@
-// What the context menu and the keyboard command do: shorten a page or a link on the default
-// domain, copy the short link, and say what happened in a notification. Plain functions that are
-// handed the browser parts they need, so they run in unit tests (fakeBrowser has no contextMenus).
+// What the context menu, the keyboard command and the one-click toolbar button do: shorten a page
+// or a link on the default domain (or find the link the account already has for it), copy the
+// short link in the preferred format, and say what happened in a notification. Plain functions
+// that are handed the browser parts they need, so they run in unit tests (fakeBrowser has no
+// contextMenus).
 import type { Browser } from 'wxt/browser';
 import { loadSettings } from './account/settings.ts';
 import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
-import { DestinationUrl, TITLE_MAX_LENGTH } from './contract.ts';
+import { DestinationUrl } from './contract.ts';
 import { describeApiError, isFixedInSettings } from './error-text.ts';
+import { formatForCopy } from './links/copy-formats.ts';
+import { cutTitle } from './links/title.ts';
+import { removeTrackingParameters } from './links/tracking-parameters.ts';
+import { linksForPage } from './links-upkeep.ts';
 import { isConfigured, shorten, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
@@ -18,12 +24,14 @@ export type ShortenTarget = {
 };
 
 export type BackgroundDeps = {
-  copy(text: string): Promise<void>;
+  /** Plain text, and rich text beside it for the HTML format. */
+  copy(text: string, html?: string): Promise<void>;
   notify(notice: Notice): Promise<void>;
 };
 
 export type ShortenOutcome =
-  | { status: 'copied'; shortUrl: string }
+  /** `reused`: the account's existing link for the page, copied instead of a new one. */
+  | { status: 'copied'; shortUrl: string; reused: boolean; removedParameters: string[] }
   | { status: 'not-copied'; shortUrl: string; error: string }
   | { status: 'unshortenable'; reason: string }
   | { status: 'not-configured' }
@@ -41,13 +49,8 @@ export function targetOfTab(tab: TabLike | undefined): ShortenTarget {
   // A tab still loading has its address in pendingUrl (Chrome).
   const url = tab?.url || tab?.pendingUrl;
   // Until a page has a title, Chrome gives its address as the title.
-  const title = tab?.title?.trim() && tab.title !== url ? tab.title.trim() : undefined;
-  return {
-    url,
-    title:
-      title && title.length > TITLE_MAX_LENGTH ? `${title.slice(0, TITLE_MAX_LENGTH - 1)}…` : title,
-    source: 'page',
-  };
+  const title = tab?.title?.trim() && tab.title !== url ? cutTitle(tab.title) : undefined;
+  return { url, title, source: 'page' };
 }
 
 /** What a click on one of our menu items asks to shorten; undefined for any other item. */
@@ -108,21 +111,35 @@ export async function shortenAndCopy(
     return { status: 'not-configured' };
   }
 
-  let shortUrl: string;
+  const { url: destinationUrl, removed } = settings.removeTracking
+    ? removeTrackingParameters(target.url)
+    : { url: target.url, removed: [] };
+  let link: { shortUrl: string; title: string } | undefined;
+  let reused = false;
+  if (settings.reuseExisting) {
+    // Never a silent duplicate: the account's link for this page (with or without its tracking
+    // parameters) is copied instead of a new one.
+    const addresses = destinationUrl === target.url ? [target.url] : [destinationUrl, target.url];
+    for (const address of addresses) {
+      link ??= (await linksForPage(address).catch(() => []))[0];
+    }
+    reused = link !== undefined;
+  }
   try {
-    const link = await shorten(
-      { destinationUrl: target.url, title: target.title, domain: settings.defaultDomain },
+    link ??= await shorten(
+      { destinationUrl, title: target.title, domain: settings.defaultDomain },
       { settings },
     );
-    shortUrl = link.shortUrl;
   } catch (error) {
     const { notice, outcome } = explainFailure(error, what);
     await deps.notify(notice);
     return outcome;
   }
 
+  const { shortUrl } = link;
+  const content = formatForCopy(settings.copyAs, link);
   try {
-    await deps.copy(shortUrl);
+    await deps.copy(content.text, content.html);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     await deps.notify({
@@ -132,6 +149,14 @@ export async function shortenAndCopy(
     });
     return { status: 'not-copied', shortUrl, error: detail };
   }
-  await deps.notify({ title: 'Short link copied', message: `Copied: ${shortUrl}` });
-  return { status: 'copied', shortUrl };
+  const removedNote =
+    removed.length === 0
+      ? ''
+      : ` ${removed.length} tracking ${removed.length === 1 ? 'parameter was' : 'parameters were'} removed.`;
+  await deps.notify(
+    reused
+      ? { title: 'Existing short link copied', message: `Copied the link made before: ${shortUrl}` }
+      : { title: 'Short link copied', message: `Copied: ${shortUrl}${removedNote}` },
+  );
+  return { status: 'copied', shortUrl, reused, removedParameters: removed };
 }

@@ -3,12 +3,8 @@
 // popup knows the account's links without ever downloading tens of thousands of them itself.
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import {
-  cachedLinksFetchedAt,
-  isCachedLinks,
-  readCachedLinks,
-  writeCachedLinks,
-} from './account/cache.ts';
+import { openAccount } from './account/account.ts';
+import { isCachedLinks } from './account/cache.ts';
 import { loadSettings } from './account/settings.ts';
 import type { Link } from './api/schemas.ts';
 import { isConfigured } from './shorten.ts';
@@ -34,21 +30,7 @@ export function refreshLinksCache(
   inFlight ??= (async (): Promise<UpkeepResult> => {
     const settings = await loadSettings();
     if (!isConfigured(settings)) return 'not-configured';
-    const fetchedAt = await cachedLinksFetchedAt(settings);
-    if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
-    try {
-      const { createApiClient } = await import('./api/client.ts');
-      const links = await createApiClient({
-        baseUrl: settings.apiBaseUrl,
-        apiKey: settings.apiKey,
-      }).listLinks();
-      // The connection may have changed while the list was on its way: the cache names the one
-      // it came from, so a stale answer is never shown under a new key.
-      await writeCachedLinks(settings, links);
-      return 'refreshed';
-    } catch {
-      return 'failed';
-    }
+    return openAccount(settings).refreshLinksIfOlderThan(maxAgeMs, now);
   })().finally(() => {
     inFlight = undefined;
   });
@@ -81,7 +63,7 @@ export function linksTo(links: readonly Link[], pageUrl: string): Link[] {
 export async function linksForPage(pageUrl: string): Promise<Link[]> {
   await refreshLinksCache();
   const settings = await loadSettings();
-  const cached = isConfigured(settings) ? await readCachedLinks(settings) : undefined;
+  const cached = isConfigured(settings) ? await openAccount(settings).cachedLinks() : undefined;
   return cached ? linksTo(cached.value, pageUrl) : [];
 }
 

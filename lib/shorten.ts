@@ -1,5 +1,5 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
-import { changeCachedLinks } from './account/cache.ts';
+import { type Account, openAccount } from './account/account.ts';
 import { loadSettings, type Settings, saveSettings } from './account/settings.ts';
 import { ApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
@@ -44,23 +44,26 @@ async function checkHostPermission(apiBaseUrl: string): Promise<void> {
   }
 }
 
-/** Creates the link, then keeps the links cache and the remembered domain in step. */
+/**
+ * Creates the link through the account (which adds it to the links cache), then remembers the
+ * domain chosen when asked to.
+ */
 export async function shorten(
   input: CreateLinkInput,
-  options: { settings?: Settings; signal?: AbortSignal; rememberDomain?: boolean } = {},
+  options: {
+    settings?: Settings;
+    account?: Account;
+    signal?: AbortSignal;
+    rememberDomain?: boolean;
+  } = {},
 ): Promise<Link> {
   const settings = options.settings ?? (await loadSettings());
   if (!isConfigured(settings)) {
     throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
   }
-  await checkHostPermission(settings.apiBaseUrl);
-  // Loaded on first use: the popup draws its form before it needs the client (ky and schemas).
-  const { createApiClient } = await import('./api/client.ts');
-  const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
-  const link = await client.createLink(input, { signal: options.signal });
-  await Promise.all([
-    changeCachedLinks(settings, (links) => [link, ...links]),
-    options.rememberDomain ? saveSettings({ lastDomain: input.domain ?? '' }) : undefined,
-  ]);
+  const account = options.account ?? openAccount(settings);
+  await checkHostPermission(account.connection.apiBaseUrl);
+  const link = await account.createLink(input, { signal: options.signal });
+  if (options.rememberDomain) await saveSettings({ lastDomain: input.domain ?? '' });
   return link;
 }

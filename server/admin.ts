@@ -1,5 +1,5 @@
 // Account, key and domain management: the service's command line and the tests call these.
-
+import { isIP } from 'node:net';
 import { generateApiKey, hashApiKey } from './keys.ts';
 import { createShortDomains } from './short-domain.ts';
 import { type Plan, type Storage, UniqueViolation } from './storage.ts';
@@ -58,7 +58,13 @@ export async function addDomain(
   shortDomain: string,
 ): Promise<void> {
   const normalized = host.trim().toLowerCase().replace(/\.$/, '');
-  if (!HOST.test(normalized)) {
+  if (isIP(normalized.replace(/^\[(.*)\]$/, '$1')) || /^[0-9.]+$/.test(normalized)) {
+    throw new AdminError(
+      `${host} is an IP address: a custom domain must be a host name, such as go.example.com.`,
+    );
+  }
+  // A DNS name: letters, digits and inner hyphens in each label, and a top label not all digits.
+  if (!HOST.test(normalized) || /\.[0-9]+$/.test(normalized)) {
     throw new AdminError(`Not a host name: ${host} (give it without scheme, port or path).`);
   }
   if (createShortDomains(shortDomain).domainOf(normalized) === '') {

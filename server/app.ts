@@ -10,6 +10,7 @@ import {
   type ErrorBodyJson,
   ErrorCode,
   type LinkAnswerJson,
+  type LinkJson,
   MAX_REQUEST_BODY_BYTES,
   UpdateLinkBody,
 } from '../lib/contract.ts';
@@ -18,6 +19,8 @@ import type { ClickCounter } from './clicks.ts';
 import { streamedJsonResponse } from './compress.ts';
 import type { DestinationRules } from './destinations.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
+import { isoOffset } from './list-json.ts';
+import type { ListReader } from './list-reader.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
 import type { ShortDomains } from './short-domain.ts';
@@ -39,6 +42,7 @@ export type AppDeps = {
   redirects: RedirectCache;
   domains: ShortDomains;
   destinations: DestinationRules;
+  lists: ListReader;
   /** API requests per minute per account (all its keys together); 0: no limit. */
   rateLimitPerMinute: number;
   /** API requests per minute per client address, counted before the key is looked at; 0: none. */
@@ -85,7 +89,6 @@ const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 /** The two date forms of the interface's examples. */
 const isoMillis = (ms: number) => new Date(ms).toISOString();
-const isoOffset = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 const tooLarge = () =>
   new HttpProblem(
@@ -211,14 +214,18 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
   };
 
-  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
-    success: true,
+  /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
+  const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
     // What is stored plus what is still in memory: exact even while click writes are failing.
     clicks: link.clicks + clicks.pendingOf(link.id),
     created_at: date(link.createdAt),
     title: link.title,
+  });
+  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
+    success: true,
+    ...linkFields(link, date),
   });
 
   const linkNotFound = () =>
@@ -354,24 +361,18 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
   });
 
-  // "All links", however many: read row by row and written a chunk at a time (compress.ts), so
+  // "All links", however many: written by a worker thread a chunk at a time (list-reader.ts), so
   // 200,000 links neither stall the redirects nor sit whole in memory.
-  app.get('/v1/links', (c) => {
-    const rows = store.eachLinkOf(c.get('owner').accountId);
-    const items = (async function* () {
-      for await (const link of rows) {
-        const { success: _, ...fields } = linkJson(link, isoOffset);
-        yield fields;
-      }
-    })();
-    return streamedJsonResponse({
-      prefix: '{"success":true,"links":[',
-      items,
-      suffix: ']}',
+  app.get('/v1/links', (c) =>
+    streamedJsonResponse({
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks.pendingSnapshot()),
       acceptEncoding: c.req.header('accept-encoding'),
-      onError: (error) => logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error),
-    });
-  });
+      breakOff: (error) => {
+        logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
+        c.env.outgoing.destroy();
+      },
+    }),
+  );
 
   // `/v1/links/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405),
   // not a missing link.

@@ -21,12 +21,19 @@ const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;
 
 type CliResult = { code: number | null; stdout: string; stderr: string };
 
-function runCli(args: string[]): Promise<CliResult> {
+/** Runs the command line; `input` is written to its standard input, which is then closed. */
+function runCli(args: string[], input = ''): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(input);
   });
 }
 
@@ -190,6 +197,9 @@ describe('admin commands', () => {
   let t: TestService;
 
   const cli = (...args: string[]) => runCli([...args, '--db', dbFile]);
+  /** The command line with `input` on its standard input. */
+  const cliWithInput = (input: string, ...args: string[]) =>
+    runCli([...args, '--db', dbFile], input);
 
   /** What the admin commands change, counted straight from the database. */
   function counts() {
@@ -270,6 +280,39 @@ describe('admin commands', () => {
     expect(another.code).toBe(0);
     expect(lastLine(another.stdout)).toMatch(API_KEY);
     expect((await api(t.baseUrl, lastLine(another.stdout)).list()).status).toBe(200);
+  });
+
+  it('key revoke --key - reads the key from standard input, so it is never an argument', async () => {
+    const key = lastLine((await cli('account', 'create', '--email', 'stdin@example.com')).stdout);
+    const client = api(t.baseUrl, key);
+    expect((await client.list()).status).toBe(200);
+
+    const revoked = await cliWithInput(`${key}\n`, 'key', 'revoke', '--key', '-');
+    expect(revoked).toEqual({ code: 0, stdout: 'Revoked.\n', stderr: '' });
+    expectProblem(await client.list(), 401, 'unauthorized');
+  });
+
+  it('key create prints the key on standard output only, ready to pipe into key revoke --key -', async () => {
+    await cli('account', 'create', '--email', 'piped@example.com');
+    const created = await cli('key', 'create', '--email', 'piped@example.com');
+    expect(created.code).toBe(0);
+    expect(created.stderr).toBe('');
+    const key = lastLine(created.stdout);
+    expect(key).toMatch(API_KEY);
+    expect((await api(t.baseUrl, key).list()).status).toBe(200);
+
+    // The whole output, sentence and all, piped in: the key is its last line.
+    const revoked = await cliWithInput(created.stdout, 'key', 'revoke', '--key', '-');
+    expect(revoked.code).toBe(0);
+    expectProblem(await api(t.baseUrl, key).list(), 401, 'unauthorized');
+  });
+
+  it('key revoke with the key as an argument still works, and says how to keep it out of sight', async () => {
+    const key = lastLine((await cli('account', 'create', '--email', 'argv@example.com')).stdout);
+    const revoked = await cli('key', 'revoke', '--key', key);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stderr).toMatch(/shell history.*--key -/);
+    expect(revoked.stderr).not.toContain(key);
   });
 
   it('domain add makes the domain appear in GET /v1/domains and usable for links', async () => {
@@ -358,7 +401,11 @@ describe('admin commands', () => {
       says: /^No account with the email/,
     },
     { args: ['key', 'revoke'], says: /^--key is required\./ },
-    { args: ['key', 'revoke', '--key', 'slk_neverIssued'], says: /^No live API key matches/ },
+    { args: ['key', 'revoke', '--key', 'slk_neverIssued'], says: /No live API key matches/ },
+    {
+      args: ['key', 'revoke', '--key', '-'],
+      says: /^--key - reads the key from standard input, which was empty\./,
+    },
     { args: ['domain', 'add', '--email', 'exists@example.com'], says: /^--host is required\./ },
     {
       args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
@@ -368,6 +415,24 @@ describe('admin commands', () => {
       args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'nodot'],
       says: /^Not a host name/,
     },
+    ...[
+      ['192.168.0.10', /^192\.168\.0\.10 is an IP address: a custom domain must be a host name/],
+      ['127.0.0.1.', /is an IP address/],
+      ['::1', /is an IP address/],
+      ['[2001:db8::1]', /is an IP address/],
+      ['1.2.3.4.5', /is an IP address/],
+      ['go.example.123', /^Not a host name: go\.example\.123/],
+      ['under_score.example.com', /^Not a host name/],
+      ['go.-dash.example.com', /^Not a host name/],
+      ['dash-.example.com', /^Not a host name/],
+      ['two..dots.example', /^Not a host name/],
+      ['go.example.com:8080', /^Not a host name/],
+      ['bücher.example', /^Not a host name/],
+      [`${'a'.repeat(64)}.example.com`, /^Not a host name/],
+    ].map(([host, says]) => ({
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', host as string],
+      says: says as RegExp,
+    })),
     {
       args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'],
       says: /^The domain taken\.example\.com is taken\./,

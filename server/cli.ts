@@ -30,7 +30,10 @@ Commands:
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
   key create --email E                          another API key for an account; printed last
-  key revoke --key K                            revoke an API key
+  key revoke --key -                            revoke an API key read from standard input (the
+                                                last line, so key create's output can be piped in);
+                                                --key K works too, but leaves K in the shell's history
+                                                and the process list
   domain add --email E --host H                 add a custom domain to an account
   migrate                                       bring the database's schema up to date (serve does it too)
 
@@ -69,6 +72,35 @@ const port = Number(values.port ?? env.SHORTLINK_PORT ?? 8787);
 const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
 /** The database as messages name it: a PostgreSQL URL without its password. */
 const databaseName = isPostgresUrl(dbFile) ? dbFile.replace(/:[^:@/]*@/, ':***@') : dbFile;
+
+/** The whole of standard input (a pipe, a file, or what is typed until Ctrl-D). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The key to act on: `--key -` reads it from standard input, so it appears in neither the process
+ * list nor the shell's history; its last non-empty line is taken, so that the output of
+ * `key create` can be piped straight in.
+ */
+async function keyArgument(): Promise<string> {
+  const given = required('key');
+  if (given !== '-') {
+    console.error(
+      'Note: a key on the command line stays in the shell history and shows in the process list; next time, send it on standard input with --key -.',
+    );
+    return given;
+  }
+  const key = (await readStdin())
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1);
+  if (!key) throw new AdminError('--key - reads the key from standard input, which was empty.');
+  return key;
+}
 
 function required(name: 'email' | 'key' | 'host'): string {
   const value = values[name];
@@ -169,11 +201,13 @@ async function main(): Promise<void> {
         async (store) =>
           `New API key for ${values.email}, shown only now:\n${await createKey(store, required('email'))}`,
       );
-    case 'key revoke':
+    case 'key revoke': {
+      const key = await keyArgument();
       return admin(async (store) => {
-        await revokeKey(store, required('key'));
+        await revokeKey(store, key);
         return 'Revoked.';
       });
+    }
     case 'domain add':
       return admin(async (store) => {
         await addDomain(

@@ -103,6 +103,14 @@ export function createClickCounter(
     pendingOf(linkId: number): number {
       return (pending.get(linkId) ?? 0) + (writing.get(linkId) ?? 0);
     },
+    /** Every link's clicks counted but not yet written (a copy). */
+    pendingSnapshot(): Map<number, number> {
+      const snapshot = new Map(writing);
+      for (const [linkId, count] of pending) {
+        snapshot.set(linkId, (snapshot.get(linkId) ?? 0) + count);
+      }
+      return snapshot;
+    },
     flush,
     /** Stops the timer and writes what is held, trying again for a while when it fails. */
     async stop(): Promise<void> {

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
@@ -44,73 +43,40 @@ async function jsonTextResponse(json: string, acceptEncoding: string): Promise<R
   return new Response(json, { headers: JSON_HEADERS });
 }
 
-/** Items serialised per chunk: about 100 kB of links, a millisecond or two of work. */
-const ITEMS_PER_CHUNK = 500;
-
-/** `prefix`, the items as JSON separated by commas, `suffix`: in chunks of ITEMS_PER_CHUNK items. */
-async function* jsonChunks(
-  prefix: string,
-  items: AsyncIterable<unknown> | Iterable<unknown>,
-  suffix: string,
-): AsyncGenerator<string> {
-  let text = prefix;
-  let inChunk = 0;
-  let first = true;
-  for await (const item of items) {
-    text += (first ? '' : ',') + JSON.stringify(item);
-    first = false;
-    if (++inChunk === ITEMS_PER_CHUNK) {
-      yield text;
-      text = '';
-      inChunk = 0;
-    }
-  }
-  yield text + suffix;
-}
-
 /**
- * A JSON answer made of many items (`prefix` + items joined by commas + `suffix`), written as it
- * is read: a chunk of items at a time, giving the event loop a turn between chunks so that a long
- * list never holds up the requests around it (redirects above all), and never held whole in
- * memory. The items are pulled only as fast as the client (through the compressor) takes them.
- * A list that fits in one chunk is answered as a plain JSON answer, with its length.
- * An error while reading the items ends the answer abruptly (after `onError`), so the client
- * sees a broken answer, never a short list that looks whole.
+ * A long JSON answer whose bytes come a chunk at a time (GET /v1/links, from list-reader.ts):
+ * passed on as they come, through the compressor when the client accepts one, and never held
+ * whole. The next chunk is asked for only when the client (through the compressor) has taken the
+ * last. An answer that fits in one chunk is sent as jsonResponse would, with its length.
+ * When a chunk cannot be had, `breakOff` must log it and end the connection, so that the client
+ * sees a broken answer, never a short list that looks whole (and no detail of the fault).
  */
 export async function streamedJsonResponse(options: {
-  prefix: string;
-  items: AsyncIterable<unknown> | Iterable<unknown>;
-  suffix: string;
+  chunks: AsyncGenerator<Uint8Array>;
   acceptEncoding?: string;
-  onError(error: unknown): void;
+  breakOff(error: unknown): void;
 }): Promise<Response> {
-  const chunks = jsonChunks(options.prefix, options.items, options.suffix);
+  const { chunks } = options;
   const first = await chunks.next();
   const second = first.done ? first : await chunks.next();
-  if (second.done) return jsonTextResponse(first.value ?? '', options.acceptEncoding ?? '');
+  if (second.done) {
+    const bytes = first.done ? new Uint8Array() : first.value;
+    return jsonTextResponse(Buffer.from(bytes).toString('utf8'), options.acceptEncoding ?? '');
+  }
 
-  async function* paced(): AsyncGenerator<string> {
+  async function* passOn(): AsyncGenerator<Uint8Array> {
     try {
-      yield first.value;
-      yield second.value;
-      while (true) {
-        await nextTurn();
-        const next = await chunks.next();
-        if (next.done) return;
-        yield next.value;
-      }
+      yield first.value as Uint8Array;
+      yield second.value as Uint8Array;
+      yield* chunks;
     } catch (error) {
-      options.onError(error);
-      throw error;
-    } finally {
-      // Also when the client goes away: ends the database read.
-      await chunks.return(undefined);
+      options.breakOff(error);
     }
   }
 
-  const text = Readable.from(paced(), { objectMode: false, highWaterMark: 64 * 1024 });
-  // A stream destroyed before its first read never runs paced()'s finally.
-  text.once('close', () => void chunks.return(undefined));
+  const raw = Readable.from(passOn(), { objectMode: false });
+  // Ended early (the client went away): tell the source, which lets go of its read.
+  raw.once('close', () => void chunks.return(undefined));
   const encoding = encodingFor(options.acceptEncoding ?? '');
   const compressor =
     encoding === 'br'
@@ -118,10 +84,10 @@ export async function streamedJsonResponse(options: {
       : encoding === 'gzip'
         ? createGzip({ level: 1 })
         : undefined;
-  let body: Readable = text;
+  let body: Readable = raw;
   if (compressor) {
-    text.on('error', (error) => compressor.destroy(error));
-    body = text.pipe(compressor);
+    raw.on('error', (error) => compressor.destroy(error));
+    body = raw.pipe(compressor);
   }
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (encoding) headers['Content-Encoding'] = encoding;

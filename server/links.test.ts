@@ -212,7 +212,11 @@ describe('list', () => {
     const { email, client } = await newAccount();
     await t.addDomain(email, 'list.localhost');
     const created: LinkJson[] = [];
-    for (const [i, extra] of [{}, { title: 'Second' }, { domain: 'list.localhost' }].entries()) {
+    for (const [i, extra] of [
+      {},
+      { title: 'Second, with "quotes", a \\ backslash, a\u2028separator and ✓ 🙂' },
+      { domain: 'list.localhost' },
+    ].entries()) {
       const { body } = await client.create({
         destination_url: `https://example.com/${i}`,
         ...extra,

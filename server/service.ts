@@ -6,10 +6,12 @@ import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
+import { createStorageListReader } from './list-json.ts';
+import { createListReader } from './list-reader.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
-import type { Synchronous } from './sqlite.ts';
+import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {
@@ -86,6 +88,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = server.address() as AddressInfo;
   const domains = createShortDomains(options.shortDomain ?? `localhost:${port}`);
 
+  // SQLite's lists are written by a worker thread reading the file (list-reader.ts); a database
+  // server does the reading elsewhere already, so its rows are turned into JSON here.
+  const lists =
+    store.engine === 'sqlite'
+      ? createListReader({
+          dbFile: options.db,
+          shortDomain: domains.defaultHost,
+          busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+        })
+      : createStorageListReader(store, domains);
   const api = createApi({
     store,
     clicks,
@@ -96,6 +108,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       isCustomDomain: (hostname) => store.isCustomDomain(hostname),
       blockedHosts,
     }),
+    lists,
     logger,
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     addressRateLimitPerMinute:
@@ -136,8 +149,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        void clicks
-          .stop()
+        void Promise.all([clicks.stop(), lists.stop()])
           .then(() => store.close())
           .catch((error: unknown) => logger.error('Closing the database failed', error))
           .finally(resolve);

@@ -10,10 +10,11 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { readCachedDomains, writeCachedDomains } from '../../lib/account/cache.ts';
+import { useAccount, useAccountData } from '../../components/use-account.ts';
+import { openAccount } from '../../lib/account/account.ts';
 import type { Settings } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
-import { CreateLinkInput, type Domain, type Link } from '../../lib/api/schemas.ts';
+import { CreateLinkInput, type Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
 import { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
@@ -55,6 +56,7 @@ function checkFields(fields: ShortenFields): { input: CreateLinkInput } | { erro
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
+const NO_DOMAINS: never[] = [];
 
 const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
 
@@ -68,7 +70,6 @@ export function App() {
     domain: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [domains, setDomains] = useState<Domain[]>([]);
   const [pageProblem, setPageProblem] = useState<string>();
   const [facts, setFacts] = useState<PageFacts>();
   const [trackingKept, setTrackingKept] = useState(false);
@@ -79,6 +80,8 @@ export function App() {
   const [ready, setReady] = useState(false);
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
+  const account = useAccount(settings && isConfigured(settings) ? settings : undefined);
+  const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
   const submitButton = useRef<HTMLButtonElement>(null);
   // "Shorten" pressed before the page's facts are in waits for them.
   const factsAnswer = useRef<Promise<PageFacts>>(Promise.resolve(NO_FACTS));
@@ -116,11 +119,14 @@ export function App() {
       // Enter shortens as soon as the popup is open.
       submitButton.current?.focus();
       if (!isConfigured(loaded)) return;
-      const cachedDomains = await readCachedDomains(loaded);
-      if (cachedDomains) setDomains(cachedDomains.value);
+      const account = openAccount(loaded);
+      const cachedDomains = account.cachedDomains();
+      // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
+      const domainsLoaded = account.loadDomains({ readCache: () => cachedDomains });
       if (!problem) {
-        const customDomains = (cachedDomains?.value ?? []).map((domain) => domain.domain);
-        factsAnswer.current = learnPageFacts(page.url, loaded, customDomains);
+        const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
+        if (!live) return;
+        factsAnswer.current = learnPageFacts(page.url, loaded, account, customDomains);
         void factsAnswer.current.then((learned) => {
           if (!live) return;
           setFacts(learned);
@@ -137,26 +143,17 @@ export function App() {
           );
         }
       }
-      // Refreshed behind the form; a failure here shows when the person shortens.
-      try {
-        const { createApiClient } = await import('../../lib/api/client.ts');
-        const fresh = await createApiClient({
-          baseUrl: loaded.apiBaseUrl,
-          apiKey: loaded.apiKey,
-        }).listDomains();
-        if (!live) return;
-        setDomains(fresh);
-        // A remembered domain the account no longer has would only fail: fall back to the
-        // default domain, then to the service's own.
-        const onAccount = (host: string) =>
-          host === '' || fresh.some((domain) => domain.domain === host);
-        setFields((current) =>
-          typed.current.has('domain') || onAccount(current.domain)
-            ? current
-            : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
-        );
-        await writeCachedDomains(loaded, fresh);
-      } catch {}
+      const fresh = await domainsLoaded;
+      if (!live || !fresh) return;
+      // A remembered domain the account no longer has would only fail: fall back to the
+      // default domain, then to the service's own.
+      const onAccount = (host: string) =>
+        host === '' || fresh.some((domain) => domain.domain === host);
+      setFields((current) =>
+        typed.current.has('domain') || onAccount(current.domain)
+          ? current
+          : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
+      );
     })();
     return () => {
       live = false;
@@ -219,7 +216,7 @@ export function App() {
           return;
         }
       }
-      const link = await shorten(input, { settings, rememberDomain: true });
+      const link = await shorten(input, { settings, account, rememberDomain: true });
       lastCreated.current = { key, link };
       const copied = settings.autoCopy
         ? await writeClipboard(formatForCopy(settings.copyAs, link)).then(
@@ -306,7 +303,7 @@ export function App() {
       {result && (
         <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
       )}
-      <ShortcutsFooter />
+      <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
     </main>
   );
 }

@@ -1,28 +1,36 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { SHORTEN_COMMAND } from '../../lib/browser/menus.ts';
+import { OPEN_POPUP_COMMAND, SHORTEN_COMMAND } from '../../lib/browser/menus.ts';
 
-const OPEN_POPUP_COMMANDS = new Set(['_execute_action', '_execute_browser_action']);
+const BUTTON_COMMANDS = new Set(['_execute_action', '_execute_browser_action']);
 
-/** The keyboard shortcuts, as the person has set them (they may change them in the browser). */
-export function ShortcutsFooter() {
-  const [keys, setKeys] = useState<{ open?: string; shorten?: string }>({});
+/**
+ * The keyboard shortcuts, as the person has set them (they may change them in the browser). With
+ * one click on, the button's own shortcut shortens too, and the popup has a shortcut of its own.
+ */
+export function ShortcutsFooter({ oneClick }: { oneClick: boolean }) {
+  const [keys, setKeys] = useState<{ open?: string; shorten?: string; button?: string }>({});
   useEffect(() => {
     let live = true;
     void browser.commands
       .getAll()
       .then((commands) => {
         if (!live) return;
+        const keyOf = (test: (name: string) => boolean) =>
+          commands.find((command) => test(command.name ?? ''))?.shortcut || undefined;
+        const button = keyOf((name) => BUTTON_COMMANDS.has(name));
+        const popup = keyOf((name) => name === OPEN_POPUP_COMMAND);
         setKeys({
-          open: commands.find((command) => OPEN_POPUP_COMMANDS.has(command.name ?? ''))?.shortcut,
-          shorten: commands.find((command) => command.name === SHORTEN_COMMAND)?.shortcut,
+          open: (oneClick ? [popup] : [button, popup]).filter(Boolean).join(' or ') || undefined,
+          shorten: keyOf((name) => name === SHORTEN_COMMAND),
+          button: oneClick ? button : undefined,
         });
       })
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, []);
+  }, [oneClick]);
   return (
     <footer className="shortcuts">
       <h2 className="visually-hidden">Keyboard shortcuts</h2>
@@ -31,7 +39,18 @@ export function ShortcutsFooter() {
       </span>
       {keys.open && (
         <span>
-          <kbd>{keys.open}</kbd> opens this popup
+          {keys.open.split(' or ').map((key, index) => (
+            <span key={key}>
+              {index > 0 && ' or '}
+              <kbd>{key}</kbd>
+            </span>
+          ))}{' '}
+          opens this popup
+        </span>
+      )}
+      {keys.button && (
+        <span>
+          <kbd>{keys.button}</kbd> shortens and copies, as the toolbar button does
         </span>
       )}
       {keys.shorten && (

@@ -2,6 +2,7 @@
 // tracking parameters, the links the account already has for it, and whether the page itself is
 // one of the account's short links. "Shorten" waits for these, so Enter pressed the moment the
 // popup opens never makes a duplicate.
+import type { Account } from '../../lib/account/account.ts';
 import type { Settings } from '../../lib/account/settings.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import { defaultShortHost, shortLinkOfAccount } from '../../lib/links/short-link-of-account.ts';
@@ -28,6 +29,7 @@ async function withoutTracking(address: string, settings: Settings) {
 async function retrieveSelfLink(
   address: string,
   settings: Settings,
+  account: Account,
   customDomains: string[],
 ): Promise<Link | undefined> {
   const hosts = {
@@ -37,9 +39,7 @@ async function retrieveSelfLink(
   const candidate = shortLinkOfAccount(address, hosts);
   if (!candidate) return undefined;
   try {
-    const { createApiClient } = await import('../../lib/api/client.ts');
-    const client = createApiClient({ baseUrl: settings.apiBaseUrl, apiKey: settings.apiKey });
-    return await client.getLink(candidate.id);
+    return await account.getLink(candidate.id);
   } catch {
     // Not one of the account's after all (another service on the same host), or unreachable:
     // the page is then shortened as any other.
@@ -54,11 +54,12 @@ const uniqueByShortUrl = (links: Link[]) => [
 export async function learnPageFacts(
   pageUrl: string,
   settings: Settings,
+  account: Account,
   customDomains: string[],
 ): Promise<PageFacts> {
   const [cleaned, selfLink] = await Promise.all([
     withoutTracking(pageUrl, settings),
-    retrieveSelfLink(pageUrl, settings, customDomains),
+    retrieveSelfLink(pageUrl, settings, account, customDomains),
   ]);
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
   const existing = selfLink

@@ -5,7 +5,12 @@ import * as z from 'zod/mini';
 
 export const OFFSCREEN_PAGE = '/offscreen.html';
 
-export const CopyRequest = z.object({ type: z.literal('copy-to-clipboard'), text: z.string() });
+export const CopyRequest = z.object({
+  type: z.literal('copy-to-clipboard'),
+  text: z.string(),
+  /** Rich text put beside the plain text (the "HTML" copy format). */
+  html: z.optional(z.string()),
+});
 export type CopyRequest = z.infer<typeof CopyRequest>;
 
 export const CopyResult = z.discriminatedUnion('ok', [
@@ -41,15 +46,16 @@ function ensureOffscreenDocument(): Promise<void> {
   return ensuringDocument;
 }
 
-export async function copyFromBackground(text: string): Promise<void> {
+export async function copyFromBackground(text: string, html?: string): Promise<void> {
   if (!browser.offscreen) {
     // Firefox: its background page has a DOM. The async API can refuse a page without focus;
     // execCommand('copy') works there with the clipboardWrite permission.
-    await navigator.clipboard.writeText(text).catch(() => copyWithTextarea(text));
+    if (html !== undefined) copyWithTextarea(text, document, html);
+    else await navigator.clipboard.writeText(text).catch(() => copyWithTextarea(text));
     return;
   }
   await ensureOffscreenDocument();
-  const request: CopyRequest = { type: 'copy-to-clipboard', text };
+  const request: CopyRequest = { type: 'copy-to-clipboard', text, html };
   const answer = CopyResult.safeParse(await browser.runtime.sendMessage(request));
   if (!answer.success) throw new Error('The clipboard page did not answer.');
   if (!answer.data.ok) throw new Error(answer.data.error);
@@ -58,12 +64,12 @@ export async function copyFromBackground(text: string): Promise<void> {
 /** The offscreen document's side: answers a copy request, ignores every other message. */
 export function answerCopyRequest(
   message: unknown,
-  write: (text: string) => void,
+  write: (text: string, html?: string) => void,
 ): CopyResult | undefined {
   const request = CopyRequest.safeParse(message);
   if (!request.success) return undefined;
   try {
-    write(request.data.text);
+    write(request.data.text, request.data.html);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -73,15 +79,24 @@ export function answerCopyRequest(
 /**
  * Copies with a selected textarea. In an offscreen document navigator.clipboard.writeText fails
  * with "Document is not focused"; execCommand('copy') works with the clipboardWrite permission.
+ * Rich text goes through the copy event, which may set any type beside the plain text.
  */
-export function copyWithTextarea(text: string, doc: Document = document): void {
+export function copyWithTextarea(text: string, doc: Document = document, html?: string): void {
   const textarea = doc.createElement('textarea');
   textarea.value = text;
   doc.body.append(textarea);
+  const putBoth = (event: ClipboardEvent) => {
+    if (!event.clipboardData || html === undefined) return;
+    event.clipboardData.setData('text/plain', text);
+    event.clipboardData.setData('text/html', html);
+    event.preventDefault();
+  };
+  if (html !== undefined) doc.addEventListener('copy', putBoth);
   try {
     textarea.select();
     if (!doc.execCommand('copy')) throw new Error('The browser refused to copy to the clipboard.');
   } finally {
+    if (html !== undefined) doc.removeEventListener('copy', putBoth);
     textarea.remove();
   }
 }
@@ -90,7 +105,9 @@ export function copyWithTextarea(text: string, doc: Document = document): void {
 export function listenForCopyRequests(): void {
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     if (sender.id !== browser.runtime.id) return;
-    const result = answerCopyRequest(message, (text) => copyWithTextarea(text));
+    const result = answerCopyRequest(message, (text, html) =>
+      copyWithTextarea(text, document, html),
+    );
     if (result) sendResponse(result);
   });
 }

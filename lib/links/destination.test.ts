@@ -33,8 +33,9 @@ describe('checkDestination', () => {
   it.each([
     ['example.com/foo', 'https://example.com/foo'],
     [' https://example.com/a ', 'https://example.com/a'],
-    // A space in a path is encoded, as the service stores it and a browser would send it.
+    // As the service stores it: normalised, a space in the path encoded.
     ['https://example.com/a b', 'https://example.com/a%20b'],
+    ['HTTP://Example.COM', 'http://example.com/'],
   ])('accepts %j as %j', (typed, url) => {
     expect(checkDestination(typed)).toEqual({ url });
   });
@@ -51,6 +52,10 @@ describe('checkDestination', () => {
     [
       'https://example.com/a\nb',
       'The destination URL must not contain line breaks or control characters.',
+    ],
+    [
+      'https://paypal.com@evil.example/login',
+      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
     ],
   ])('refuses %j with a sentence that says why', (typed, problem) => {
     expect(checkDestination(typed)).toEqual({ problem });

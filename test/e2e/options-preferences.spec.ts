@@ -184,7 +184,7 @@ test.describe('options page, Preferences', () => {
     worker,
     extensionId,
   }) => {
-    const page = await openOptions(context, extensionId);
+    const page = await openOptions(context, extensionId, 'preferences');
     const section = preferencesSection(page);
     const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
     const removeTracking = section.getByRole('checkbox', { name: 'Remove tracking parameters' });

@@ -13,6 +13,11 @@ export class PopupPage {
     worker: Worker,
     extensionId: string,
     pageUrl: string,
+    options: {
+      viewport?: { width: number; height: number };
+      /** Runs on the popup's page before it loads (addInitScript). */
+      beforeOpen?: (popup: Page) => Promise<unknown>;
+    } = {},
   ) {
     const target = await context.newPage();
     await target.goto(pageUrl);
@@ -21,7 +26,8 @@ export class PopupPage {
       return tabs.find((tab) => tab.url === url)?.id;
     }, target.url());
     const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 560 });
+    await page.setViewportSize(options.viewport ?? { width: 360, height: 560 });
+    await options.beforeOpen?.(page);
     await page.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
     await page.locator('main[data-ready="true"]').waitFor();
     return new PopupPage(page);
@@ -44,6 +50,33 @@ export class PopupPage {
 
   shortLink() {
     return this.page.locator('.result .short-url a');
+  }
+
+  /** The form's button: "Shorten", or "Make another link" when the page already has one. */
+  submitButton() {
+    return this.page.locator('form button[type="submit"]');
+  }
+
+  /** The plain text on the clipboard (the context must grant clipboard-read). */
+  readClipboard() {
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** The clipboard's rich text and plain text, as a paste into a document would get them. */
+  readRichClipboard() {
+    return this.page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      const read = async (type: string) =>
+        item?.types.includes(type) ? (await item.getType(type)).text() : undefined;
+      return { html: await read('text/html'), text: await read('text/plain') };
+    });
+  }
+
+  /** Whether the page scrolls sideways (it must not, at any popup size). */
+  scrollsSideways() {
+    return this.page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
   }
 
   /**

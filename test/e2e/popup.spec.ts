@@ -114,7 +114,8 @@ test.describe('the popup', () => {
     await doomed.stop();
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept-half' });
-    await popup.expectFailure('could not be reached', ['Retry'], {
+    // The advice names the settings: the way there sits beside Retry.
+    await popup.expectFailure('could not be reached', ['Retry', 'Open settings'], {
       field: 'Back-half',
       value: 'kept-half',
     });

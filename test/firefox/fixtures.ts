@@ -86,10 +86,14 @@ export class FirefoxExtension {
     return page;
   }
 
-  /** The options page, once its sections (which wait for the settings) are there. */
-  async openOptions(): Promise<Page> {
-    const page = await this.openPage('options.html');
-    await page.locator('::-p-aria([name="Connection"][role="heading"])').wait();
+  /**
+   * The options page at `section` (`options.html#links`), once that section (which waits for the
+   * settings) is there. Accounts shows the connection form until issue 11's section replaces it.
+   */
+  async openOptions(section: 'links' | 'accounts' = 'accounts'): Promise<Page> {
+    const page = await this.openPage(`options.html#${section}`);
+    const heading = section === 'links' ? 'Links' : 'Connection';
+    await page.locator(`::-p-aria([name="${heading}"][role="heading"])`).wait();
     return page;
   }
 

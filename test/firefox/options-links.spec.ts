@@ -5,10 +5,14 @@ import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { createLink, getLink } from '../e2e/links-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { button, byRole, fill, inputValue, textOf, textsOf } from './page-helpers.ts';
+import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
 
 const count = (page: Page) => textOf(page, '.links-count');
-const shownShortUrls = (page: Page) => textsOf(page, '.links-list > li a[href^="http"]');
+// The short URL's host and back-half are two flex items, which innerText would set on two lines.
+const shownShortUrls = (page: Page) =>
+  page.$$eval('.links-list > li a.short-url', (links) =>
+    links.map((link) => link.getAttribute('href') ?? ''),
+  );
 
 /** The list's row for `shortUrl` (waits for it). */
 async function row(page: Page, shortUrl: string): Promise<ElementHandle<Element>> {
@@ -48,7 +52,7 @@ test.describe('options page, Links, in Firefox', () => {
       title: 'Beta news',
     });
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
-    const page = await extension.openOptions();
+    const page = await extension.openOptions('links');
 
     await expect.poll(() => count(page)).toBe('2 links');
     expect(await shownShortUrls(page)).toEqual([beta.short_url, alpha.short_url]);
@@ -76,7 +80,7 @@ test.describe('options page, Links, in Firefox', () => {
       title: 'Old title',
     });
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
-    const page = await extension.openOptions();
+    const page = await extension.openOptions('links');
 
     await clickInRow(page, link.short_url, 'Edit');
     const field = (name: string) => `dialog[open] ${byRole('textbox', name)}`;
@@ -110,7 +114,7 @@ test.describe('options page, Links, in Firefox', () => {
       destination_url: 'https://gone.example.com/',
     });
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
-    const page = await extension.openOptions();
+    const page = await extension.openOptions('links');
     await expect.poll(() => count(page)).toBe('2 links');
 
     await clickInRow(page, gone.short_url, 'Delete');
@@ -144,7 +148,7 @@ test.describe('options page, Links, in Firefox', () => {
     });
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
     const downloads = await extension.downloadFolder();
-    const page = await extension.openOptions();
+    const page = await extension.openOptions('links');
     await fill(page, byRole('searchbox', 'Search links'), 'example.com');
     await expect.poll(() => count(page)).toBe('1 of 2 links');
 
@@ -156,6 +160,7 @@ test.describe('options page, Links, in Firefox', () => {
     const csv = readFileSync(file, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')[0]).toBe('short_url,destination_url,title,clicks,created_at');
+    // The service stores a destination as a browser would send it: its quotes percent-encoded.
     expect(csv).toContain(
       `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,
     );

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
+import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import type { Connection } from '../../../lib/account/connection.ts';
 import { checkApiBaseUrl, type Settings } from '../../../lib/account/settings.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
@@ -40,7 +41,9 @@ function errorStatus(prefix: string, error: unknown): Status {
 }
 
 export function ConnectionSection({ settings }: { settings: Settings }) {
-  const [form, setForm] = useState<Connection>(() => connectionOf(settings));
+  // Settings saved elsewhere replace the form's values, unless the person has edited them here.
+  const stored = connectionOf(settings);
+  const [form, setForm] = useStoredUnlessEdited(stored);
   // A field's problem shows once the person has left it edited, or tried to save or test.
   const [revealed, setRevealed] = useState<Record<Field, boolean>>({
     apiBaseUrl: false,
@@ -53,16 +56,6 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
 
   const origin = originOf(form.apiBaseUrl);
   const permitted = useHostPermission(origin);
-
-  // Settings saved elsewhere replace the form's values, unless the person has edited them here.
-  const stored = connectionOf(settings);
-  const lastStored = useRef(stored);
-  useEffect(() => {
-    const next = { apiBaseUrl: stored.apiBaseUrl, apiKey: stored.apiKey };
-    const previous = lastStored.current;
-    lastStored.current = next;
-    setForm((current) => (sameConnection(current, previous) ? next : current));
-  }, [stored.apiBaseUrl, stored.apiKey]);
 
   const checked = checkConnectionForm(form);
   const problems = 'problems' in checked ? checked.problems : {};
@@ -128,7 +121,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
       }
       setStatus(testing);
       const answer = describeConnectionTest(await testConnection(values), values.apiBaseUrl);
-      const unsaved = !sameConnection(values, lastStored.current);
+      const unsaved = !sameConnection(values, stored);
       setStatus(
         answer.tone === 'success' && unsaved
           ? { ...answer, advice: 'Choose Save to use this connection.' }
@@ -189,7 +182,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
               value={form.apiBaseUrl}
               onChange={(event) => edit('apiBaseUrl', event.target.value)}
               onBlur={() =>
-                form.apiBaseUrl !== lastStored.current.apiBaseUrl &&
+                form.apiBaseUrl !== stored.apiBaseUrl &&
                 setRevealed((now) => ({ ...now, apiBaseUrl: true }))
               }
             />
@@ -215,8 +208,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
                 value={form.apiKey}
                 onChange={(event) => edit('apiKey', event.target.value)}
                 onBlur={() =>
-                  form.apiKey !== lastStored.current.apiKey &&
-                  setRevealed((now) => ({ ...now, apiKey: true }))
+                  form.apiKey !== stored.apiKey && setRevealed((now) => ({ ...now, apiKey: true }))
                 }
               />
               <button type="button" onClick={() => setKeyShown((shown) => !shown)}>

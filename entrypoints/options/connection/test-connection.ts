@@ -1,9 +1,8 @@
 // "Test connection" on the options page: one call to the service with the values in the form,
 // and the sentence that tells the person what it found.
 
-import { writeCachedDomains } from '../../../lib/account/cache.ts';
+import { openAccount } from '../../../lib/account/account.ts';
 import type { Connection } from '../../../lib/account/connection.ts';
-import { createApiClient } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
@@ -21,9 +20,8 @@ export async function testConnection(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ConnectionTestResult> {
   try {
-    const client = createApiClient({ baseUrl: connection.apiBaseUrl, apiKey: connection.apiKey });
-    const domains = await client.listDomains({ signal });
-    await writeCachedDomains(connection, domains);
+    // The account stores the domains it lists, so the Domains section has them at once.
+    const domains = await openAccount(connection).refreshDomains({ signal });
     return { ok: true, domains };
   } catch (error) {
     return { ok: false, error };

@@ -1,12 +1,13 @@
 import '../sections.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useAccount, useAccountData } from '../../../components/use-account.ts';
+import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
-import { useDomains } from './use-domains.ts';
 
 function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { message, advice } = describeApiError(error, CONNECTION_SECTION);
@@ -25,18 +26,20 @@ function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void 
 }
 
 export function DomainsSection({ settings }: { settings: Settings }) {
-  const [{ domains, refreshing, error }, retry] = useDomains(settings);
+  const account = useAccount(settings.apiKey ? settings : undefined);
+  const { value: domains, loading: refreshing, error } = useAccountData(account).domains;
+  useEffect(() => {
+    void account?.loadDomains();
+  }, [account]);
+  const retry = () => void account?.refreshDomains().catch(() => {});
   const [status, save] = useSaveStatus();
   // The click shows at once; the stored value follows through the settings watcher.
-  const [chosen, setChosen] = useState(settings.defaultDomain);
-  const lastStored = useRef(settings.defaultDomain);
-  useEffect(() => {
-    if (lastStored.current !== settings.defaultDomain) setChosen(settings.defaultDomain);
-    lastStored.current = settings.defaultDomain;
-  }, [settings.defaultDomain]);
+  const [{ defaultDomain: chosen }, setChosen] = useStoredUnlessEdited({
+    defaultDomain: settings.defaultDomain,
+  });
 
   function choose(domain: string) {
-    setChosen(domain);
+    setChosen({ defaultDomain: domain });
     void save(() => saveDefaultDomain(domain));
   }
 

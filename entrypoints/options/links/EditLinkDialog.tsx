@@ -1,4 +1,4 @@
-import type { Connection } from '../../../lib/account/connection.ts';
+import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
@@ -6,13 +6,11 @@ import { EditLinkForm } from './EditLinkForm.tsx';
 /** Edits a link's destination and title in a modal. */
 export function EditLinkDialog({
   link,
-  connection,
-  change,
+  account,
   onClose,
 }: {
   link: Link;
-  connection: Connection;
-  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  account: Account;
   onClose: () => void;
 }) {
   const dialog = useModalDialog();
@@ -27,13 +25,7 @@ export function EditLinkDialog({
       }}
     >
       <h3 id="edit-dialog-title">Edit {link.shortUrl}</h3>
-      <EditLinkForm
-        link={link}
-        connection={connection}
-        change={change}
-        onDone={onClose}
-        idPrefix="edit"
-      />
+      <EditLinkForm link={link} account={account} onDone={onClose} idPrefix="edit" />
     </dialog>
   );
 }

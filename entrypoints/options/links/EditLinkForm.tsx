@@ -1,13 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
-import type { Connection } from '../../../lib/account/connection.ts';
-import { createApiClient } from '../../../lib/api/client.ts';
+import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
-import { changedFields, replaceLink } from './links-view.ts';
+import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
 
@@ -24,14 +23,12 @@ function problemOf(schema: typeof DestinationUrl | typeof Title, value: string) 
  */
 export function EditLinkForm({
   link,
-  connection,
-  change,
+  account,
   onDone,
   idPrefix,
 }: {
   link: Link;
-  connection: Connection;
-  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  account: Account;
   /** Called when the form is done: saved, unchanged, or cancelled. */
   onDone: () => void;
   idPrefix: string;
@@ -58,23 +55,11 @@ export function EditLinkForm({
     }
     setBusy(true);
     setServerProblem(undefined);
-    change((links) => replaceLink(links, link.shortUrl, { ...link, ...changes }));
     try {
-      const saved = await createApiClient({
-        baseUrl: connection.apiBaseUrl,
-        apiKey: connection.apiKey,
-      }).updateLink(link.shortUrl, changes);
-      // Clicks and the creation date are not the edit's business: keep the list's own.
-      change((links) =>
-        replaceLink(links, link.shortUrl, {
-          ...link,
-          destinationUrl: saved.destinationUrl,
-          title: saved.title,
-        }),
-      );
+      // The list shows the change at once, and the link as it was again if the service refuses.
+      await account.updateLink(link, changes);
       onDone();
     } catch (error) {
-      change((links) => replaceLink(links, link.shortUrl, link));
       const { message, advice } = describeApiError(error, CONNECTION_SECTION);
       const field = isApiError(error) ? error.field : undefined;
       setServerProblem({

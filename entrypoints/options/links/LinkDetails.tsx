@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import type { Connection } from '../../../lib/account/connection.ts';
+import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
@@ -19,13 +19,11 @@ const clicks = new Intl.NumberFormat();
  */
 export function LinkDetails({
   link,
-  connection,
-  change,
+  account,
   onClose,
 }: {
   link: Link;
-  connection: Connection;
-  change: (update: (links: Link[]) => Link[]) => Promise<void>;
+  account: Account;
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -39,7 +37,7 @@ export function LinkDetails({
     <dialog
       ref={dialog}
       className="details-pane"
-      aria-labelledby="details-title"
+      aria-labelledby="details-heading"
       onCancel={(event) => {
         event.preventDefault();
         if (editing) setEditing(false);
@@ -47,7 +45,7 @@ export function LinkDetails({
       }}
     >
       <div className="details-head">
-        <h3 id="details-title">{rowTitle(link)}</h3>
+        <h3 id="details-heading">{rowTitle(link)}</h3>
         <button type="button" ref={closeButton} onClick={onClose}>
           Close
         </button>
@@ -63,6 +61,7 @@ export function LinkDetails({
         <dt>Destination</dt>
         <dd className="details-destination">
           <a href={link.destinationUrl} target="_blank" rel="noreferrer">
+            {destination.scheme}
             <strong>{destination.host}</strong>
             {destination.rest}
           </a>
@@ -78,8 +77,7 @@ export function LinkDetails({
         <section className="details-edit" aria-label="Edit link">
           <EditLinkForm
             link={link}
-            connection={connection}
-            change={change}
+            account={account}
             onDone={() => {
               setEditing(false);
               requestAnimationFrame(() => editButton.current?.focus());

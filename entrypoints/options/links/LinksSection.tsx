@@ -8,13 +8,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import type { Settings } from '../../../lib/account/settings.ts';
-import { createApiClient } from '../../../lib/api/client.ts';
-import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { takeCachedLinksReadAtStart } from '../early-start.ts';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
@@ -29,10 +29,9 @@ import {
   sortLinks,
 } from './link-list.ts';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
-import { linkCount, removeLinks, restoreLinks } from './links-view.ts';
+import { linkCount, loadingCount } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { SelectAll } from './SelectAll.tsx';
-import { useLinks } from './use-links.ts';
 
 const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
@@ -72,11 +71,13 @@ export function LinksSection({ settings }: { settings: Settings }) {
 }
 
 function LinksManager({ settings }: { settings: Settings }) {
-  const connection = useMemo(
-    () => ({ apiBaseUrl: settings.apiBaseUrl, apiKey: settings.apiKey }),
-    [settings.apiBaseUrl, settings.apiKey],
-  );
-  const { links, fetchedAt, loading, error, refresh, change } = useLinks(connection);
+  const account = useAccount(settings);
+  const { value: links, fetchedAt, loading, error, progress } = useAccountData(account).links;
+  useEffect(() => {
+    // The first opening draws the cache read before React mounted; later ones read it afresh.
+    void account.loadLinks({ readCache: takeCachedLinksReadAtStart() });
+  }, [account]);
+  const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
@@ -139,27 +140,15 @@ function LinksManager({ settings }: { settings: Settings }) {
   async function confirmDelete(shortUrls: string[]) {
     setDeleting(undefined);
     setNotice(undefined);
-    const before = all;
     const gone = new Set(shortUrls);
-    change((current) => removeLinks(current, gone));
     setSelected((current) => new Set([...current].filter((shortUrl) => !gone.has(shortUrl))));
-    const client = createApiClient({ baseUrl: connection.apiBaseUrl, apiKey: connection.apiKey });
-    const results = await Promise.allSettled(
-      shortUrls.map((shortUrl) => client.deleteLink(shortUrl)),
-    );
-    const failed: { shortUrl: string; reason: string }[] = [];
-    results.forEach((result, index) => {
-      const shortUrl = shortUrls[index] as string;
-      // Already gone on the service is what the person wanted.
-      if (
-        result.status === 'rejected' &&
-        !(isApiError(result.reason) && result.reason.kind === 'not_found')
-      ) {
-        failed.push({ shortUrl, reason: describeApiError(result.reason).message });
-      }
-    });
-    if (failed.length === 0) return;
-    change((current) => restoreLinks(current, before, new Set(failed.map((f) => f.shortUrl))));
+    // The account removes them at once and puts back those the service did not delete.
+    const failures = await account.deleteLinks(shortUrls);
+    if (failures.length === 0) return;
+    const failed = failures.map(({ shortUrl, error }) => ({
+      shortUrl,
+      reason: describeApiError(error).message,
+    }));
     setNotice({
       message:
         failed.length === 1 && shortUrls.length === 1
@@ -246,7 +235,13 @@ function LinksManager({ settings }: { settings: Settings }) {
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {links ? linkCount(shown.length, all.length) : loading ? 'Loading…' : ''}
+            {progress && loading
+              ? loadingCount(progress)
+              : links
+                ? linkCount(shown.length, all.length)
+                : loading
+                  ? 'Loading…'
+                  : ''}
           </p>
           <button
             type="button"
@@ -373,21 +368,11 @@ function LinksManager({ settings }: { settings: Settings }) {
       )}
       {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
       {detailed && (
-        <LinkDetails
-          link={detailed}
-          connection={connection}
-          change={change}
-          onClose={() => setDetailsFor(undefined)}
-        />
+        <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />
       )}
       {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (
-        <EditLinkDialog
-          link={editing}
-          connection={connection}
-          change={change}
-          onClose={() => setEditing(undefined)}
-        />
+        <EditLinkDialog link={editing} account={account} onClose={() => setEditing(undefined)} />
       )}
     </section>
   );

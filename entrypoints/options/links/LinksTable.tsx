@@ -16,7 +16,7 @@ import { LinkRow, type RowActions } from './LinkRow.tsx';
 const WIDE_ROW_HEIGHT = 84;
 const NARROW_ROW_HEIGHT = 112;
 const NARROW = '(max-width: 599px)';
-const OVERSCAN = 8;
+const OVERSCAN = 5;
 
 function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -61,13 +61,17 @@ export function LinksTable({
   const [activeIndex, setActiveIndex] = useState(0);
   const pendingFocus = useRef<number | undefined>(undefined);
 
+  // Both callbacks keep their identity between renders: the virtualizer lays out every row again
+  // (50,000 of them, on every scroll frame) when getItemKey changes.
+  const getItemKey = useCallback((index: number) => links[index]?.shortUrl ?? index, [links]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const virtualizer = useWindowVirtualizer({
     count: links.length,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: OVERSCAN,
     scrollMargin: listTop,
     scrollPaddingStart: headerHeight,
-    getItemKey: (index) => links[index]?.shortUrl ?? index,
+    getItemKey,
   });
 
   // Forget the old layout's sizes when the window crosses the narrow breakpoint.
@@ -78,11 +82,14 @@ export function LinksTable({
     virtualizer.measure();
   });
 
-  // Notices above the list move it; the virtualizer must know where it starts in the page.
+  // Notices in the header above the list move it (as does the empty-list note): the virtualizer
+  // must know where the list starts in the page. Measured when those change, not on every scroll.
+  const empty = links.length === 0;
   useLayoutEffect(() => {
+    if (headerHeight < 0 || empty) return;
     const top = (list.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - listTop) >= 1) setListTop(top);
-  });
+    setListTop((current) => (Math.abs(top - current) >= 1 ? top : current));
+  }, [headerHeight, empty]);
 
   useLayoutEffect(() => {
     if (pendingFocus.current === undefined) return;

@@ -4,9 +4,7 @@ import {
   changedFields,
   createdLabel,
   linkCount,
-  removeLinks,
-  replaceLink,
-  restoreLinks,
+  loadingCount,
   rowTitle,
   splitDestination,
   splitShortUrl,
@@ -48,10 +46,29 @@ describe('createdLabel', () => {
 describe('splitDestination', () => {
   it('splits the host from the rest', () => {
     expect(splitDestination('https://example.com/a?b#c')).toEqual({
+      scheme: 'https://',
       host: 'example.com',
       rest: '/a?b#c',
     });
-    expect(splitDestination('nonsense')).toEqual({ host: '', rest: 'nonsense' });
+    expect(splitDestination('nonsense')).toEqual({ scheme: '', host: '', rest: 'nonsense' });
+  });
+
+  it.each([
+    ['a mixed-script look-alike in punycode', 'https://xn--pple-43d.com/login', 'xn--pple-43d.com'],
+    [
+      'a look-alike sent in Unicode, as punycode',
+      'https://\u0430pple.com/login',
+      'xn--pple-43d.com',
+    ],
+    [
+      'an honest internationalised host in its letters',
+      'https://xn--bcher-kva.example/',
+      'bücher.example',
+    ],
+    ['a port', 'http://localhost:8787/a', 'localhost:8787'],
+    ['an IPv6 address as it is', 'http://[::1]:8080/a', '[::1]:8080'],
+  ])('shows %s', (_name, url, host) => {
+    expect(splitDestination(url).host).toBe(host);
   });
 });
 
@@ -90,18 +107,9 @@ describe('changedFields', () => {
   });
 });
 
-describe('optimistic changes', () => {
-  const links = [link(1), link(2), link(3)];
-  it('replaces and removes by short URL', () => {
-    const renamed = { ...links[1], title: 'Renamed' } as Link;
-    expect(replaceLink(links, renamed.shortUrl, renamed)[1]).toBe(renamed);
-    expect(removeLinks(links, new Set([links[0]?.shortUrl ?? '']))).toEqual([links[1], links[2]]);
-  });
-  it('puts failed deletions back in their places', () => {
-    const after = removeLinks(links, new Set([link(1).shortUrl, link(3).shortUrl]));
-    expect(restoreLinks(after, links, new Set([link(3).shortUrl]))).toEqual([link(2), link(3)]);
-    expect(restoreLinks(after, links, new Set([link(1).shortUrl, link(3).shortUrl]))).toEqual(
-      links,
-    );
+describe('loadingCount', () => {
+  it('counts the links of a paged list as they arrive', () => {
+    expect(loadingCount({ loaded: 2000, total: 5000 })).toBe('Loading links… 2,000 of 5,000');
+    expect(loadingCount({ loaded: 500 })).toBe('Loading links… 500 so far');
   });
 });

@@ -1,5 +1,6 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
 import type { Link } from '../../../lib/api/schemas.ts';
+import { displayHost } from '../../../lib/display-host.ts';
 
 const numbers = new Intl.NumberFormat();
 
@@ -8,6 +9,13 @@ export function linkCount(shown: number, total: number): string {
   const noun = total === 1 ? 'link' : 'links';
   if (shown === total) return `${numbers.format(total)} ${noun}`;
   return `${numbers.format(shown)} of ${numbers.format(total)} ${noun}`;
+}
+
+/** A paged list on its way: "Loading links… 2,000 of 5,000", or without a total, "… 2,000 so far". */
+export function loadingCount({ loaded, total }: { loaded: number; total?: number }): string {
+  return total === undefined
+    ? `Loading links… ${numbers.format(loaded)} so far`
+    : `Loading links… ${numbers.format(loaded)} of ${numbers.format(total)}`;
 }
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
@@ -31,11 +39,21 @@ export function createdLabel(iso: string, now: number): { text: string; full: st
   return { text: relative.format(-Math.floor(age / DAY), 'day'), full };
 }
 
-/** The destination split so that its host can stand out and the rest be truncated. */
-export function splitDestination(url: string): { host: string; rest: string } {
+/** A host with its port, as displayHost shows it (a look-alike in punycode), port kept. */
+function shownHost(hostAndPort: string): string {
+  const port = /:\d*$/.exec(hostAndPort)?.[0] ?? '';
+  const host = hostAndPort.slice(0, hostAndPort.length - port.length);
+  return host.startsWith('[') ? hostAndPort : displayHost(host) + port;
+}
+
+/**
+ * The destination split so that its host can stand out and the rest be truncated; the host as the
+ * browser's address bar would show it (lib/display-host.ts).
+ */
+export function splitDestination(url: string): { scheme: string; host: string; rest: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
-  if (!match) return { host: '', rest: url };
-  return { host: match[2] ?? '', rest: match[3] ?? '' };
+  if (!match) return { scheme: '', host: '', rest: url };
+  return { scheme: match[1] ?? '', host: shownHost(match[2] ?? ''), rest: match[3] ?? '' };
 }
 
 /**
@@ -63,24 +81,4 @@ export function changedFields(
   if (form.destinationUrl !== link.destinationUrl) changes.destinationUrl = form.destinationUrl;
   if (form.title !== link.title) changes.title = form.title;
   return changes;
-}
-
-export function replaceLink(links: readonly Link[], shortUrl: string, next: Link): Link[] {
-  return links.map((link) => (link.shortUrl === shortUrl ? next : link));
-}
-
-export function removeLinks(links: readonly Link[], shortUrls: ReadonlySet<string>): Link[] {
-  return links.filter((link) => !shortUrls.has(link.shortUrl));
-}
-
-/** Puts removed links back where they were, for a rollback after a failed delete. */
-export function restoreLinks(
-  current: readonly Link[],
-  before: readonly Link[],
-  restored: ReadonlySet<string>,
-): Link[] {
-  const kept = new Set(current.map((link) => link.shortUrl));
-  return before
-    .filter((link) => kept.has(link.shortUrl) || restored.has(link.shortUrl))
-    .map((link) => current.find((c) => c.shortUrl === link.shortUrl) ?? link);
 }

@@ -1,5 +1,5 @@
 import '../sections.css';
-import { useEffect, useRef, useState } from 'react';
+import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { type Settings, saveSettings, type Theme } from '../../../lib/account/settings.ts';
 import { COPY_FORMAT_LABELS, CopyFormat } from '../../../lib/links/copy-formats.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
@@ -61,23 +61,7 @@ const TOGGLES: { key: Toggle; id: string; label: string; hint: string }[] = [
 export function PreferencesSection({ settings }: { settings: Settings }) {
   const [status, save] = useSaveStatus();
   // The click shows at once; the stored values follow through the settings watcher.
-  const [form, setForm] = useState<Preferences>(() => preferencesOf(settings));
-  const lastStored = useRef<Preferences>(form);
-  const stored = preferencesOf(settings);
-  const storedKey = JSON.stringify(stored);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: storedKey stands for every stored preference.
-  useEffect(() => {
-    const previous = lastStored.current;
-    lastStored.current = stored;
-    // Only what changed in storage replaces the form: a click still on its way is kept.
-    setForm((current) => {
-      const next = { ...current };
-      for (const key of PREFERENCE_KEYS) {
-        if (previous[key] !== stored[key]) Object.assign(next, { [key]: stored[key] });
-      }
-      return next;
-    });
-  }, [storedKey]);
+  const [form, setForm] = useStoredUnlessEdited<Preferences>(preferencesOf(settings));
 
   function change(changes: Partial<Preferences>) {
     setForm((current) => ({ ...current, ...changes }));

@@ -1,0 +1,281 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import type { Link } from '../api/schemas.ts';
+import { type Account, closeAccounts, openAccount } from './account.ts';
+import {
+  readCachedDomains,
+  readCachedLinks,
+  writeCachedDomains,
+  writeCachedLinks,
+} from './cache.ts';
+import type { Connection } from './connection.ts';
+
+let service: TestService;
+let connection: Connection;
+let email: string;
+let accounts = 0;
+
+const cachedLink = (n: number): Link => ({
+  shortUrl: `${service.baseUrl}/cached${n}`,
+  destinationUrl: `https://example.com/cached/${n}`,
+  clicks: 0,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  title: `Cached ${n}`,
+});
+
+const shortUrls = (links: readonly Link[] | undefined) => links?.map((link) => link.shortUrl);
+const cachedShortUrls = async () => shortUrls((await readCachedLinks(connection))?.value);
+
+/** Every request the page's fetch sent to the service, by method and path. */
+function recordRequests() {
+  const sent: string[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    return realFetch(input, init);
+  });
+  return { sent, stop: () => spy.mockRestore() };
+}
+
+/** Every snapshot of the links list the account published, in order. */
+function watchLinks(account: Account) {
+  const seen: (string[] | undefined)[] = [];
+  const stop = account.subscribe(() => {
+    const value = shortUrls(account.getSnapshot().links.value);
+    if (JSON.stringify(seen.at(-1)) !== JSON.stringify(value)) seen.push(value);
+  });
+  return { seen, stop };
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  // A fresh account on the service for each test: lists start empty.
+  email = `account-${++accounts}@example.com`;
+  connection = { apiBaseUrl: service.baseUrl, apiKey: await service.createAccount(email) };
+  await service.insertLinks(connection.apiKey, [
+    { backHalf: `fresh-a-${accounts}`, destinationUrl: 'https://example.com/a', createdAt: 2 },
+    { backHalf: `fresh-b-${accounts}`, destinationUrl: 'https://example.com/b', createdAt: 1 },
+  ]);
+});
+afterEach(() => {
+  closeAccounts();
+  vi.restoreAllMocks();
+});
+
+describe('openAccount', () => {
+  it('gives every part of a page the same object for a connection, and another for another', () => {
+    const account = openAccount(connection);
+    expect(openAccount({ ...connection })).toBe(account);
+    expect(openAccount({ ...connection, apiKey: 'slk_other' })).not.toBe(account);
+  });
+});
+
+describe('the links', () => {
+  it('shows the cached list first, then the fresh one, then stores it', async () => {
+    await writeCachedLinks(connection, [cachedLink(1)], 1234);
+    const account = openAccount(connection);
+    const { seen } = watchLinks(account);
+
+    const fresh = await account.loadLinks();
+
+    const freshUrls = [
+      `${service.baseUrl}/fresh-a-${accounts}`,
+      `${service.baseUrl}/fresh-b-${accounts}`,
+    ];
+    expect(shortUrls(fresh)).toEqual(freshUrls);
+    expect(seen).toEqual([[cachedLink(1).shortUrl], freshUrls]);
+    expect(account.getSnapshot().links).toMatchObject({ loading: false, error: undefined });
+    expect(account.getSnapshot().links.fetchedAt).toBeGreaterThan(1234);
+    expect(await cachedShortUrls()).toEqual(freshUrls);
+  });
+
+  it('keeps the cached list, with the reason, when the service refuses', async () => {
+    await writeCachedLinks(connection, [cachedLink(1)], 1234);
+    await service.revokeKey(connection.apiKey);
+    const account = openAccount(connection);
+
+    expect(await account.loadLinks()).toBeUndefined();
+
+    expect(account.getSnapshot().links).toMatchObject({
+      value: [cachedLink(1)],
+      fetchedAt: 1234,
+      loading: false,
+      error: { kind: 'unauthorized' },
+    });
+    expect(await cachedShortUrls()).toEqual([cachedLink(1).shortUrl]);
+  });
+
+  it('sends one request for the list however many ask for it at once', async () => {
+    const requests = recordRequests();
+    const account = openAccount(connection);
+    const answers = await Promise.all([
+      account.refreshLinks(),
+      account.refreshLinks(),
+      account.loadLinks(),
+      openAccount({ ...connection }).refreshLinks(),
+    ]);
+    requests.stop();
+    expect(requests.sent).toEqual(['GET /v1/links']);
+    for (const answer of answers) expect(answer).toBe(answers[0]);
+    // Once answered, the next request is a new one.
+    await account.refreshLinks();
+    expect(requests.sent).toHaveLength(1);
+  });
+
+  it('lets one caller stop waiting without cancelling the request the others wait for', async () => {
+    const account = openAccount(connection);
+    const impatient = new AbortController();
+    const waiting = account.refreshLinks({ signal: impatient.signal });
+    const patient = account.refreshLinks();
+    impatient.abort(new DOMException('Gone', 'AbortError'));
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await patient).toHaveLength(2);
+    expect(await cachedShortUrls()).toHaveLength(2);
+  });
+
+  it('stops the request under way when the account is closed, and stores nothing', async () => {
+    const account = openAccount(connection);
+    const refresh = account.refreshLinks();
+    account.close();
+    await expect(refresh).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await readCachedLinks(connection)).toBeUndefined();
+  });
+
+  it('refreshes the cache only when it is missing or too old', async () => {
+    const account = openAccount(connection);
+    expect(await account.refreshLinksIfOlderThan(60_000)).toBe('refreshed');
+    expect(await account.refreshLinksIfOlderThan(60_000)).toBe('fresh');
+    expect(await account.refreshLinksIfOlderThan(60_000, () => Date.now() + 3_600_000)).toBe(
+      'refreshed',
+    );
+    await service.revokeKey(connection.apiKey);
+    expect(await account.refreshLinksIfOlderThan(0)).toBe('failed');
+  });
+});
+
+describe('changes go through to the list and the cache', () => {
+  async function loadedAccount() {
+    const account = openAccount(connection);
+    await account.loadLinks();
+    return account;
+  }
+
+  it('puts a created link first', async () => {
+    const account = await loadedAccount();
+    const link = await account.createLink({ destinationUrl: 'https://example.com/new' });
+    expect(shortUrls(account.getSnapshot().links.value)?.[0]).toBe(link.shortUrl);
+    expect((await cachedShortUrls())?.[0]).toBe(link.shortUrl);
+    expect(await cachedShortUrls()).toHaveLength(3);
+  });
+
+  it('adds a created link to the cache even where the list was never loaded (the popup)', async () => {
+    await writeCachedLinks(connection, [cachedLink(1)], 1234);
+    const link = await openAccount(connection).createLink({
+      destinationUrl: 'https://example.com/from-popup',
+    });
+    expect(await readCachedLinks(connection)).toMatchObject({
+      value: [{ shortUrl: link.shortUrl }, cachedLink(1)],
+      fetchedAt: 1234,
+    });
+  });
+
+  it('shows an edit at once and keeps what the service saved', async () => {
+    const account = await loadedAccount();
+    const link = account.getSnapshot().links.value?.[0] as Link;
+    const saving = account.updateLink(link, { title: 'Renamed' });
+    // Before the service has answered:
+    expect(account.getSnapshot().links.value?.[0]?.title).toBe('Renamed');
+    expect(await saving).toMatchObject({ shortUrl: link.shortUrl, title: 'Renamed' });
+    expect((await readCachedLinks(connection))?.value[0]?.title).toBe('Renamed');
+    expect((await service.storedLinks(connection.apiKey)).map((row) => row.title)).toContain(
+      'Renamed',
+    );
+  });
+
+  it('puts the link back as it was when the service refuses the edit', async () => {
+    const account = await loadedAccount();
+    const link = account.getSnapshot().links.value?.[0] as Link;
+    await expect(account.updateLink(link, { title: 'x'.repeat(300) })).rejects.toMatchObject({
+      kind: 'invalid_input',
+    });
+    expect(account.getSnapshot().links.value?.[0]).toEqual(link);
+    expect((await readCachedLinks(connection))?.value[0]).toEqual(link);
+  });
+
+  it('removes deleted links, and puts back those the service did not delete', async () => {
+    const account = await loadedAccount();
+    const [first, second] = account.getSnapshot().links.value as Link[];
+    const gone = await account.deleteLinks([first?.shortUrl as string]);
+    expect(gone).toEqual([]);
+    expect(shortUrls(account.getSnapshot().links.value)).toEqual([second?.shortUrl]);
+    expect(await cachedShortUrls()).toEqual([second?.shortUrl]);
+
+    await service.revokeKey(connection.apiKey);
+    const failures = await account.deleteLinks([second?.shortUrl as string]);
+    expect(failures).toMatchObject([
+      { shortUrl: second?.shortUrl, error: { kind: 'unauthorized' } },
+    ]);
+    expect(shortUrls(account.getSnapshot().links.value)).toEqual([second?.shortUrl]);
+    expect(await cachedShortUrls()).toEqual([second?.shortUrl]);
+  });
+
+  it('takes a link already gone from the service as deleted', async () => {
+    const account = await loadedAccount();
+    const [first] = account.getSnapshot().links.value as Link[];
+    await account.deleteLinks([first?.shortUrl as string]);
+    await writeCachedLinks(connection, [first as Link]);
+    expect(await account.deleteLinks([first?.shortUrl as string])).toEqual([]);
+    expect(await cachedShortUrls()).toEqual([]);
+  });
+});
+
+describe('the domains', () => {
+  it('shows the cached domains first, then the fresh ones, then stores them', async () => {
+    await service.addDomain(email, `go${accounts}.example.com`);
+    const cached = {
+      domain: 'old.example.com',
+      subdomain: 'old',
+      rootDomain: 'example.com',
+      createdAt: '',
+    };
+    await writeCachedDomains(connection, [cached]);
+    const account = openAccount(connection);
+    const seen: string[][] = [];
+    account.subscribe(() => {
+      const hosts = (account.getSnapshot().domains.value ?? []).map((d) => d.domain);
+      if (JSON.stringify(seen.at(-1)) !== JSON.stringify(hosts)) seen.push(hosts);
+    });
+
+    await account.loadDomains();
+
+    expect(seen).toEqual([[], ['old.example.com'], [`go${accounts}.example.com`]]);
+    expect((await readCachedDomains(connection))?.value.map((d) => d.domain)).toEqual([
+      `go${accounts}.example.com`,
+    ]);
+  });
+
+  it('sends one request for the domains however many ask at once', async () => {
+    const requests = recordRequests();
+    const account = openAccount(connection);
+    await Promise.all([account.loadDomains(), account.refreshDomains(), account.loadDomains()]);
+    requests.stop();
+    expect(requests.sent).toEqual(['GET /v1/domains']);
+  });
+
+  it('gives the reason to the caller and keeps it in the snapshot', async () => {
+    await service.revokeKey(connection.apiKey);
+    const account = openAccount(connection);
+    await expect(account.refreshDomains()).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(account.getSnapshot().domains).toMatchObject({
+      loading: false,
+      error: { kind: 'unauthorized' },
+    });
+  });
+});

@@ -1,0 +1,328 @@
+// One object per account that owns everything the pages know of it: the API client (loaded on
+// first use, so the popup draws its form before ky and the answer schemas arrive), the cached and
+// fresh lists of links and domains, one request at a time per list, and the cache kept in step
+// with every create, update and delete. The popup, the options sections and the background only
+// subscribe to it and call its methods.
+import type { ApiClient, CallOptions, ListProgress } from '../api/client.ts';
+import { isApiError } from '../api/errors.ts';
+import type { CreateLinkInput, Domain, Link, UpdateLinkInput } from '../api/schemas.ts';
+import {
+  type Cached,
+  cachedLinksFetchedAt,
+  changeCachedLinks,
+  readCachedDomains,
+  readCachedLinks,
+  writeCachedDomains,
+  writeCachedLinks,
+} from './cache.ts';
+import { type Connection, connectionTag } from './connection.ts';
+import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
+
+/** A list as the pages show it: what is known (cached or fresh), and how its refresh goes. */
+export type ListSnapshot<T> = {
+  /** The cached or fresh list; undefined until either is known. */
+  value: T | undefined;
+  /** When `value` was fetched from the service. */
+  fetchedAt: number | undefined;
+  /** A refresh is under way. */
+  loading: boolean;
+  /** Why the last refresh failed; `value` is then the older list. */
+  error: unknown;
+  /** How much of a paged list has arrived, while it arrives. */
+  progress?: ListProgress;
+};
+
+export type AccountSnapshot = {
+  links: ListSnapshot<Link[]>;
+  domains: ListSnapshot<Domain[]>;
+};
+
+export type LoadOptions<T> = {
+  /** Where the cached list comes from; the options page starts reading it before React mounts. */
+  readCache?: (connection: Connection) => Promise<Cached<T> | undefined>;
+};
+
+export type DeleteFailure = { shortUrl: string; error: unknown };
+
+export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
+
+export type Account = {
+  readonly connection: Connection;
+  /** The snapshot changes (a new object) whenever anything in it does. */
+  getSnapshot(): AccountSnapshot;
+  subscribe(listener: () => void): () => void;
+  client(): Promise<ApiClient>;
+
+  /** The cached links at once when none are shown yet, then the service's, then stored. */
+  loadLinks(options?: LoadOptions<Link[]>): Promise<Link[] | undefined>;
+  /** The service's links; a call while one runs shares its answer. */
+  refreshLinks(options?: CallOptions): Promise<Link[]>;
+  /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
+  refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
+  /** The links cache of this account as stored, whoever wrote it. */
+  cachedLinks(): Promise<Cached<Link[]> | undefined>;
+  /** The domains cache of this account as stored. */
+  cachedDomains(): Promise<Cached<Domain[]> | undefined>;
+
+  /** The cached domains at once when none are shown yet, then the service's, then stored. */
+  loadDomains(options?: LoadOptions<Domain[]>): Promise<Domain[] | undefined>;
+  /** The service's domains, stored; a call while one runs shares its answer. */
+  refreshDomains(options?: CallOptions): Promise<Domain[]>;
+
+  /** One link as the service has it now, clicks included. */
+  getLink(shortUrl: string, options?: CallOptions): Promise<Link>;
+  /** Creates a link and adds it to the list and the cache. */
+  createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
+  /** Shows the change at once, saves it, and puts the link back as it was if the service refuses. */
+  updateLink(link: Link, changes: UpdateLinkInput): Promise<Link>;
+  /** Removes the links at once, deletes them, and puts back those the service did not delete. */
+  deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
+
+  /** Stops every request under way; nothing is stored after it. */
+  close(): void;
+};
+
+const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
+
+const emptyList = <T>(): ListSnapshot<T> => ({
+  value: undefined,
+  fetchedAt: undefined,
+  loading: false,
+  error: undefined,
+});
+
+export const EMPTY_SNAPSHOT: AccountSnapshot = { links: emptyList(), domains: emptyList() };
+
+/**
+ * Waits until the page has drawn what was just set: serializing tens of thousands of links takes a
+ * while, and the person should see them first. A page with no frames (the background) goes on.
+ */
+function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** The caller stops waiting when its signal aborts; the shared request goes on for the others. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+function createAccount(connection: Connection): Account {
+  let snapshot = EMPTY_SNAPSHOT;
+  const listeners = new Set<() => void>();
+  const lifetime = new AbortController();
+  let clientPromise: Promise<ApiClient> | undefined;
+  let linksInFlight: Promise<Link[]> | undefined;
+  let domainsInFlight: Promise<Domain[]> | undefined;
+  let linksLoad: Promise<Link[] | undefined> | undefined;
+  let domainsLoad: Promise<Domain[] | undefined> | undefined;
+
+  function set<K extends keyof AccountSnapshot>(
+    list: K,
+    change: (now: AccountSnapshot[K]) => AccountSnapshot[K],
+  ) {
+    const next = change(snapshot[list]);
+    if (next === snapshot[list]) return;
+    snapshot = { ...snapshot, [list]: next };
+    for (const listener of listeners) listener();
+  }
+
+  const closed = () => lifetime.signal.aborted;
+
+  function client(): Promise<ApiClient> {
+    clientPromise ??= import('../api/client.ts').then(({ createApiClient }) =>
+      createApiClient({ baseUrl: connection.apiBaseUrl, apiKey: connection.apiKey }),
+    );
+    return clientPromise;
+  }
+
+  /** Applies a change to the links shown and to the stored cache alike. */
+  function changeLinks(update: (links: Link[]) => Link[]): Promise<void> {
+    set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
+    return changeCachedLinks(connection, update).catch(() => {});
+  }
+
+  function refreshLinks({ signal }: CallOptions = {}): Promise<Link[]> {
+    linksInFlight ??= (async () => {
+      set('links', (now) => ({ ...now, loading: true }));
+      try {
+        const links = await (await client()).listLinks({
+          signal: lifetime.signal,
+          onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
+        });
+        const fetchedAt = Date.now();
+        set('links', () => ({ value: links, fetchedAt, loading: false, error: undefined }));
+        await afterNextPaint();
+        if (!closed()) await writeCachedLinks(connection, links, fetchedAt).catch(() => {});
+        return links;
+      } catch (error) {
+        set('links', (now) => ({ ...now, loading: false, progress: undefined, error }));
+        throw error;
+      }
+    })().finally(() => {
+      linksInFlight = undefined;
+    });
+    return untilAborted(linksInFlight, signal);
+  }
+
+  function refreshDomains({ signal }: CallOptions = {}): Promise<Domain[]> {
+    domainsInFlight ??= (async () => {
+      set('domains', (now) => ({ ...now, loading: true }));
+      try {
+        const domains = await (await client()).listDomains({ signal: lifetime.signal });
+        const fetchedAt = Date.now();
+        set('domains', () => ({ value: domains, fetchedAt, loading: false, error: undefined }));
+        if (!closed()) await writeCachedDomains(connection, domains).catch(() => {});
+        return domains;
+      } catch (error) {
+        set('domains', (now) => ({ ...now, loading: false, error }));
+        throw error;
+      }
+    })().finally(() => {
+      domainsInFlight = undefined;
+    });
+    return untilAborted(domainsInFlight, signal);
+  }
+
+  /** The one "cached, then fresh, then stored" flow, for either list. */
+  async function load<K extends keyof AccountSnapshot>(
+    list: K,
+    readCache: (connection: Connection) => Promise<Cached<AccountSnapshot[K]['value']> | undefined>,
+    refresh: () => Promise<NonNullable<AccountSnapshot[K]['value']>>,
+  ): Promise<NonNullable<AccountSnapshot[K]['value']> | undefined> {
+    set(list, (now) => (now.loading ? now : { ...now, loading: true }));
+    if (snapshot[list].value === undefined) {
+      const cached = await readCache(connection).catch(() => undefined);
+      // A fresh list may have arrived meanwhile; it is newer than the cache.
+      if (cached) {
+        set(list, (now) =>
+          now.value === undefined
+            ? { ...now, value: cached.value, fetchedAt: cached.fetchedAt }
+            : now,
+        );
+      }
+    }
+    return refresh().catch(() => undefined);
+  }
+
+  return {
+    connection,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    client,
+
+    loadLinks({ readCache = readCachedLinks } = {}) {
+      linksLoad ??= load('links', readCache, refreshLinks).finally(() => {
+        linksLoad = undefined;
+      });
+      return linksLoad;
+    },
+    refreshLinks,
+    async refreshLinksIfOlderThan(maxAgeMs, now = Date.now) {
+      try {
+        const fetchedAt = await cachedLinksFetchedAt(connection);
+        if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
+        await refreshLinks();
+        return 'refreshed';
+      } catch {
+        return 'failed';
+      }
+    },
+    cachedLinks: () => readCachedLinks(connection),
+    cachedDomains: () => readCachedDomains(connection),
+
+    loadDomains({ readCache = readCachedDomains } = {}) {
+      domainsLoad ??= load('domains', readCache, refreshDomains).finally(() => {
+        domainsLoad = undefined;
+      });
+      return domainsLoad;
+    },
+    refreshDomains,
+
+    getLink: async (shortUrl, { signal } = {}) => (await client()).getLink(shortUrl, { signal }),
+
+    async createLink(input, { signal } = {}) {
+      const link = await (await client()).createLink(input, { signal });
+      await changeLinks((links) => addLink(links, link));
+      return link;
+    },
+
+    async updateLink(link, changes) {
+      const edited = { ...link, ...changes };
+      void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
+      try {
+        const saved = await (await client()).updateLink(link.shortUrl, changes);
+        // Clicks and the creation date are not the edit's business: the list keeps its own.
+        const result = { ...link, destinationUrl: saved.destinationUrl, title: saved.title };
+        await changeLinks((links) => replaceLink(links, link.shortUrl, result));
+        return result;
+      } catch (error) {
+        await changeLinks((links) => replaceLink(links, link.shortUrl, link));
+        throw error;
+      }
+    },
+
+    async deleteLinks(shortUrls) {
+      // The list to put failures back into: the one shown, else the cached one (the popup's case).
+      const before = snapshot.links.value ?? (await readCachedLinks(connection))?.value ?? [];
+      const gone = new Set(shortUrls);
+      void changeLinks((links) => removeLinks(links, gone));
+      const api = await client();
+      const results = await Promise.allSettled(shortUrls.map((url) => api.deleteLink(url)));
+      const failures: DeleteFailure[] = [];
+      results.forEach((result, index) => {
+        const shortUrl = shortUrls[index] as string;
+        // Already gone on the service is what the person wanted.
+        if (result.status === 'rejected' && !isNotFound(result.reason)) {
+          failures.push({ shortUrl, error: result.reason });
+        }
+      });
+      if (failures.length > 0) {
+        const back = new Set(failures.map((failure) => failure.shortUrl));
+        await changeLinks((links) => restoreLinks(links, before, back));
+      }
+      return failures;
+    },
+
+    close() {
+      lifetime.abort(new DOMException('The account was closed.', 'AbortError'));
+      listeners.clear();
+    },
+  };
+}
+
+const open = new Map<string, Account>();
+
+/**
+ * The account object of a connection: one per page (and per connection), so every part of the
+ * page shares its lists and requests.
+ */
+export function openAccount(connection: Connection): Account {
+  const tag = connectionTag(connection);
+  let account = open.get(tag);
+  if (!account) {
+    account = createAccount({ apiBaseUrl: connection.apiBaseUrl, apiKey: connection.apiKey });
+    open.set(tag, account);
+  }
+  return account;
+}
+
+/** Closes and forgets every account object of this page (tests, and a removed account). */
+export function closeAccounts(keep?: (connection: Connection) => boolean): void {
+  for (const [tag, account] of open) {
+    if (keep?.(account.connection)) continue;
+    account.close();
+    open.delete(tag);
+  }
+}

@@ -1,0 +1,49 @@
+// The toolbar button's two modes. With "Shorten on toolbar click" on, the button opens no popup
+// (its click then reaches action.onClicked, which shortens and copies) and the popup stays one
+// step away: the menu item "Open Short Link" and its own shortcut.
+import { browser } from 'wxt/browser';
+import type { ShortenOutcome } from '../background-actions.ts';
+import { MENU_OPEN_POPUP, OPEN_POPUP_ITEM } from './menus.ts';
+
+export const POPUP_PAGE = 'popup.html';
+const BADGE_SHOWN_MS = 4_000;
+
+/** Sets the button and the menu for the mode; safe to call again with the same mode. */
+export async function applyOneClick(oneClick: boolean): Promise<void> {
+  await browser.action.setPopup({ popup: oneClick ? '' : POPUP_PAGE });
+  // Menu items outlive the service worker: remove before creating, or creation fails.
+  await browser.contextMenus.remove(MENU_OPEN_POPUP).catch(() => {});
+  if (oneClick) browser.contextMenus.create({ ...OPEN_POPUP_ITEM, contexts: ['page', 'action'] });
+}
+
+/**
+ * Opens the popup even while the button has none: set it, open it, then leave the button as the
+ * mode wants it (an open popup stays open).
+ */
+export async function openPopup(oneClick: boolean): Promise<void> {
+  if (oneClick) await browser.action.setPopup({ popup: POPUP_PAGE });
+  try {
+    await browser.action.openPopup();
+  } finally {
+    if (oneClick) await browser.action.setPopup({ popup: '' });
+  }
+}
+
+/** The outcome on the button itself: a tick, or "!" when it failed (the notification says why). */
+export async function showOutcomeBadge(
+  tabId: number | undefined,
+  outcome: ShortenOutcome,
+): Promise<void> {
+  const succeeded = outcome.status === 'copied';
+  const text = succeeded ? '✓' : '!';
+  await browser.action.setBadgeBackgroundColor({
+    color: succeeded ? '#1a7f37' : '#b3261e',
+    ...(tabId !== undefined && { tabId }),
+  });
+  await browser.action.setBadgeText({ text, ...(tabId !== undefined && { tabId }) });
+  setTimeout(() => {
+    void browser.action
+      .setBadgeText({ text: '', ...(tabId !== undefined && { tabId }) })
+      .catch(() => {});
+  }, BADGE_SHOWN_MS);
+}

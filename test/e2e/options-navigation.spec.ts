@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { configure, expect, openOptions, seriousA11yViolations, test } from './fixtures.ts';
+import { count } from './links-helpers.ts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+const sectionHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
+
+test.describe('options page, navigation', () => {
+  test('before an account is set up the page lands on Accounts, the connection form', async ({
+    context,
+    extensionId,
+  }) => {
+    const page = await openOptions(context, extensionId);
+    await expect(nav(page).getByRole('link')).toHaveText([
+      'Links',
+      'Domains',
+      'Accounts',
+      'Preferences',
+    ]);
+    await expect(nav(page).getByRole('link', { name: 'Accounts' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(sectionHeading(page)).toHaveText('Connection');
+    await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
+  });
+
+  test('once an account is set up the page lands on Links; the address keeps the section chosen', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await service.insertLinks(
+      apiKey,
+      [0, 1, 2].map((n) => ({
+        backHalf: `landing${n}`,
+        destinationUrl: `https://example.com/${n}`,
+      })),
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(sectionHeading(page)).toHaveText('Links');
+    await expect(count(page)).toHaveText('3 links');
+    await expect(nav(page).getByRole('link', { name: 'Links' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page).toHaveTitle('Links · Short Link options');
+
+    for (const [name, hash, heading] of [
+      ['Domains', '#domains', 'Domains'],
+      ['Accounts', '#accounts', 'Connection'],
+      ['Preferences', '#preferences', 'Preferences'],
+      ['Links', '#links', 'Links'],
+    ] as const) {
+      await nav(page).getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`options\\.html${hash}$`));
+      await expect(sectionHeading(page)).toHaveText(heading);
+      await expect(nav(page).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+      // Only the chosen section is on the page.
+      await expect(sectionHeading(page)).toHaveCount(1);
+    }
+
+    // A reload stays where it was; back and forward walk the sections visited.
+    await nav(page).getByRole('link', { name: 'Preferences' }).click();
+    await page.reload();
+    await expect(sectionHeading(page)).toHaveText('Preferences');
+    await page.goBack();
+    await expect(sectionHeading(page)).toHaveText('Links');
+    await page.goForward();
+    await expect(sectionHeading(page)).toHaveText('Preferences');
+  });
+
+  test('a link to a section opens the page at that section, and an unknown one lands on Links', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    for (const [hash, heading] of [
+      ['#domains', 'Domains'],
+      ['#accounts', 'Connection'],
+      ['#preferences', 'Preferences'],
+      ['#links', 'Links'],
+      ['#no-such-section', 'Links'],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/options.html${hash}`);
+      await expect(sectionHeading(page)).toHaveText(heading);
+      await page.close();
+    }
+  });
+
+  test('every section, at 360 and 1280 px, in light and dark, passes axe (screenshots for the README)', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    account,
+  }) => {
+    // 4 sections × 2 widths: 16 pictures and 16 axe runs.
+    test.setTimeout(180_000);
+    await service.addDomain(account.email, 'go.navigation.example.com');
+    await service.insertLinks(
+      account.apiKey,
+      Array.from({ length: 40 }, (_, n) => ({
+        backHalf: `nav${n}`,
+        destinationUrl: `https://docs.example.org/guides/chapter-${n}/getting-started`,
+        title: n % 5 === 0 ? '' : `Team handbook, chapter ${n}`,
+        createdAt: Date.UTC(2026, 10, 1) + n * 3_600_000,
+        clicks: (n * 7) % 40,
+      })),
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const page = await openOptions(context, extensionId, 'links');
+    await expect(count(page)).toHaveText('40 links');
+
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      for (const section of ['links', 'domains', 'accounts', 'preferences'] as const) {
+        await nav(page)
+          .getByRole('link', { name: sectionName(section) })
+          .click();
+        await expect(page).toHaveURL(new RegExp(`#${section}$`));
+        if (section === 'domains') {
+          await expect(
+            page.getByRole('radio', { name: 'go.navigation.example.com' }),
+          ).toBeVisible();
+          await expect(page.getByText('Refreshing…')).toHaveCount(0);
+        }
+        // Move the pointer and focus away, so that the pictures show the page at rest.
+        await page.mouse.move(0, 0);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        const horizontal = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(horizontal, `${section} at ${width} px scrolls sideways`).toBe(0);
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: `test-results/screenshots/options-${section}-${width}-${colorScheme}.png`,
+          });
+        }
+        await page.emulateMedia({ colorScheme: null });
+        expect(await seriousA11yViolations(page), `${section} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+});
+
+function sectionName(section: 'links' | 'domains' | 'accounts' | 'preferences'): string {
+  return section[0]?.toUpperCase() + section.slice(1);
+}

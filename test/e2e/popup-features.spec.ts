@@ -1,0 +1,437 @@
+// The popup's reuse rules, the page that is (or declares) a short link, tracking parameters, copy
+// formats, the keyboard, and the mends a new user asked for, in Chromium against the real service.
+import type { BrowserContext } from '@playwright/test';
+import { NOT_A_WEB_ADDRESS } from '../../lib/links/destination.ts';
+import { api, type LinkJson } from '../support/test-api.ts';
+import type { TestService } from '../support/test-service.ts';
+import {
+  configure,
+  expect,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+import { createLink } from './links-helpers.ts';
+import { PopupPage } from './popup-page.ts';
+
+async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
+  const answer = await api(service.baseUrl, apiKey).list();
+  expect(answer.status).toBe(200);
+  return answer.body.links;
+}
+
+/** Serves `html` at `url` in this browser, as a site would (the service's origin: readable). */
+async function servePage(context: BrowserContext, url: string, html: string): Promise<void> {
+  await context.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+});
+
+test.describe('the popup never makes a silent duplicate', () => {
+  test('Enter shortens as soon as the popup opens, and a second Shorten makes no second link', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+
+    await expect(popup.submitButton()).toHaveText('Shorten');
+    await expect(popup.submitButton()).toBeFocused();
+    await popup.page.keyboard.press('Enter');
+    await expect(popup.shortLink()).toBeVisible();
+    const shortUrl = await popup.shortLink().getAttribute('href');
+    await expect(popup.page.getByRole('button', { name: 'Copy', exact: true })).toBeFocused();
+
+    await popup.page.getByRole('button', { name: 'Shorten' }).click();
+    await expect(popup.shortLink()).toHaveAttribute('href', shortUrl ?? '');
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+    const shortcuts = await worker.evaluate(async () =>
+      (await chrome.commands.getAll()).map((command) => command.shortcut).filter(Boolean),
+    );
+    const footer = popup.page.locator('footer.shortcuts');
+    await expect(footer).toContainText('Enter shortens, or copies the link already made');
+    for (const shortcut of shortcuts) await expect(footer).toContainText(shortcut ?? '');
+  });
+
+  test('the existing link leads: its Copy has the focus, Enter copies it, and only "Make another link" makes another', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/`;
+    const made = await createLink(service, apiKey, { destination_url: pageUrl, title: 'Before' });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already.getByRole('link')).toHaveText([made.short_url]);
+    await expect(already.getByRole('button', { name: 'Copy' })).toBeFocused();
+    await expect(popup.submitButton()).toHaveText('Make another link');
+    await popup.page.keyboard.press('Enter');
+    await expect(already.getByRole('status')).toHaveText('Copied');
+    expect(await popup.readClipboard()).toBe(made.short_url);
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+    await screenshotBothThemes(popup.page, 'popup-reuse-existing');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    await popup.page.getByRole('button', { name: 'Make another link' }).click();
+    await expect(popup.shortLink()).toBeVisible();
+    expect(await linksOf(service, apiKey)).toHaveLength(2);
+  });
+
+  test('Enter pressed before the existing link is known still leads to it, not to a new one', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/`;
+    const made = await createLink(service, apiKey, { destination_url: pageUrl });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // The background's answer is held back until Enter was pressed.
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: async (page) => {
+        await page.addInitScript(() => {
+          const scope = globalThis as unknown as Record<string, { runtime?: object } | undefined>;
+          for (const api of new Set([scope.browser, scope.chrome])) {
+            const runtime = api?.runtime as
+              | { sendMessage: (message: unknown) => Promise<unknown> }
+              | undefined;
+            if (!runtime) continue;
+            const send = runtime.sendMessage.bind(runtime);
+            runtime.sendMessage = (message) =>
+              new Promise((resolve) => setTimeout(() => resolve(send(message)), 1_500));
+          }
+        });
+      },
+    });
+    await popup.page.keyboard.press('Enter');
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already.getByRole('link')).toHaveText([made.short_url]);
+    await expect(already.getByRole('button', { name: 'Copy' })).toBeFocused();
+    await expect(popup.shortLink()).toHaveCount(0);
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+  });
+});
+
+test.describe('the page itself', () => {
+  test('a page that is a short link of the account shows that link, where it leads and its clicks', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const made = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/the-destination',
+      back_half: 'self-page',
+      title: 'The destination',
+    });
+    // A short link that shows a page of its own (a preview, or not redirected yet).
+    await servePage(context, made.short_url, '<title>Preview</title><p>Preview</p>');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, made.short_url);
+
+    const self = popup.page.getByRole('region', {
+      name: 'This page is a short link of your account',
+    });
+    await expect(self.getByRole('link').first()).toHaveText(made.short_url);
+    await expect(self).toContainText('https://example.com/the-destination');
+    await expect(self.locator('dd').last()).toHaveText('0');
+    await expect(self.getByRole('button', { name: 'Copy' })).toBeFocused();
+    await expect(popup.field('Destination URL')).toHaveValue('');
+    await screenshotBothThemes(popup.page, 'popup-page-is-short-link');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+  });
+
+  test('a page declaring rel=shortlink is offered its own short link', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/blog/a-post`;
+    await servePage(
+      context,
+      pageUrl,
+      '<title>A post</title><link rel="shortlink" href="https://wp.me/p1a2b3-4c"><p>Post</p>',
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    const declared = popup.page.getByRole('region', { name: "The page's own short link" });
+    await expect(declared.getByRole('link')).toHaveText('https://wp.me/p1a2b3-4c');
+    await declared.getByRole('button', { name: 'Copy' }).click();
+    expect(await popup.readClipboard()).toBe('https://wp.me/p1a2b3-4c');
+    await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
+    await screenshotBothThemes(popup.page, 'popup-declared-shortlink');
+  });
+});
+
+test.describe('tracking parameters', () => {
+  test('are removed before shortening, counted, and can be kept for this link', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const tracked = `${service.baseUrl}/?utm_source=news&utm_medium=mail&id=3`;
+    const popup = await PopupPage.openFor(context, worker, extensionId, tracked);
+
+    await expect(popup.field('Destination URL')).toHaveValue(`${service.baseUrl}/?id=3`);
+    await expect(popup.page.getByText('Removed 2 tracking parameters')).toBeVisible();
+    await screenshotBothThemes(popup.page, 'popup-tracking-removed');
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    expect((await linksOf(service, apiKey)).map((link) => link.destination_url)).toEqual([
+      `${service.baseUrl}/?id=3`,
+    ]);
+
+    const again = `${service.baseUrl}/?utm_campaign=winter&id=4`;
+    const second = await PopupPage.openFor(context, worker, extensionId, again);
+    await expect(second.page.getByText('Removed 1 tracking parameter')).toBeVisible();
+    await second.page.getByRole('button', { name: 'Keep it' }).click();
+    await expect(second.field('Destination URL')).toHaveValue(again);
+    await expect(second.page.getByText('Tracking parameters kept for this link.')).toBeVisible();
+    await second.shorten();
+    await expect(second.shortLink()).toBeVisible();
+    expect((await linksOf(service, apiKey)).map((link) => link.destination_url)).toContain(again);
+  });
+
+  test('stay when "Remove tracking parameters" is off', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey, removeTracking: false });
+    const tracked = `${service.baseUrl}/?utm_source=news`;
+    const popup = await PopupPage.openFor(context, worker, extensionId, tracked);
+    await expect(popup.field('Destination URL')).toHaveValue(tracked);
+    await expect(popup.page.getByText(/tracking parameter/)).toHaveCount(0);
+  });
+});
+
+test.describe('copy formats', () => {
+  test('each format is one click away after a result, and reads back from the clipboard', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ title: 'Tom & Jerry [1]' });
+    await expect(popup.shortLink()).toBeVisible();
+    const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
+    expect(await popup.readClipboard()).toBe(shortUrl);
+
+    await popup.page.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => popup.readClipboard()).toBe(`[Tom & Jerry \\[1\\]](${shortUrl})`);
+
+    await popup.page.getByRole('button', { name: 'Copy title and link' }).click();
+    await expect.poll(() => popup.readClipboard()).toBe(`Tom & Jerry [1]\n${shortUrl}`);
+
+    await popup.page.getByRole('button', { name: 'Copy as HTML' }).click();
+    await expect
+      .poll(() => popup.readRichClipboard())
+      .toEqual({
+        html: expect.stringContaining(`<a href="${shortUrl}">Tom &amp; Jerry [1]</a>`),
+        text: shortUrl,
+      });
+    await screenshotBothThemes(popup.page, 'popup-result-copy-formats');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+  });
+
+  test('"Copy as" Markdown is what Copy and auto-copy give, with the plain link one click away', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey, copyAs: 'markdown' });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+    await popup.shorten({ title: 'Home' });
+    await expect(popup.shortLink()).toBeVisible();
+    const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
+    expect(await popup.readClipboard()).toBe(`[Home](${shortUrl})`);
+    await expect(popup.page.getByRole('button', { name: 'Copy as Markdown' })).toHaveCount(0);
+    await popup.page.getByRole('button', { name: 'Copy link' }).click();
+    await expect.poll(() => popup.readClipboard()).toBe(shortUrl);
+  });
+
+  test('when the clipboard refuses, the link is left selected in a box to copy by hand', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`, {
+      beforeOpen: (page) =>
+        page.addInitScript(() => {
+          const refuse = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'));
+          Object.defineProperty(navigator, 'clipboard', {
+            value: { writeText: refuse, write: refuse },
+          });
+        }),
+    });
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+    const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
+
+    await popup.page.getByRole('button', { name: 'Copy', exact: true }).click();
+    const byHand = popup.page.getByRole('textbox', { name: /did not let Short Link copy/ });
+    await expect(byHand).toHaveValue(shortUrl);
+    await expect(byHand).toBeFocused();
+    expect(
+      await byHand.evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd]),
+    ).toEqual([0, shortUrl.length]);
+    await screenshotBothThemes(popup.page, 'popup-copy-by-hand');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+  });
+});
+
+test.describe('mends', () => {
+  test('a bare host gets https:// as in the address bar, and text that is no address is told so', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`);
+
+    await popup.shorten({ destinationUrl: 'not a url', title: 'Kept' });
+    await expect(popup.page.getByText(NOT_A_WEB_ADDRESS)).toBeVisible();
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.field('Title')).toHaveValue('Kept');
+
+    await popup.shorten({ destinationUrl: 'example.com/foo' });
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(popup.field('Destination URL')).toHaveValue('https://example.com/foo');
+    expect((await linksOf(service, apiKey)).map((link) => link.destination_url)).toEqual([
+      'https://example.com/foo',
+    ]);
+  });
+
+  test('a title over 255 characters is cut on a word in the field, and shortens', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/a-long-title`;
+    const longTitle = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    await servePage(context, pageUrl, `<title>${longTitle}</title><p>Long</p>`);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    const title = await popup.field('Title').inputValue();
+    expect([...title].length).toBeLessThanOrEqual(255);
+    expect(title).toMatch(/ word\d+…$/);
+    expect(longTitle.startsWith(title.slice(0, -1))).toBe(true);
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    expect((await linksOf(service, apiKey))[0]?.title).toBe(title);
+  });
+
+  test('"Already shortened" rows keep Copy in one column, and "Copied" moves nothing', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/`;
+    await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'a' });
+    await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'b'.repeat(64) });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    const buttons = popup.page
+      .getByRole('region', { name: 'Already shortened' })
+      .getByRole('button', { name: 'Copy' });
+    await expect(buttons).toHaveCount(2);
+    const before = await Promise.all([0, 1].map((i) => buttons.nth(i).boundingBox()));
+    expect(before[0]?.x).toBe(before[1]?.x);
+    await buttons.nth(1).click();
+    await expect(popup.page.getByText('Copied', { exact: true })).toBeVisible();
+    const after = await Promise.all([0, 1].map((i) => buttons.nth(i).boundingBox()));
+    expect(after).toEqual(before);
+    expect(await popup.scrollsSideways()).toBe(false);
+  });
+
+  for (const viewport of [
+    { width: 360, height: 560 },
+    { width: 375, height: 510 },
+    { width: 800, height: 600 },
+  ]) {
+    test(`the result with its QR code fits ${viewport.width}×${viewport.height} without a sideways scrollbar, downloads in view`, async ({
+      context,
+      worker,
+      extensionId,
+      service,
+      account,
+    }) => {
+      const domain = `a-rather-long-custom-domain-name-${viewport.width}.localhost`;
+      await service.addDomain(account.email, domain);
+      await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+      const popup = await PopupPage.openFor(context, worker, extensionId, `${service.baseUrl}/`, {
+        viewport,
+      });
+      await popup.shorten({
+        backHalf: 'a-back-half-that-is-quite-long-for-a-popup-0123456789',
+        domain,
+      });
+      await expect(popup.shortLink()).toBeVisible();
+      await popup.page.getByRole('button', { name: 'QR code' }).click();
+      await expect(popup.page.getByRole('link', { name: 'Download PNG' })).toBeInViewport();
+      await expect(popup.page.getByRole('link', { name: 'Download SVG' })).toBeInViewport();
+      expect(await popup.scrollsSideways()).toBe(false);
+      if (viewport.width === 375) await screenshotBothThemes(popup.page, 'popup-result-375x510');
+    });
+  }
+
+  test('titles in right-to-left scripts follow their own direction', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.baseUrl}/rtl`;
+    await servePage(context, pageUrl, '<title>مرحبا بالعالم</title><p>rtl</p>');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    await expect(popup.field('Title')).toHaveValue('مرحبا بالعالم');
+    for (const name of ['Destination URL', 'Title', 'Back-half'] as const) {
+      await expect(popup.field(name)).toHaveAttribute('dir', 'auto');
+    }
+    expect(await popup.field('Title').evaluate((input) => getComputedStyle(input).direction)).toBe(
+      'rtl',
+    );
+    await screenshotBothThemes(popup.page, 'popup-rtl-title');
+  });
+});
