@@ -11,8 +11,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LinkJson, rawRequest } from '../test/support/test-helpers.ts';
 import { createAccount } from './admin.ts';
-import { openStore } from './db.ts';
 import { hashApiKey } from './keys.ts';
+import { openSqliteStorage } from './sqlite.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const LINKS = 20_000;
@@ -26,13 +26,13 @@ let controlUrl: string;
 let key: string;
 
 /** A database with a `probe` link, and `links` links of another account; returns that key. */
-function seed(dbFile: string, links: number): string {
-  const store = openStore(dbFile);
-  const listed = createAccount(store, 'big@example.com');
-  const accountId = store.keyOwner(hashApiKey(listed))?.accountId as number;
+async function seed(dbFile: string, links: number): Promise<string> {
+  const store = await openSqliteStorage(dbFile);
+  const listed = await createAccount(store, 'big@example.com');
+  const accountId = (await store.keyOwner(hashApiKey(listed)))?.accountId as number;
   const now = Date.now();
   for (let i = 0; i < links; i++) {
-    store.insertLink(accountId, {
+    await store.insertLink(accountId, {
       domain: '',
       backHalf: `big${i}`,
       destinationUrl: `https://example.com/articles/${i}/a-fairly-typical-article-slug?utm_source=newsletter`,
@@ -41,15 +41,15 @@ function seed(dbFile: string, links: number): string {
     });
   }
   // The probe's link is another account's, so its clicks leave the listed links as they were.
-  const probeKey = createAccount(store, 'probe@example.com');
-  store.insertLink(store.keyOwner(hashApiKey(probeKey))?.accountId as number, {
+  const probeKey = await createAccount(store, 'probe@example.com');
+  await store.insertLink((await store.keyOwner(hashApiKey(probeKey)))?.accountId as number, {
     domain: '',
     backHalf: 'probe',
     destinationUrl: 'https://example.com/probe',
     title: '',
     createdAt: now,
   });
-  store.close();
+  await store.close();
   return listed;
 }
 
@@ -74,8 +74,8 @@ async function serve(dbFile: string): Promise<string> {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shortlink-big-list-'));
-  key = seed(path.join(dir, 'listed.db'), LINKS);
-  seed(path.join(dir, 'control.db'), 0);
+  key = await seed(path.join(dir, 'listed.db'), LINKS);
+  await seed(path.join(dir, 'control.db'), 0);
   [baseUrl, controlUrl] = await Promise.all([
     serve(path.join(dir, 'listed.db')),
     serve(path.join(dir, 'control.db')),
