@@ -6,7 +6,14 @@ export default defineConfig({
   test: {
     // Tests sit beside the code they test, wherever it is; browser specs are Playwright's.
     include: ['**/*.test.ts?(x)'],
-    exclude: [...configDefaults.exclude, '.output/**', '.wxt/**', 'test/e2e/**'],
+    exclude: [
+      ...configDefaults.exclude,
+      '.output/**',
+      '.wxt/**',
+      'test/e2e/**',
+      // Needs a PostgreSQL cluster: vitest.postgres.config.ts runs it.
+      'server/postgres-instances.test.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -27,8 +27,8 @@ let apiKey: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount(EMAIL);
-  service.addDomain(EMAIL, CUSTOM_DOMAIN);
+  apiKey = await service.createAccount(EMAIL);
+  await service.addDomain(EMAIL, CUSTOM_DOMAIN);
 });
 afterAll(() => service.stop());
 beforeEach(() => {
@@ -139,7 +139,7 @@ describe('shortenAndCopy', () => {
   it('shortens with the account of the menu child clicked, its key going only to its service', async () => {
     const second = await startTestService();
     try {
-      const secondKey = second.createAccount('second@example.com');
+      const secondKey = await second.createAccount('second@example.com');
       const [, personal] = await storeAccounts(
         { name: 'Work', apiBaseUrl: service.baseUrl, apiKey },
         { name: 'Personal', apiBaseUrl: second.baseUrl, apiKey: secondKey },
@@ -154,14 +154,14 @@ describe('shortenAndCopy', () => {
       const outcome = await shortenAndCopy(target as ShortenTarget, recordingDeps().deps);
 
       expect(outcome.status).toBe('copied');
-      expect(second.storedLinks(secondKey).map((link) => link.destinationUrl)).toEqual([
+      expect((await second.storedLinks(secondKey)).map((link) => link.destinationUrl)).toEqual([
         'https://example.com/personal',
       ]);
       expect(await linksOnService()).toHaveLength(before);
       // No child (one account, or the shortcut): the default account.
       await shortenAndCopy(page('https://example.com/work'), recordingDeps().deps);
       expect(await linksOnService()).toHaveLength(before + 1);
-      expect(second.storedLinks(secondKey)).toHaveLength(1);
+      expect(await second.storedLinks(secondKey)).toHaveLength(1);
     } finally {
       await second.stop();
     }
@@ -270,7 +270,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('passes on the advice for an unpaid plan', async () => {
-    const freeKey = service.createAccount('free@example.com', 'free');
+    const freeKey = await service.createAccount('free@example.com', 'free');
     await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
     const { deps, notices } = recordingDeps();
 
@@ -283,7 +283,7 @@ describe('shortenAndCopy', () => {
 
   it('says the service cannot be reached when it is stopped', async () => {
     const stopped = await startTestService();
-    const key = stopped.createAccount('gone@example.com');
+    const key = await stopped.createAccount('gone@example.com');
     await stopped.stop();
     await storeAccounts({ apiBaseUrl: stopped.baseUrl, apiKey: key });
     const { deps, copied, notices } = recordingDeps();

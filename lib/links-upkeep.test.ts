@@ -22,7 +22,7 @@ const cachedShortUrls = async () =>
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount('upkeep@example.com');
+  apiKey = await service.createAccount('upkeep@example.com');
   connection = { id: FIRST_ACCOUNT_ID, apiBaseUrl: service.baseUrl, apiKey };
 });
 afterAll(() => service.stop());
@@ -69,11 +69,11 @@ describe('refreshLinksCache', () => {
     const other = {
       id: FIRST_ACCOUNT_ID,
       apiBaseUrl: service.baseUrl,
-      apiKey: service.createAccount('gone@example.com'),
+      apiKey: await service.createAccount('gone@example.com'),
     };
     await storeAccounts(other);
     await writeCachedLinks(other, []);
-    service.revokeKey(other.apiKey);
+    await service.revokeKey(other.apiKey);
     expect(await refreshLinksCache(0)).toBe('failed');
     expect((await readCachedLinks(other))?.value).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('linksForPage', () => {
   it("answers from the asked account's own cache, and never from another's", async () => {
     const page = 'https://example.com/two-accounts';
     const mine = await createLink(page);
-    const otherKey = service.createAccount(`other-${Date.now()}@example.com`);
+    const otherKey = await service.createAccount(`other-${Date.now()}@example.com`);
     const [, other] = await storeAccounts(connection, {
       apiBaseUrl: service.baseUrl,
       apiKey: otherKey,

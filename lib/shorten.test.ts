@@ -15,8 +15,8 @@ let apiKey: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount('shorten@example.com');
-  service.addDomain('shorten@example.com', 'go.example.com');
+  apiKey = await service.createAccount('shorten@example.com');
+  await service.addDomain('shorten@example.com', 'go.example.com');
 });
 afterAll(() => service.stop());
 beforeEach(() => {

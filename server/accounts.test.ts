@@ -19,9 +19,9 @@ let bobsLink: LinkJson;
 
 beforeAll(async () => {
   t = await startTestService();
-  alice = api(t.baseUrl, t.createAccount('alice@example.com'));
-  bob = api(t.baseUrl, t.createAccount('bob@example.com'));
-  t.addDomain('alice@example.com', 'alice.localhost');
+  alice = api(t.baseUrl, await t.createAccount('alice@example.com'));
+  bob = api(t.baseUrl, await t.createAccount('bob@example.com'));
+  await t.addDomain('alice@example.com', 'alice.localhost');
   alicesLink = (
     await alice.create({
       destination_url: 'https://example.com/alice',
@@ -108,14 +108,14 @@ describe('two accounts', () => {
 
 describe('one account with two keys', () => {
   it('sees the same links with either key, and keeps the other key when one is revoked', async () => {
-    const first = t.createAccount('carol@example.com');
-    const second = createKey(t.service.store, 'carol@example.com');
+    const first = await t.createAccount('carol@example.com');
+    const second = await createKey(t.service.store, 'carol@example.com');
     const viaFirst = api(t.baseUrl, first);
     const viaSecond = api(t.baseUrl, second);
     const link = (await viaFirst.create({ destination_url: 'https://example.com/carol' })).body;
     expect((await viaSecond.retrieve(idOf(link.short_url))).status).toBe(200);
 
-    t.revokeKey(first);
+    await t.revokeKey(first);
     expectProblem(await viaFirst.list(), 401, 'unauthorized');
     expect((await viaSecond.list()).body.links.map((l) => l.short_url)).toEqual([link.short_url]);
   });

@@ -1,8 +1,8 @@
 // Account, key and domain management: the service's command line and the tests call these.
 import { isIP } from 'node:net';
-import { type Plan, type Store, UniqueViolation } from './db.ts';
 import { generateApiKey, hashApiKey } from './keys.ts';
 import { createShortDomains } from './short-domain.ts';
+import { type Plan, type Storage, UniqueViolation } from './storage.ts';
 
 export class AdminError extends Error {
   override name = 'AdminError';
@@ -12,18 +12,22 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const HOST =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-function accountId(store: Store, email: string): number {
-  const account = store.accountByEmail(email);
+async function accountId(store: Storage, email: string): Promise<number> {
+  const account = await store.accountByEmail(email);
   if (!account) throw new AdminError(`No account with the email ${email}.`);
   return account.id;
 }
 
 /** Creates an account and its first API key, which is returned once and stored only hashed. */
-export function createAccount(store: Store, email: string, plan: Plan = 'paid'): string {
+export async function createAccount(
+  store: Storage,
+  email: string,
+  plan: Plan = 'paid',
+): Promise<string> {
   if (!EMAIL.test(email)) throw new AdminError(`Not an email address: ${email}`);
   const key = generateApiKey();
   try {
-    store.createAccount(email, plan, hashApiKey(key), Date.now());
+    await store.createAccount(email, plan, hashApiKey(key), Date.now());
   } catch (error) {
     if (error instanceof UniqueViolation) throw new AdminError(`An account with ${email} exists.`);
     throw error;
@@ -31,23 +35,28 @@ export function createAccount(store: Store, email: string, plan: Plan = 'paid'):
   return key;
 }
 
-export function createKey(store: Store, email: string): string {
+export async function createKey(store: Storage, email: string): Promise<string> {
   const key = generateApiKey();
-  store.addKey(accountId(store, email), hashApiKey(key), Date.now());
+  await store.addKey(await accountId(store, email), hashApiKey(key), Date.now());
   return key;
 }
 
-export function setPlan(store: Store, email: string, plan: Plan): void {
-  store.setPlan(accountId(store, email), plan);
+export async function setPlan(store: Storage, email: string, plan: Plan): Promise<void> {
+  await store.setPlan(await accountId(store, email), plan);
 }
 
-export function revokeKey(store: Store, key: string): void {
-  if (!store.revokeKey(hashApiKey(key.trim()), Date.now())) {
+export async function revokeKey(store: Storage, key: string): Promise<void> {
+  if (!(await store.revokeKey(hashApiKey(key.trim()), Date.now()))) {
     throw new AdminError('No live API key matches: it is unknown or already revoked.');
   }
 }
 
-export function addDomain(store: Store, email: string, host: string, shortDomain: string): void {
+export async function addDomain(
+  store: Storage,
+  email: string,
+  host: string,
+  shortDomain: string,
+): Promise<void> {
   const normalized = host.trim().toLowerCase().replace(/\.$/, '');
   if (isIP(normalized.replace(/^\[(.*)\]$/, '$1')) || /^[0-9.]+$/.test(normalized)) {
     throw new AdminError(
@@ -61,9 +70,9 @@ export function addDomain(store: Store, email: string, host: string, shortDomain
   if (createShortDomains(shortDomain).domainOf(normalized) === '') {
     throw new AdminError(`${host} is the default short domain; it needs no adding.`);
   }
-  const id = accountId(store, email);
+  const id = await accountId(store, email);
   try {
-    store.addDomain(id, normalized, Date.now());
+    await store.addDomain(id, normalized, Date.now());
   } catch (error) {
     if (error instanceof UniqueViolation)
       throw new AdminError(`The domain ${normalized} is taken.`);

@@ -17,15 +17,6 @@ import {
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
 import { streamedJsonResponse } from './compress.ts';
-import {
-  DEFAULT_DOMAIN,
-  type DomainKey,
-  type KeyOwner,
-  type LinkRow,
-  StorageUnavailable,
-  type Store,
-  UniqueViolation,
-} from './db.ts';
 import type { DestinationRules } from './destinations.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
 import { isoOffset } from './list-json.ts';
@@ -34,11 +25,20 @@ import { openApiDocument } from './openapi.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
 import type { ShortDomains } from './short-domain.ts';
+import {
+  DEFAULT_DOMAIN,
+  type DomainKey,
+  type KeyOwner,
+  type LinkRow,
+  type Storage,
+  StorageUnavailable,
+  UniqueViolation,
+} from './storage.ts';
 
 export type Logger = { info(message: string): void; error(message: string, error?: unknown): void };
 
 export type AppDeps = {
-  store: Store;
+  store: Storage;
   clicks: ClickCounter;
   redirects: RedirectCache;
   domains: ShortDomains;
@@ -207,9 +207,9 @@ export function createApi(deps: AppDeps): Hono<Env> {
     );
 
   /** A destination the contract accepted, unless it loops or its host is blocked. */
-  const checkDestination = (destination: string | undefined): void => {
+  const checkDestination = async (destination: string | undefined): Promise<void> => {
     if (destination === undefined) return;
-    const refusal = destinations.refusal(destination);
+    const refusal = await destinations.refusal(destination);
     if (!refusal) return;
     throw new HttpProblem(
       400,
@@ -255,18 +255,21 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return { domain, backHalf };
   };
 
-  const findLink = (c: Context<Env>): LinkRow => {
+  const findLink = async (c: Context<Env>): Promise<LinkRow> => {
     const { domain, backHalf } = linkIdentity(c);
-    const link = store.linkOf(c.get('owner').accountId, domain, backHalf);
+    const link = await store.linkOf(c.get('owner').accountId, domain, backHalf);
     if (!link) throw linkNotFound();
     return link;
   };
 
-  const domainForCreate = (owner: KeyOwner, requested: string | undefined): DomainKey => {
+  const domainForCreate = async (
+    owner: KeyOwner,
+    requested: string | undefined,
+  ): Promise<DomainKey> => {
     if (requested === undefined) return DEFAULT_DOMAIN;
     const domain = domains.domainOf(requested);
     if (domain === DEFAULT_DOMAIN) return domain;
-    if (domain !== undefined && store.ownsDomain(owner.accountId, domain)) return domain;
+    if (domain !== undefined && (await store.ownsDomain(owner.accountId, domain))) return domain;
     throw new HttpProblem(
       400,
       ErrorCode.unknownDomain,
@@ -293,7 +296,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     // The description of the API is public: a client learns from it how to send its key.
     if (c.req.path === '/v1/openapi.json' && c.req.method === 'GET') return c.json(openApi);
     const token = bearerToken(c.req.header('authorization'));
-    const owner = token ? store.keyOwner(hashApiKey(token)) : undefined;
+    const owner = token ? await store.keyOwner(hashApiKey(token)) : undefined;
     if (!owner) {
       throw new HttpProblem(
         401,
@@ -325,8 +328,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
   app.post('/v1/links', async (c) => {
     const owner = c.get('owner');
     const input = validate(CreateLinkBody, await readJsonObject(c));
-    const domain = domainForCreate(owner, input.domain);
-    checkDestination(input.destination_url);
+    const domain = await domainForCreate(owner, input.domain);
+    await checkDestination(input.destination_url);
     const fields = {
       domain,
       destinationUrl: input.destination_url,
@@ -337,7 +340,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
       try {
         return c.json(
           linkJson(
-            store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
+            await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
             isoMillis,
           ),
         );
@@ -355,7 +358,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
       try {
         return c.json(
           linkJson(
-            store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+            await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
             isoMillis,
           ),
         );
@@ -382,7 +385,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // not a missing link.
   app.on(['PUT', 'DELETE'], '/v1/links', (c) => c.notFound());
 
-  app.get('/v1/links/*', (c) => c.json(linkJson(findLink(c), isoOffset)));
+  app.get('/v1/links/*', async (c) => c.json(linkJson(await findLink(c), isoOffset)));
 
   // The body is read first; the link is then named by account, domain and back-half in the one
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
@@ -397,8 +400,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
         'Send "destination_url", "title" or both: nothing to update.',
       );
     }
-    checkDestination(input.destination_url);
-    const updated = store.updateLink(c.get('owner').accountId, domain, backHalf, {
+    await checkDestination(input.destination_url);
+    const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
       destinationUrl: input.destination_url,
       title: input.title,
     });
@@ -407,17 +410,17 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return c.json(linkJson(updated, isoMillis));
   });
 
-  app.delete('/v1/links/*', (c) => {
+  app.delete('/v1/links/*', async (c) => {
     const { domain, backHalf } = linkIdentity(c);
-    if (!store.deleteLink(c.get('owner').accountId, domain, backHalf)) throw linkNotFound();
+    if (!(await store.deleteLink(c.get('owner').accountId, domain, backHalf))) throw linkNotFound();
     redirects.forget(domain, backHalf);
     return c.json({ success: true, message: `Deleted ${domains.shortUrl(domain, backHalf)}` });
   });
 
-  app.get('/v1/domains', (c) =>
+  app.get('/v1/domains', async (c) =>
     c.json({
       success: true,
-      domains: store.domainsOf(c.get('owner').accountId).map(({ host, createdAt }) => {
+      domains: (await store.domainsOf(c.get('owner').accountId)).map(({ host, createdAt }) => {
         const [subdomain = '', ...rest] = host.split('.');
         return {
           domain: host,

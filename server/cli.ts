@@ -1,13 +1,15 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { openStore, type Plan, StorageOpenError, StorageUnavailable } from './db.ts';
 import { BlockedHostsError } from './destinations.ts';
+import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   startService,
 } from './service.ts';
+import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
+import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
 
@@ -15,7 +17,8 @@ Commands:
   serve                 start the service
       --port N            port to listen on (env SHORTLINK_PORT; default 8787; 0 picks a free one)
       --host H            interface to listen on (env SHORTLINK_HOST; default 127.0.0.1)
-      --db FILE           database file (env SHORTLINK_DB; default .data/service.db)
+      --db FILE|URL       SQLite database file, or postgres://user@host/db (env SHORTLINK_DB;
+                          default .data/service.db)
       --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
       --rate-limit N      API requests per minute per account, all its keys together, 0 for none
                           (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
@@ -23,6 +26,7 @@ Commands:
                           0 for none (env SHORTLINK_ADDRESS_RATE_LIMIT; default ${DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE})
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+                          env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
   key create --email E                          another API key for an account; printed last
@@ -31,6 +35,7 @@ Commands:
                                                 --key K works too, but leaves K in the shell's history
                                                 and the process list
   domain add --email E --host H                 add a custom domain to an account
+  migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
 
@@ -65,6 +70,8 @@ const env = process.env;
 const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
 const port = Number(values.port ?? env.SHORTLINK_PORT ?? 8787);
 const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
+/** The database as messages name it: a PostgreSQL URL without its password. */
+const databaseName = isPostgresUrl(dbFile) ? dbFile.replace(/:[^:@/]*@/, ':***@') : dbFile;
 
 /** The whole of standard input (a pipe, a file, or what is typed until Ctrl-D). */
 async function readStdin(): Promise<string> {
@@ -121,6 +128,9 @@ async function serve(): Promise<void> {
     'rate-limit',
     values['rate-limit'] ?? env.SHORTLINK_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
   );
+  const synchronous = env.SHORTLINK_SYNCHRONOUS ?? DEFAULT_SYNCHRONOUS;
+  if (synchronous !== 'normal' && synchronous !== 'full')
+    throw new AdminError('SHORTLINK_SYNCHRONOUS must be normal or full.');
   const addressRateLimit = wholeNumber(
     'address-rate-limit',
     values['address-rate-limit'] ??
@@ -129,16 +139,17 @@ async function serve(): Promise<void> {
   );
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
   const service = await startService({
-    dbFile,
+    db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
     shortDomain,
     rateLimitPerMinute: rateLimit,
+    synchronous,
     addressRateLimitPerMinute: addressRateLimit,
     blockedHostsFile: blockedHostsFile || undefined,
   });
   console.log(
-    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${dbFile})`,
+    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
   );
   const shutdown = (signal: string) => {
     console.log(`${signal}: stopping after the requests in flight`);
@@ -151,12 +162,12 @@ async function serve(): Promise<void> {
 /** How long a command waits for the service's lock: it serves nobody, so it can wait. */
 const ADMIN_BUSY_TIMEOUT_MS = 5_000;
 
-function admin(run: (store: ReturnType<typeof openStore>) => string): void {
-  const store = openStore(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
+async function admin(run: (store: Storage) => Promise<string>): Promise<void> {
+  const store = await openStorage(dbFile, { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS });
   try {
-    console.log(run(store));
+    console.log(await run(store));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -170,31 +181,41 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
+    case 'migrate':
+      // Opening migrates; several instances starting at once take turns.
+      return admin(
+        async (store) => `${databaseName} is at schema version ${await store.schemaVersion()}.`,
+      );
     case 'account create':
-      return admin((store) => {
-        const key = createAccount(store, required('email'), plan());
+      return admin(async (store) => {
+        const key = await createAccount(store, required('email'), plan());
         return `Created account ${values.email} (${plan()} plan). Its API key, shown only now:\n${key}`;
       });
     case 'account plan':
-      return admin((store) => {
-        setPlan(store, required('email'), plan());
+      return admin(async (store) => {
+        await setPlan(store, required('email'), plan());
         return `${values.email} is now on the ${plan()} plan.`;
       });
     case 'key create':
       return admin(
-        (store) =>
-          `New API key for ${values.email}, shown only now:\n${createKey(store, required('email'))}`,
+        async (store) =>
+          `New API key for ${values.email}, shown only now:\n${await createKey(store, required('email'))}`,
       );
     case 'key revoke': {
       const key = await keyArgument();
-      return admin((store) => {
-        revokeKey(store, key);
+      return admin(async (store) => {
+        await revokeKey(store, key);
         return 'Revoked.';
       });
     }
     case 'domain add':
-      return admin((store) => {
-        addDomain(store, required('email'), required('host'), shortDomain ?? `localhost:${port}`);
+      return admin(async (store) => {
+        await addDomain(
+          store,
+          required('email'),
+          required('host'),
+          shortDomain ?? `localhost:${port}`,
+        );
         return `Added ${values.host} to ${values.email}.`;
       });
     default:
@@ -215,7 +236,7 @@ main().catch((error: unknown) => {
     console.error(error.message);
   else if (error instanceof StorageUnavailable)
     console.error(
-      `The database file ${dbFile} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
+      `The database ${databaseName} could not store the change (${error.reason}); nothing was changed. Try again, once it has room or the process holding it is done.`,
     );
   else if (isPortTaken(error))
     console.error(

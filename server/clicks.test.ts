@@ -1,76 +1,80 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { DEFAULT_DOMAIN, openStore, StorageUnavailable, type Store } from './db.ts';
+import { openSqliteStorage } from './sqlite.ts';
+import { DEFAULT_DOMAIN, type Storage, StorageUnavailable } from './storage.ts';
 
-let store: Store;
+let store: Storage;
 let links: number[];
 let writes: number;
 
-beforeEach(() => {
-  store = openStore(':memory:');
-  const accountId = store.createAccount('clicks@example.com', 'paid', 'hash', 0);
-  links = ['a', 'b', 'c'].map(
-    (backHalf) =>
-      store.insertLink(accountId, {
-        domain: DEFAULT_DOMAIN,
-        backHalf,
-        destinationUrl: 'https://example.com/',
-        title: '',
-        createdAt: 0,
-      }).id,
-  );
+beforeEach(async () => {
+  store = await openSqliteStorage(':memory:');
+  const accountId = await store.createAccount('clicks@example.com', 'paid', 'hash', 0);
+  links = [];
+  for (const backHalf of ['a', 'b', 'c']) {
+    const link = await store.insertLink(accountId, {
+      domain: DEFAULT_DOMAIN,
+      backHalf,
+      destinationUrl: 'https://example.com/',
+      title: '',
+      createdAt: 0,
+    });
+    links.push(link.id);
+  }
   writes = 0;
   const addClicks = store.addClicks;
   store.addClicks = (pending) => {
     writes++;
-    addClicks(pending);
+    return addClicks(pending);
   };
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
 });
 
-const stored = (id: number | undefined) =>
-  store.linksOf(1).find((link) => link.id === id)?.clicks ?? Number.NaN;
+const stored = async (id: number | undefined) =>
+  (await store.linksOf(1)).find((link) => link.id === id)?.clicks ?? Number.NaN;
 
 describe('createClickCounter', () => {
-  it('holds clicks in memory until flushed, then adds them all in one write', () => {
+  it('holds clicks in memory until flushed, then adds them all in one write', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     for (let i = 0; i < 5; i++) clicks.count(links[0] as number);
     clicks.count(links[1] as number);
-    expect(stored(links[0])).toBe(0);
+    expect(await stored(links[0])).toBe(0);
 
-    clicks.flush();
+    await clicks.flush();
     expect(writes).toBe(1);
-    expect([stored(links[0]), stored(links[1]), stored(links[2])]).toEqual([5, 1, 0]);
-    clicks.stop();
+    expect([await stored(links[0]), await stored(links[1]), await stored(links[2])]).toEqual([
+      5, 1, 0,
+    ]);
+    await clicks.stop();
   });
 
-  it('adds clicks to what is stored, flush after flush', () => {
+  it('adds clicks to what is stored, flush after flush', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.count(links[0] as number);
-    clicks.flush();
+    await clicks.flush();
     clicks.count(links[0] as number);
     clicks.count(links[0] as number);
-    clicks.flush();
-    expect(stored(links[0])).toBe(3);
-    clicks.stop();
+    await clicks.flush();
+    expect(await stored(links[0])).toBe(3);
+    await clicks.stop();
   });
 
-  it('writes nothing when no click is pending', () => {
+  it('writes nothing when no click is pending', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
-    clicks.flush();
-    clicks.flush();
+    await clicks.flush();
+    await clicks.flush();
     expect(writes).toBe(0);
-    clicks.stop();
+    await clicks.stop();
   });
 
   it('flushes on stop, so a shutdown loses no click', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     for (let i = 0; i < 7; i++) clicks.count(links[2] as number);
     await clicks.stop();
-    expect(stored(links[2])).toBe(7);
+    expect(await stored(links[2])).toBe(7);
   });
 
   it('flushes by itself every interval', async () => {
@@ -78,19 +82,49 @@ describe('createClickCounter', () => {
     clicks.count(links[1] as number);
     clicks.count(links[1] as number);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(stored(links[1])).toBe(2);
-    clicks.stop();
+    expect(await stored(links[1])).toBe(2);
+    await clicks.stop();
   });
 
-  it('drops clicks of a link deleted meanwhile and keeps the others', () => {
+  it('counts clicks being written as pending until stored, and writes one batch at a time', async () => {
+    const batches: Map<number, number>[] = [];
+    let finishWrite = () => {};
+    const slow = {
+      addClicks(batch: Map<number, number>) {
+        batches.push(new Map(batch));
+        return new Promise<void>((resolve) => {
+          finishWrite = resolve;
+        });
+      },
+    };
+    const clicks = createClickCounter(slow, { flushIntervalMs: 60_000 });
+    clicks.count(1);
+    const first = clicks.flush();
+    clicks.count(1);
+    const second = clicks.flush();
+    expect(clicks.pendingOf(1)).toBe(2);
+    expect(batches).toHaveLength(1);
+
+    finishWrite();
+    expect(await first).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(batches.map((batch) => batch.get(1))).toEqual([1, 1]);
+    expect(clicks.pendingOf(1)).toBe(1);
+    finishWrite();
+    expect(await second).toBe(true);
+    expect(clicks.pendingOf(1)).toBe(0);
+    await clicks.stop();
+  });
+
+  it('drops clicks of a link deleted meanwhile and keeps the others', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.count(links[0] as number);
     clicks.count(links[1] as number);
-    store.deleteLink(1, DEFAULT_DOMAIN, 'a');
-    clicks.flush();
-    expect(stored(links[1])).toBe(1);
-    expect(store.linksOf(1)).toHaveLength(2);
-    clicks.stop();
+    await store.deleteLink(1, DEFAULT_DOMAIN, 'a');
+    await clicks.flush();
+    expect(await stored(links[1])).toBe(1);
+    expect(await store.linksOf(1)).toHaveLength(2);
+    await clicks.stop();
   });
 });
 
@@ -99,7 +133,7 @@ describe('createClickCounter when the database refuses the write', () => {
     const state = { failing: true, tries: 0, written: new Map<number, number>() };
     return {
       state,
-      addClicks(batch: Map<number, number>) {
+      async addClicks(batch: Map<number, number>) {
         state.tries++;
         if (state.failing) {
           throw new StorageUnavailable('database is locked', { cause: new Error('SQLITE_BUSY') });
@@ -115,16 +149,16 @@ describe('createClickCounter when the database refuses the write', () => {
     return { lines, logger };
   };
 
-  it('keeps the clicks, counts them as pending, and writes them all once it succeeds', () => {
+  it('keeps the clicks, counts them as pending, and writes them all once it succeeds', async () => {
     const target = failingStore();
     const { lines, logger } = recordingLogger();
     const clicks = createClickCounter(target, { flushIntervalMs: 60_000, logger });
     clicks.count(1);
     clicks.count(1);
-    expect(clicks.flush()).toBe(false);
+    expect(await clicks.flush()).toBe(false);
     clicks.count(1);
     clicks.count(2);
-    expect(clicks.flush()).toBe(false);
+    expect(await clicks.flush()).toBe(false);
     expect([clicks.pendingOf(1), clicks.pendingOf(2)]).toEqual([3, 1]);
     expect(lines).toEqual([
       'Clicks not written (database is locked): 2 held in memory, next try in 3200 ms.',
@@ -132,11 +166,11 @@ describe('createClickCounter when the database refuses the write', () => {
     ]);
 
     target.state.failing = false;
-    expect(clicks.flush()).toBe(true);
+    expect(await clicks.flush()).toBe(true);
     expect(Object.fromEntries(target.state.written)).toEqual({ 1: 3, 2: 1 });
     expect(clicks.pendingOf(1)).toBe(0);
     expect(lines.at(-1)).toBe('Clicks written again after 2 failed tries.');
-    void clicks.stop();
+    await clicks.stop();
   });
 
   it('tries again by itself, waiting longer after each failure', async () => {

@@ -1,5 +1,5 @@
 import type { Logger } from './app.ts';
-import { StorageUnavailable, type Store } from './db.ts';
+import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ClickCounterOptions = {
   /** How often clicks held in memory are written. */
@@ -20,14 +20,18 @@ export type ClickCounterOptions = {
  * SIGTERM loses nothing (a crash can lose what was held).
  */
 export function createClickCounter(
-  store: Pick<Store, 'addClicks'>,
+  store: Pick<Storage, 'addClicks'>,
   options: ClickCounterOptions = {},
 ) {
   const flushIntervalMs = options.flushIntervalMs ?? 200;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 3_200;
   const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
   const logger = options.logger;
+  /** Counted, not yet handed to the storage. */
   let pending = new Map<number, number>();
+  /** Handed to the storage by the write in flight, not yet known to be stored. */
+  let writing = new Map<number, number>();
+  let inFlight: Promise<boolean> | undefined;
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -43,27 +47,23 @@ export function createClickCounter(
   function schedule(): void {
     clearTimeout(timer);
     if (stopped) return;
-    timer = setTimeout(flush, failures > 0 ? retryDelay() : flushIntervalMs);
+    timer = setTimeout(() => void flush(), failures > 0 ? retryDelay() : flushIntervalMs);
     timer.unref();
   }
 
-  /** Writes the clicks held in memory; false (and they stay held) when the database refuses. */
-  function flush(): boolean {
-    schedule();
-    if (pending.size === 0) return true;
-    const batch = pending;
-    pending = new Map();
+  async function write(batch: Map<number, number>): Promise<boolean> {
     try {
-      store.addClicks(batch);
+      await store.addClicks(batch);
     } catch (error) {
       for (const [linkId, count] of batch) pending.set(linkId, (pending.get(linkId) ?? 0) + count);
       failures++;
-      schedule();
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
       logger?.error(
         `Clicks not written (${reason}): ${held()} held in memory, next try in ${retryDelay()} ms.`,
       );
       return false;
+    } finally {
+      writing = new Map();
     }
     if (failures > 0) {
       logger?.info(`Clicks written again after ${failures} failed tries.`);
@@ -72,19 +72,44 @@ export function createClickCounter(
     return true;
   }
 
+  /**
+   * Writes the clicks held in memory; resolves false (and they stay held) when the database
+   * refuses. One write at a time: a flush while one is in flight waits for it, then writes the rest.
+   */
+  async function flush(): Promise<boolean> {
+    while (inFlight) await inFlight;
+    if (pending.size === 0) {
+      schedule();
+      return true;
+    }
+    writing = pending;
+    pending = new Map();
+    inFlight = write(writing);
+    try {
+      return await inFlight;
+    } finally {
+      inFlight = undefined;
+      schedule();
+    }
+  }
+
   schedule();
 
   return {
     count(linkId: number): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
     },
-    /** Clicks of this link counted but not yet written. */
+    /** Clicks of this link counted but not yet known to be stored. */
     pendingOf(linkId: number): number {
-      return pending.get(linkId) ?? 0;
+      return (pending.get(linkId) ?? 0) + (writing.get(linkId) ?? 0);
     },
     /** Every link's clicks counted but not yet written (a copy). */
     pendingSnapshot(): Map<number, number> {
-      return new Map(pending);
+      const snapshot = new Map(writing);
+      for (const [linkId, count] of pending) {
+        snapshot.set(linkId, (snapshot.get(linkId) ?? 0) + count);
+      }
+      return snapshot;
     },
     flush,
     /** Stops the timer and writes what is held, trying again for a while when it fails. */
@@ -92,7 +117,7 @@ export function createClickCounter(
       stopped = true;
       clearTimeout(timer);
       const giveUpAt = Date.now() + stopTimeoutMs;
-      while (!flush()) {
+      while (!(await flush())) {
         if (Date.now() >= giveUpAt) {
           logger?.error(`${held()} clicks could not be written before stopping and are lost.`);
           return;

@@ -23,11 +23,12 @@ afterAll(async () => {
   await t.stop();
 });
 
-const newClient = (email: string): Api => api(t.baseUrl, t.createAccount(email));
+const newClient = async (email: string): Promise<Api> =>
+  api(t.baseUrl, await t.createAccount(email));
 
 describe('concurrent creates', () => {
   it('give 200 links with 200 different generated back-halves, all stored', async () => {
-    const client = newClient('many@example.com');
+    const client = await newClient('many@example.com');
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         client.create({ destination_url: `https://example.com/${i}`, title: `Link ${i}` }),
@@ -51,7 +52,7 @@ describe('concurrent creates', () => {
   });
 
   it('of one custom back-half give exactly one 200 and 49 409s, and one stored link', async () => {
-    const client = newClient('race@example.com');
+    const client = await newClient('race@example.com');
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         client.create({
@@ -75,7 +76,7 @@ describe('concurrent creates', () => {
 
 describe('concurrent redirects', () => {
   it('answer 1,000 GETs with 302 and count exactly 1,000 clicks', async () => {
-    const client = newClient('clicks@example.com');
+    const client = await newClient('clicks@example.com');
     const link = (await client.create({ destination_url: 'https://example.com/popular' })).body;
     const path = `/${backHalfOf(link.short_url)}`;
 
@@ -92,7 +93,7 @@ describe('concurrent redirects', () => {
   });
 
   it('count every click while the API reads the counts in between, and HEADs count none', async () => {
-    const client = newClient('busy@example.com');
+    const client = await newClient('busy@example.com');
     const link = (await client.create({ destination_url: 'https://example.com/busy' })).body;
     const path = `/${backHalfOf(link.short_url)}`;
 
@@ -107,7 +108,7 @@ describe('concurrent redirects', () => {
   });
 
   it('count clicks on several links at once, each on its own', async () => {
-    const client = newClient('spread@example.com');
+    const client = await newClient('spread@example.com');
     const links = await Promise.all(
       [1, 2, 3, 4].map(
         async (n) =>
@@ -167,8 +168,8 @@ function slowRequest(url: string, method: string, key: string, body: string) {
 
 describe('a PUT whose body arrives slowly', () => {
   it('answers 404 and changes nothing of another account when its link was deleted and replaced meanwhile', async () => {
-    const keyA = t.createAccount('slow-a@example.com');
-    const keyB = t.createAccount('slow-b@example.com');
+    const keyA = await t.createAccount('slow-a@example.com');
+    const keyB = await t.createAccount('slow-b@example.com');
     const a = api(t.baseUrl, keyA);
     const b = api(t.baseUrl, keyB);
     const linkA = (await a.create({ destination_url: 'https://a.example/', back_half: 'mine' }))
@@ -203,7 +204,7 @@ describe('a PUT whose body arrives slowly', () => {
   });
 
   it('of a link still there updates it once the body is complete', async () => {
-    const key = t.createAccount('slow-ok@example.com');
+    const key = await t.createAccount('slow-ok@example.com');
     const client = api(t.baseUrl, key);
     const link = (await client.create({ destination_url: 'https://a.example/', back_half: 'slow' }))
       .body;

@@ -30,7 +30,7 @@ beforeAll(async () => {
   blockedHostsFile = path.join(dir, 'blocked.txt');
   writeBlocklist('');
   t = await startTestService({ blockedHostsFile, logger });
-  client = api(t.baseUrl, t.createAccount('destinations@example.com'));
+  client = api(t.baseUrl, await t.createAccount('destinations@example.com'));
 });
 afterAll(async () => {
   await t.stop();

@@ -108,7 +108,7 @@ export type DestinationRules = ReturnType<typeof createDestinationRules>;
 
 export function createDestinationRules(deps: {
   domains: ShortDomains;
-  isCustomDomain(host: string): boolean;
+  isCustomDomain(host: string): Promise<boolean>;
   blockedHosts?: { current(): BlockedHosts };
 }) {
   const { domains } = deps;
@@ -118,22 +118,22 @@ export function createDestinationRules(deps: {
   })();
 
   /** Whether a destination's host serves this service's short links. */
-  const isShortLinkHost = (url: URL): boolean => {
+  const isShortLinkHost = async (url: URL): Promise<boolean> => {
     const hostname = bareHost(url.hostname);
     if (hostname === defaultHostname) {
       const port = url.port || (url.protocol === 'https:' ? '443' : '80');
       return defaultPort === '' || defaultPort === port;
     }
-    return deps.isCustomDomain(hostname);
+    return await deps.isCustomDomain(hostname);
   };
 
   return {
     /** Checks a destination already normalised by the contract's DestinationUrl. */
-    refusal(destination: string): DestinationRefusal | undefined {
+    async refusal(destination: string): Promise<DestinationRefusal | undefined> {
       const url = new URL(destination);
       // Only an address a redirect answers (`/<back-half>`) is a short link: the root of a brand
       // domain, or any other page on the service's host, leads nowhere else.
-      if (isShortLinkHost(url) && isBackHalfPath(url.pathname)) {
+      if (isBackHalfPath(url.pathname) && (await isShortLinkHost(url))) {
         return {
           kind: 'loop',
           message: `The destination URL is a short link of this service (${url.host}): a link to it would loop. Give the address it leads to instead.`,

@@ -43,11 +43,11 @@ beforeAll(async () => {
   // The Cyrillic "а" of аpple.com: the entry matches the punycode form a parsed URL has.
   writeFileSync(blockedHostsFile, '# phishing\nevil.example\n*.phish.example\nаpple.com\n');
   t = await startTestService({ logger: capturingLogger, blockedHostsFile });
-  key = t.createAccount('errors@example.com');
+  key = await t.createAccount('errors@example.com');
   client = api(t.baseUrl, key);
-  t.addDomain('errors@example.com', 'mine.example.com');
-  t.createAccount('neighbour@example.com');
-  t.addDomain('neighbour@example.com', 'theirs.example.com');
+  await t.addDomain('errors@example.com', 'mine.example.com');
+  await t.createAccount('neighbour@example.com');
+  await t.addDomain('neighbour@example.com', 'theirs.example.com');
   target = (await client.create({ destination_url: 'https://example.com/target', title: 'Target' }))
     .body;
   await client.create({
@@ -100,11 +100,11 @@ describe('401 Unauthorized', () => {
   });
 
   it('answers a revoked key with 401 from the next request on, and other keys keep working', async () => {
-    const doomed = t.createAccount('revoked@example.com');
+    const doomed = await t.createAccount('revoked@example.com');
     const doomedClient = api(t.baseUrl, doomed);
     expect((await doomedClient.list()).status).toBe(200);
 
-    t.revokeKey(doomed);
+    await t.revokeKey(doomed);
     const answer = await doomedClient.list();
     const problem = expectProblem(answer, 401, 'unauthorized');
     expect(problem.message).toMatch(/revoked/);
@@ -122,7 +122,7 @@ describe('401 Unauthorized', () => {
 
 describe('403 Forbidden', () => {
   it('answers every operation of a free account with 403 paid_plan_required and changes nothing', async () => {
-    const free = api(t.baseUrl, t.createAccount('free@example.com', 'free'));
+    const free = api(t.baseUrl, await t.createAccount('free@example.com', 'free'));
     for (const answer of [
       await free.create({ destination_url: 'https://example.com/' }),
       await free.list(),
@@ -204,7 +204,7 @@ describe('409 Conflict', () => {
   });
 
   it('answers a back-half taken by another account with 409 too, without changing that link', async () => {
-    const other = api(t.baseUrl, t.createAccount('other409@example.com'));
+    const other = api(t.baseUrl, await t.createAccount('other409@example.com'));
     await other.create({ destination_url: 'https://example.com/theirs', back_half: 'theirs' });
     expectProblem(
       await client.create({ destination_url: 'https://example.com/mine', back_half: 'theirs' }),
@@ -262,8 +262,8 @@ describe('429 Too Many Requests', () => {
   it('answers requests over the per-key limit with 429 and Retry-After, for that key only', async () => {
     const limited = await startTestService({ rateLimitPerMinute: 3 });
     try {
-      const first = api(limited.baseUrl, limited.createAccount('busy@example.com'));
-      const second = api(limited.baseUrl, limited.createAccount('calm@example.com'));
+      const first = api(limited.baseUrl, await limited.createAccount('busy@example.com'));
+      const second = api(limited.baseUrl, await limited.createAccount('calm@example.com'));
       for (let i = 0; i < 3; i++) expect((await first.list()).status).toBe(200);
 
       const answer = await first.create({ destination_url: 'https://example.com/' });
@@ -288,11 +288,11 @@ describe('429 per account and per address', () => {
   it('shares the per-key limit among every key of one account, and names the account limit', async () => {
     const limited = await startTestService({ rateLimitPerMinute: 3 });
     try {
-      const firstKey = limited.createAccount('two-keys@example.com');
-      const secondKey = createKey(limited.service.store, 'two-keys@example.com');
+      const firstKey = await limited.createAccount('two-keys@example.com');
+      const secondKey = await createKey(limited.service.store, 'two-keys@example.com');
       const first = api(limited.baseUrl, firstKey);
       const second = api(limited.baseUrl, secondKey);
-      const neighbour = api(limited.baseUrl, limited.createAccount('neighbour@example.com'));
+      const neighbour = api(limited.baseUrl, await limited.createAccount('neighbour@example.com'));
 
       expect((await first.list()).status).toBe(200);
       expect((await first.list()).status).toBe(200);
@@ -313,7 +313,7 @@ describe('429 per account and per address', () => {
   it('turns away a flood of wrong keys by address before looking at any key, good keys too', async () => {
     const limited = await startTestService({ addressRateLimitPerMinute: 5 });
     try {
-      const good = api(limited.baseUrl, limited.createAccount('flooded@example.com'));
+      const good = api(limited.baseUrl, await limited.createAccount('flooded@example.com'));
       const wrong = api(limited.baseUrl, 'slk_wrong_wrong_wrong_wrong_wrong_wro');
       for (let i = 0; i < 4; i++) expectProblem(await wrong.list(), 401, 'unauthorized');
       expect((await good.list()).status).toBe(200);
@@ -340,7 +340,7 @@ describe('429 per account and per address', () => {
   });
 
   it('has an address limit by default, generous enough for many accounts behind one address', async () => {
-    const defaults = await startService({ dbFile: ':memory:', port: 0, logger: silent });
+    const defaults = await startService({ db: ':memory:', port: 0, logger: silent });
     try {
       const wrong = api(defaults.baseUrl, 'slk_wrong');
       const answers = await Promise.all(Array.from({ length: 700 }, () => wrong.list()));
@@ -422,9 +422,13 @@ describe('a fault in the middle of a long list', () => {
    * database might hold), in a fresh account of `links` good links; where the date puts it, first
    * or last (newest first: a huge date comes first, a hugely negative one last).
    */
-  function accountWithBadRow(email: string, links: number, createdAt: number): string {
-    const owner = t.createAccount(email);
-    t.insertLinks(
+  async function accountWithBadRow(
+    email: string,
+    links: number,
+    createdAt: number,
+  ): Promise<string> {
+    const owner = await t.createAccount(email);
+    await t.insertLinks(
       owner,
       Array.from({ length: links }, (_, i) => ({
         backHalf: `${email.slice(0, 4)}${i}`,
@@ -467,28 +471,37 @@ describe('a fault in the middle of a long list', () => {
     });
   }
 
-  it('breaks the answer off, never a short list that looks whole, and logs why', async () => {
-    const owner = accountWithBadRow('lastbad@example.com', 6_000, -1e20);
-    logged.length = 0;
-    for (const encoding of ['identity', 'br']) {
-      expect(await listToTheEnd(owner, encoding)).toEqual({ status: 200, whole: false });
-    }
-    expect(logged.join('\n')).toMatch(/GET \/v1\/links failed mid-answer.*Invalid time value/s);
-    expect((await client.list()).status).toBe(200);
-  });
+  // The bad row is written into the SQLite file by hand.
+  const onSqlite = process.env.SHORTLINK_TEST_ENGINE !== 'postgres';
 
-  it('answers a fault before the first bytes with a generic 500, details only in the log', async () => {
-    const owner = accountWithBadRow('firstbad@example.com', 10, 1e20);
-    logged.length = 0;
-    const problem = expectProblem(await api(t.baseUrl, owner).list(), 500, 'internal_error');
-    expect(problem.message).toBe('The service failed to answer. Try again later.');
-    expect(logged.join('\n')).toMatch(/GET \/v1\/links failed.*Invalid time value/s);
-    expect((await client.list()).status).toBe(200);
-  });
+  it.runIf(onSqlite)(
+    'breaks the answer off, never a short list that looks whole, and logs why',
+    async () => {
+      const owner = await accountWithBadRow('lastbad@example.com', 6_000, -1e20);
+      logged.length = 0;
+      for (const encoding of ['identity', 'br']) {
+        expect(await listToTheEnd(owner, encoding)).toEqual({ status: 200, whole: false });
+      }
+      expect(logged.join('\n')).toMatch(/GET \/v1\/links failed mid-answer.*Invalid time value/s);
+      expect((await client.list()).status).toBe(200);
+    },
+  );
+
+  it.runIf(onSqlite)(
+    'answers a fault before the first bytes with a generic 500, details only in the log',
+    async () => {
+      const owner = await accountWithBadRow('firstbad@example.com', 10, 1e20);
+      logged.length = 0;
+      const problem = expectProblem(await api(t.baseUrl, owner).list(), 500, 'internal_error');
+      expect(problem.message).toBe('The service failed to answer. Try again later.');
+      expect(logged.join('\n')).toMatch(/GET \/v1\/links failed.*Invalid time value/s);
+      expect((await client.list()).status).toBe(200);
+    },
+  );
 
   it('lets go of the read when the client goes away mid-list, and writes go on', async () => {
-    const bulk = t.createAccount('bulk-reader@example.com');
-    t.insertLinks(
+    const bulk = await t.createAccount('bulk-reader@example.com');
+    await t.insertLinks(
       bulk,
       Array.from({ length: 6_000 }, (_, i) => ({
         backHalf: `bulk${i}`,

@@ -10,7 +10,7 @@ import {
   rawRequest,
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
-import { UniqueViolation } from './db.ts';
+import { UniqueViolation } from './storage.ts';
 
 const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
@@ -23,10 +23,10 @@ let t: TestService;
 let accounts = 0;
 
 /** A fresh paid account, so that each test sees only its own links. */
-function newAccount(): { email: string; client: Api } {
+async function newAccount(): Promise<{ email: string; client: Api }> {
   accounts += 1;
   const email = `user${accounts}@example.com`;
-  return { email, client: api(t.baseUrl, t.createAccount(email)) };
+  return { email, client: api(t.baseUrl, await t.createAccount(email)) };
 }
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('create', () => {
   it('answers 200 with every link field when only the destination is given', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const before = Date.now();
     const { status, headers, body } = await client.create({
       destination_url: 'https://example.com/a/page?q=1#top',
@@ -63,7 +63,7 @@ describe('create', () => {
   });
 
   it('keeps the custom back-half and the title it is given', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const { status, body } = await client.create({
       destination_url: 'https://example.com/docs',
       back_half: 'my-Docs_2026',
@@ -75,7 +75,7 @@ describe('create', () => {
   });
 
   it('accepts a back-half of exactly 64 characters and a title of exactly 255', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const backHalf = 'b'.repeat(64);
     const title = '✓'.repeat(255);
     const { status, body } = await client.create({
@@ -89,7 +89,7 @@ describe('create', () => {
   });
 
   it('generates back-halves of 7 letters and digits, all different', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const backHalves = [];
     for (let i = 0; i < 30; i++) {
       const { status, body } = await client.create({ destination_url: `https://example.com/${i}` });
@@ -101,7 +101,7 @@ describe('create', () => {
   });
 
   it('tries another generated back-half when one is taken', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const store = t.service.store;
     const insertLink = store.insertLink;
     const tried: string[] = [];
@@ -122,7 +122,7 @@ describe('create', () => {
   });
 
   it('puts a link on the default domain when the domain field names it', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const { status, body } = await client.create({
       destination_url: 'https://example.com/',
       domain: t.shortDomain,
@@ -132,9 +132,9 @@ describe('create', () => {
   });
 
   it('puts a link on a custom domain of the account, with that domain in short_url', async () => {
-    const { email, client } = newAccount();
-    t.addDomain(email, 'go.localhost');
-    t.addDomain(email, 'links.example.com');
+    const { email, client } = await newAccount();
+    await t.addDomain(email, 'go.localhost');
+    await t.addDomain(email, 'links.example.com');
 
     const loopback = await client.create({
       destination_url: 'https://example.com/1',
@@ -157,7 +157,7 @@ describe('create', () => {
 
 describe('back-halves', () => {
   it('are case-sensitive: "abc" and "Abc" are two links', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const lower = await client.create({
       destination_url: 'https://example.com/lower',
       back_half: 'cs',
@@ -180,9 +180,9 @@ describe('back-halves', () => {
   });
 
   it('are unique per domain: the same back-half lives on the default and on custom domains', async () => {
-    const { email, client } = newAccount();
-    t.addDomain(email, 'one.example.net');
-    t.addDomain(email, 'two.example.net');
+    const { email, client } = await newAccount();
+    await t.addDomain(email, 'one.example.net');
+    await t.addDomain(email, 'two.example.net');
     const bodies = [undefined, 'one.example.net', 'two.example.net'].map((domain) => ({
       destination_url: `https://example.com/${domain ?? 'default'}`,
       back_half: 'same-everywhere',
@@ -202,15 +202,15 @@ describe('back-halves', () => {
 
 describe('list', () => {
   it('answers an empty list for an account without links', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const { status, body } = await client.list();
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, links: [] });
   });
 
   it('lists every link newest first, in the +00:00 date form, without success inside entries', async () => {
-    const { email, client } = newAccount();
-    t.addDomain(email, 'list.localhost');
+    const { email, client } = await newAccount();
+    await t.addDomain(email, 'list.localhost');
     const created: LinkJson[] = [];
     for (const [i, extra] of [
       {},
@@ -244,7 +244,7 @@ describe('list', () => {
 
 describe('retrieve', () => {
   it('finds a link by its identifier with a literal slash and with %2F, in the +00:00 form', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const created = (
       await client.create({
         destination_url: 'https://example.com/r',
@@ -274,8 +274,8 @@ describe('retrieve', () => {
   });
 
   it('finds a link on a custom domain by that domain', async () => {
-    const { email, client } = newAccount();
-    t.addDomain(email, 'find.example.org');
+    const { email, client } = await newAccount();
+    await t.addDomain(email, 'find.example.org');
     await client.create({
       destination_url: 'https://example.com/c',
       back_half: 'here',
@@ -289,7 +289,7 @@ describe('retrieve', () => {
   });
 
   it('counts the clicks of redirects in the answer at once', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     await client.create({ destination_url: 'https://example.com/', back_half: 'clicked' });
     for (let i = 0; i < 3; i++) await rawRequest(t.baseUrl, '/clicked');
     expect((await client.retrieve(`${t.shortDomain}/clicked`)).body.clicks).toBe(3);
@@ -333,7 +333,7 @@ describe('update', () => {
       title: '',
     },
   ])('changes $change and leaves clicks and created_at as they were', async (row) => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const created = await clickedLink(client);
     const id = idOf(created.short_url);
 
@@ -356,7 +356,7 @@ describe('update', () => {
   });
 
   it('updates a link addressed with %2F', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const created = await clickedLink(client);
     const id = `${t.shortDomain}%2F${backHalfOf(created.short_url)}`;
     const { status, body } = await client.update(id, { title: 'Via %2F' });
@@ -369,7 +369,7 @@ describe('update', () => {
 
 describe('delete', () => {
   it('deletes a link for good, confirms with its short URL, and then knows it no more', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const keep = (await client.create({ destination_url: 'https://example.com/keep' })).body;
     const gone = (await client.create({ destination_url: 'https://example.com/gone' })).body;
     const id = idOf(gone.short_url);
@@ -387,7 +387,7 @@ describe('delete', () => {
   });
 
   it('frees the back-half for a new link', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     await client.create({ destination_url: 'https://example.com/1', back_half: 'reuse' });
     await client.remove(`${t.shortDomain}%2Freuse`);
     const again = await client.create({
@@ -401,20 +401,20 @@ describe('delete', () => {
 
 describe('domains', () => {
   it('answers an empty list for an account without custom domains', async () => {
-    const { client } = newAccount();
+    const { client } = await newAccount();
     const { status, body } = await client.domains();
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, domains: [] });
   });
 
   it('lists the account’s domains with first label, the rest, and the +00:00 date form', async () => {
-    const { email, client } = newAccount();
+    const { email, client } = await newAccount();
     const before = Math.floor(Date.now() / 1000) * 1000;
-    t.addDomain(email, 'dom.localhost');
-    t.addDomain(email, 'Links.Example.co.uk');
-    t.addDomain(email, 'a.b.c.example.com');
-    newAccount(); // another account's domain must not show
-    t.addDomain(`user${accounts}@example.com`, 'other.example.com');
+    await t.addDomain(email, 'dom.localhost');
+    await t.addDomain(email, 'Links.Example.co.uk');
+    await t.addDomain(email, 'a.b.c.example.com');
+    await newAccount(); // another account's domain must not show
+    await t.addDomain(`user${accounts}@example.com`, 'other.example.com');
 
     const { status, body } = await client.domains();
     expect(status).toBe(200);
@@ -442,7 +442,7 @@ describe('large answers', () => {
   it('sends a long list compressed when the client accepts it, and plain when it does not', async () => {
     accounts += 1;
     const email = `bulk${accounts}@example.com`;
-    const key = t.createAccount(email);
+    const key = await t.createAccount(email);
     const client = api(t.baseUrl, key);
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>

@@ -1,7 +1,8 @@
 // The JSON text of GET /v1/links, made a chunk at a time from rows read one by one: shared by the
 // list worker (list-worker.ts) and its tests.
-import type { LinkRow } from './db.ts';
+
 import type { ShortDomains } from './short-domain.ts';
+import type { LinkRow, Storage } from './storage.ts';
 
 /** The list and retrieve form of a date: `2026-11-22T10:00:00+00:00`. */
 export const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
@@ -43,4 +44,32 @@ export function* listJsonChunks(
     }
   }
   yield `${text}]}`;
+}
+
+/**
+ * A list reader (as list-reader.ts's) for a storage whose rows arrive asynchronously (a database
+ * server): the same JSON, made on this thread a chunk at a time as the rows come.
+ */
+export function createStorageListReader(store: Storage, domains: ShortDomains) {
+  const encoder = new TextEncoder();
+  return {
+    async *chunks(
+      accountId: number,
+      pendingClicks: Map<number, number>,
+    ): AsyncGenerator<Uint8Array> {
+      let text = '{"success":true,"links":[';
+      let first = true;
+      for await (const link of store.eachLinkOf(accountId)) {
+        const entry = listEntryJson(link, domains, pendingClicks.get(link.id) ?? 0);
+        text += first ? entry : `,${entry}`;
+        first = false;
+        if (text.length >= CHUNK_CHARS) {
+          yield encoder.encode(text);
+          text = '';
+        }
+      }
+      yield encoder.encode(`${text}]}`);
+    },
+    async stop(): Promise<void> {},
+  };
 }

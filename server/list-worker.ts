@@ -4,10 +4,10 @@
 // is, the thread that answers redirects is never the one doing the work (see list-reader.ts).
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LinkRow } from './db.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-reader.ts';
 import { createShortDomains } from './short-domain.ts';
+import type { LinkRow } from './storage.ts';
 
 const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);

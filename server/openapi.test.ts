@@ -79,8 +79,8 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('describes every answer of a tour of the API, errors included', async () => {
-    const key = t.createAccount('tour@example.com');
-    t.addDomain('tour@example.com', 'go.tour.example');
+    const key = await t.createAccount('tour@example.com');
+    await t.addDomain('tour@example.com', 'go.tour.example');
     const client = api(t.baseUrl, key);
     const links = '/v1/links';
     const link = '/v1/links/{host}/{back_half}';
@@ -116,10 +116,10 @@ describe('GET /v1/openapi.json', () => {
     expectDescribed(
       links,
       'get',
-      await api(t.baseUrl, t.createAccount('free@example.com', 'free')).list(),
+      await api(t.baseUrl, await t.createAccount('free@example.com', 'free')).list(),
     );
 
-    const busy = api(limited.baseUrl, limited.createAccount('busy@example.com'));
+    const busy = api(limited.baseUrl, await limited.createAccount('busy@example.com'));
     expectDescribed(links, 'get', await busy.list());
     expectDescribed(links, 'get', await busy.list());
   });

@@ -2,15 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, backHalfOf, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { createRedirectCache } from './redirects.ts';
+import type { Storage } from './storage.ts';
 
 let t: TestService;
 let client: Api;
 
 beforeAll(async () => {
   t = await startTestService();
-  client = api(t.baseUrl, t.createAccount('redirects@example.com'));
-  t.addDomain('redirects@example.com', 'go.localhost');
-  t.addDomain('redirects@example.com', 'brand.example.com');
+  client = api(t.baseUrl, await t.createAccount('redirects@example.com'));
+  await t.addDomain('redirects@example.com', 'go.localhost');
+  await t.addDomain('redirects@example.com', 'brand.example.com');
 });
 afterAll(async () => {
   await t.stop();
@@ -199,5 +201,42 @@ describe('changes to a link', () => {
       'https://example.com/new',
     );
     expect(await clicksOf(again.short_url)).toBe(1);
+  });
+});
+
+describe('the redirect cache', () => {
+  it('does not keep a target read while the link was being changed', async () => {
+    // A storage whose read is held until the test lets it go, as a database server's could be.
+    let releaseRead = () => {};
+    let readStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      readStarted = resolve;
+    });
+    let destination = 'https://before.example/';
+    const storage = {
+      redirectTarget: async () => {
+        const answer = { id: 1, destinationUrl: destination };
+        readStarted();
+        await new Promise<void>((resolve) => {
+          releaseRead = resolve;
+        });
+        return answer;
+      },
+    } as unknown as Storage;
+    const cache = createRedirectCache(storage);
+
+    const load = cache.load('', 'racy');
+    await started;
+    destination = 'https://after.example/';
+    cache.forget('', 'racy');
+    releaseRead();
+    expect((await load)?.location).toBe('https://before.example/');
+    expect(cache.cached('', 'racy')).toBeUndefined();
+
+    const again = cache.load('', 'racy');
+    await Promise.resolve();
+    releaseRead();
+    expect((await again)?.location).toBe('https://after.example/');
+    expect(cache.cached('', 'racy')?.location).toBe('https://after.example/');
   });
 });

@@ -3,8 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACK_HALF_PATTERN } from '../lib/contract.ts';
 import type { ClickCounter } from './clicks.ts';
-import type { DomainKey, Store } from './db.ts';
 import type { ShortDomains } from './short-domain.ts';
+import type { DomainKey, Storage } from './storage.ts';
 
 type Target = { id: number; location: string };
 
@@ -12,27 +12,40 @@ const MAX_CACHED_TARGETS = 100_000;
 
 /**
  * Known redirect targets in memory. Only the API changes links, in this process, and it calls
- * forget() on every change, so the cache never serves a stale destination.
+ * forget() after every change is stored, so the cache never serves a stale destination. A hit is
+ * answered without a Promise (the hot path); a miss reads the storage.
  */
-export function createRedirectCache(store: Store) {
+export function createRedirectCache(store: Storage) {
   const targets = new Map<string, Target>();
   const keyOf = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
+  // Bumped by every forget(): a read that was in flight meanwhile may hold what was just changed,
+  // so it answers its own request but is not kept.
+  let changes = 0;
 
   return {
-    lookup(domain: DomainKey, backHalf: string): Target | undefined {
-      const key = keyOf(domain, backHalf);
-      const cached = targets.get(key);
-      if (cached) return cached;
-      const row = store.redirectTarget(domain, backHalf);
+    cached(domain: DomainKey, backHalf: string): Target | undefined {
+      return targets.get(keyOf(domain, backHalf));
+    },
+    async load(domain: DomainKey, backHalf: string): Promise<Target | undefined> {
+      const changesBefore = changes;
+      const row = await store.redirectTarget(domain, backHalf);
       if (!row) return undefined;
       // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
       const target = { id: row.id, location: new URL(row.destinationUrl).href };
-      if (targets.size >= MAX_CACHED_TARGETS) targets.clear();
-      targets.set(key, target);
+      if (changes === changesBefore) {
+        if (targets.size >= MAX_CACHED_TARGETS) targets.clear();
+        targets.set(keyOf(domain, backHalf), target);
+      }
       return target;
     },
     forget(domain: DomainKey, backHalf: string): void {
+      changes++;
       targets.delete(keyOf(domain, backHalf));
+    },
+    /** Drops every target: changes may have been missed. */
+    forgetAll(): void {
+      changes++;
+      targets.clear();
     },
   };
 }
@@ -69,7 +82,22 @@ export function createRedirectHandler(deps: {
 }) {
   const { redirects, clicks, domains } = deps;
 
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  const answer = (res: ServerResponse, target: Target | undefined, head: boolean): void => {
+    if (!target) {
+      sendPage(res, 404, NOT_FOUND_PAGE, head);
+      return;
+    }
+    if (!head) clicks.count(target.id);
+    res.writeHead(302, {
+      Location: target.location,
+      'Cache-Control': 'private, no-store',
+      'Content-Length': 0,
+    });
+    res.end();
+  };
+
+  /** Answers the request; a Promise only when the target had to be read from the storage. */
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
@@ -94,21 +122,15 @@ export function createRedirectHandler(deps: {
       }
     }
     const domain = domains.domainOf(req.headers.host ?? '');
-    const target =
-      domain !== undefined && BACK_HALF_PATTERN.test(backHalf)
-        ? redirects.lookup(domain, backHalf)
-        : undefined;
-    if (!target) {
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) {
       sendPage(res, 404, NOT_FOUND_PAGE, head);
       return;
     }
-
-    if (!head) clicks.count(target.id);
-    res.writeHead(302, {
-      Location: target.location,
-      'Cache-Control': 'private, no-store',
-      'Content-Length': 0,
-    });
-    res.end();
+    const cached = redirects.cached(domain, backHalf);
+    if (cached) {
+      answer(res, cached, head);
+      return;
+    }
+    return redirects.load(domain, backHalf).then((target) => answer(res, target, head));
   };
 }

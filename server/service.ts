@@ -1,18 +1,22 @@
 // Wires the store, the API and the redirects into one HTTP server, and stops it without losing
 // a write.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApi, type Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
-import { openStore, SERVICE_BUSY_TIMEOUT_MS, StorageUnavailable, type Store } from './db.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
+import { createStorageListReader } from './list-json.ts';
 import { createListReader } from './list-reader.ts';
+import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
+import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite.ts';
+import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {
-  dbFile: string;
+  /** Where the data lives: a SQLite file path, or a postgres:// URL. */
+  db: string;
   port: number;
   /** The interface to listen on; loopback unless told otherwise. */
   host?: string;
@@ -20,6 +24,8 @@ export type ServiceOptions = {
   shortDomain?: string;
   /** API requests per minute per account (all its keys together); 0 turns the limit off. */
   rateLimitPerMinute?: number;
+  /** When commits reach the disk (see Synchronous). */
+  synchronous?: Synchronous;
   /** API requests per minute per client address, before the key is looked at; 0: off. */
   addressRateLimitPerMinute?: number;
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
@@ -37,12 +43,15 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error),
+  error: (message, error) => {
+    if (error === undefined) console.error(message);
+    else console.error(message, error);
+  },
 };
 
 export type RunningService = {
   server: Server;
-  store: Store;
+  store: Storage;
   port: number;
   baseUrl: string;
   shortDomain: string;
@@ -57,9 +66,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.blockedHostsFile === undefined
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
-  const store = openStore(options.dbFile);
+  const store = await openStorage(options.db, { synchronous: options.synchronous });
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
+  // Other instances on the same database change links too: drop what they change.
+  await store.watchLinkChanges((link) =>
+    link ? redirects.forget(link.domain, link.backHalf) : redirects.forgetAll(),
+  );
 
   const server = createServer();
   try {
@@ -69,17 +82,22 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   } catch (error) {
     // A taken port, say: let go of the database, so the caller can report it and exit cleanly.
-    store.close();
+    await store.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const domains = createShortDomains(options.shortDomain ?? `localhost:${port}`);
 
-  const lists = createListReader({
-    dbFile: options.dbFile,
-    shortDomain: domains.defaultHost,
-    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
-  });
+  // SQLite's lists are written by a worker thread reading the file (list-reader.ts); a database
+  // server does the reading elsewhere already, so its rows are turned into JSON here.
+  const lists =
+    store.engine === 'sqlite'
+      ? createListReader({
+          dbFile: options.db,
+          shortDomain: domains.defaultHost,
+          busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+        })
+      : createStorageListReader(store, domains);
   const api = createApi({
     store,
     clicks,
@@ -104,22 +122,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return;
     }
     try {
-      handleRedirect(req, res);
+      handleRedirect(req, res)?.catch((error: unknown) => redirectFailed(req, res, error));
     } catch (error) {
-      if (error instanceof StorageUnavailable) {
-        // A link not in the cache while the database cannot be read: ask the browser to come back.
-        logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
-        if (!res.headersSent) {
-          res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
-        }
-        res.end('The service cannot look this link up right now. Try again in a few seconds.');
-        return;
-      }
-      logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('The service failed to answer.');
+      redirectFailed(req, res, error);
     }
   });
+
+  function redirectFailed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (error instanceof StorageUnavailable) {
+      // A link not in the cache while the database cannot be read: ask the browser to come back.
+      logger.error(`${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
+      if (!res.headersSent) {
+        res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '5' });
+      }
+      res.end('The service cannot look this link up right now. Try again in a few seconds.');
+      return;
+    }
+    logger.error(`${req.method} ${req.url?.split('?')[0]} failed`, error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+    res.end('The service failed to answer.');
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -127,10 +149,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       server.close(() => {
         clearTimeout(force);
-        void Promise.all([clicks.stop(), lists.stop()]).then(() => {
-          store.close();
-          resolve();
-        });
+        void Promise.all([clicks.stop(), lists.stop()])
+          .then(() => store.close())
+          .catch((error: unknown) => logger.error('Closing the database failed', error))
+          .finally(resolve);
       });
       server.closeIdleConnections();
     });

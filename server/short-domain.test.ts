@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHostname } from '../lib/contract.ts';
-import { DEFAULT_DOMAIN } from './db.ts';
 import { createShortDomains } from './short-domain.ts';
+import { DEFAULT_DOMAIN } from './storage.ts';
 
 describe('isLoopbackHostname', () => {
   it.each(['localhost', 'go.localhost', 'a.b.localhost', '127.0.0.1', '[::1]'])(

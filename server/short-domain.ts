@@ -1,5 +1,5 @@
 import { isLoopbackHostname } from '../lib/contract.ts';
-import { DEFAULT_DOMAIN, type DomainKey } from './db.ts';
+import { DEFAULT_DOMAIN, type DomainKey } from './storage.ts';
 
 function parseHost(host: string): { hostname: string; port: string } | undefined {
   try {

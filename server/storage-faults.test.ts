@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService } from '../test/support/test-service.ts';
 import type { Logger } from './app.ts';
-import { openStore } from './db.ts';
+import { openSqliteStorage } from './sqlite.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -61,14 +61,17 @@ describe('while another connection holds the write lock', () => {
     const t = await startTestService({ logger });
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
     try {
-      const key = t.createAccount('locked@example.com');
+      const key = await t.createAccount('locked@example.com');
       const client = api(t.baseUrl, key);
       const warm = (
         await client.create({ destination_url: 'https://warm.example/', back_half: 'warm' })
       ).body;
       await client.create({ destination_url: 'https://cold.example/', back_half: 'cold' });
       expect((await rawRequest(t.baseUrl, '/warm', { agent })).status).toBe(302);
-      await eventually(() => t.storedLinks(key).some((link) => link.clicks === 1), 'first click');
+      await eventually(
+        async () => (await t.storedLinks(key)).some((link) => link.clicks === 1),
+        'first click',
+      );
 
       // A backup, or an administrator's open transaction, on the same file.
       const other = new DatabaseSync(t.dbFile);
@@ -121,14 +124,16 @@ describe('while another connection holds the write lock', () => {
       expect(failed[0]).toMatch(
         /^Clicks not written \(database is locked\): \d+ held in memory, next try in \d+ ms\.$/,
       );
-      await eventually(() => {
-        const clicks = Object.fromEntries(t.storedLinks(key).map((l) => [l.backHalf, l.clicks]));
+      await eventually(async () => {
+        const clicks = Object.fromEntries(
+          (await t.storedLinks(key)).map((link) => [link.backHalf, link.clicks]),
+        );
         return clicks.warm === 1 + (redirected * 3) / 4 && clicks.cold === redirected / 4;
       }, 'every click stored');
       expect(lines.at(-1)).toMatch(/^Clicks written again after \d+ failed tries\.$/);
 
       // The refused writes changed nothing, and writes work again.
-      expect(t.storedLinks(key).map((link) => [link.backHalf, link.title])).toEqual([
+      expect((await t.storedLinks(key)).map((link) => [link.backHalf, link.title])).toEqual([
         ['cold', ''],
         ['warm', ''],
       ]);
@@ -254,14 +259,14 @@ describe('serve on a database file it cannot use', () => {
   const damaged = `is damaged or is not a Short Link database`;
 
   it.each([
-    ['garbage', (file: string) => writeFileSync(file, 'not a database '.repeat(500))],
+    ['garbage', async (file: string) => writeFileSync(file, 'not a database '.repeat(500))],
     [
       'a truncated database',
-      (file: string) => {
-        const store = openStore(file);
-        const account = store.createAccount('cut@example.com', 'paid', 'hash', 0);
+      async (file: string) => {
+        const store = await openSqliteStorage(file);
+        const account = await store.createAccount('cut@example.com', 'paid', 'hash', 0);
         for (let i = 0; i < 2_000; i++) {
-          store.insertLink(account, {
+          await store.insertLink(account, {
             domain: '',
             backHalf: `cut${i}`,
             destinationUrl: `https://example.com/${i}`,
@@ -269,13 +274,13 @@ describe('serve on a database file it cannot use', () => {
             createdAt: i,
           });
         }
-        store.close();
+        await store.close();
         truncateSync(file, Math.floor(statSync(file).size / 2));
       },
     ],
   ])('ends with one sentence naming the file and what to do, given %s', async (_, make) => {
     const file = path.join(dir, `${_.replaceAll(' ', '-')}.db`);
-    make(file);
+    await make(file);
     const result = await runCli(['serve', '--port', '0', '--db', file]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -289,7 +294,7 @@ describe('serve on a database file it cannot use', () => {
   it('ends with one sentence naming the file and what to do when the file is read-only', async () => {
     const folder = path.join(dir, 'read-only');
     mkdirSync(folder);
-    openStore(path.join(folder, 'service.db')).close();
+    await (await openSqliteStorage(path.join(folder, 'service.db'))).close();
     const service = inOwnMountNamespace(
       `set -e
        mount --bind "$3" "$3"

@@ -54,16 +54,16 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   // A fresh account on the service for each test: lists start empty.
   email = `account-${++accounts}@example.com`;
   connection = {
     id: `account-${accounts}`,
     apiBaseUrl: service.baseUrl,
-    apiKey: service.createAccount(email),
+    apiKey: await service.createAccount(email),
   };
-  service.insertLinks(connection.apiKey, [
+  await service.insertLinks(connection.apiKey, [
     { backHalf: `fresh-a-${accounts}`, destinationUrl: 'https://example.com/a', createdAt: 2 },
     { backHalf: `fresh-b-${accounts}`, destinationUrl: 'https://example.com/b', createdAt: 1 },
   ]);
@@ -82,7 +82,7 @@ describe('openAccount', () => {
   });
 
   it('keeps the caches of two accounts apart, even on the same service', async () => {
-    const other = { ...connection, id: 'other', apiKey: service.createAccount(`o-${email}`) };
+    const other = { ...connection, id: 'other', apiKey: await service.createAccount(`o-${email}`) };
     await openAccount(connection).loadLinks();
     await openAccount(other).loadLinks();
     expect(await cachedShortUrls()).toHaveLength(2);
@@ -111,7 +111,7 @@ describe('the links', () => {
 
   it('keeps the cached list, with the reason, when the service refuses', async () => {
     await writeCachedLinks(connection, [cachedLink(1)], 1234);
-    service.revokeKey(connection.apiKey);
+    await service.revokeKey(connection.apiKey);
     const account = openAccount(connection);
 
     expect(await account.loadLinks()).toBeUndefined();
@@ -168,7 +168,7 @@ describe('the links', () => {
     expect(await account.refreshLinksIfOlderThan(60_000, () => Date.now() + 3_600_000)).toBe(
       'refreshed',
     );
-    service.revokeKey(connection.apiKey);
+    await service.revokeKey(connection.apiKey);
     expect(await account.refreshLinksIfOlderThan(0)).toBe('failed');
   });
 });
@@ -207,7 +207,9 @@ describe('changes go through to the list and the cache', () => {
     expect(account.getSnapshot().links.value?.[0]?.title).toBe('Renamed');
     expect(await saving).toMatchObject({ shortUrl: link.shortUrl, title: 'Renamed' });
     expect((await readCachedLinks(connection))?.value[0]?.title).toBe('Renamed');
-    expect(service.storedLinks(connection.apiKey).map((row) => row.title)).toContain('Renamed');
+    expect((await service.storedLinks(connection.apiKey)).map((row) => row.title)).toContain(
+      'Renamed',
+    );
   });
 
   it('puts the link back as it was when the service refuses the edit', async () => {
@@ -228,7 +230,7 @@ describe('changes go through to the list and the cache', () => {
     expect(shortUrls(account.getSnapshot().links.value)).toEqual([second?.shortUrl]);
     expect(await cachedShortUrls()).toEqual([second?.shortUrl]);
 
-    service.revokeKey(connection.apiKey);
+    await service.revokeKey(connection.apiKey);
     const failures = await account.deleteLinks([second?.shortUrl as string]);
     expect(failures).toMatchObject([
       { shortUrl: second?.shortUrl, error: { kind: 'unauthorized' } },
@@ -249,7 +251,7 @@ describe('changes go through to the list and the cache', () => {
 
 describe('the domains', () => {
   it('shows the cached domains first, then the fresh ones, then stores them', async () => {
-    service.addDomain(email, `go${accounts}.example.com`);
+    await service.addDomain(email, `go${accounts}.example.com`);
     const cached = {
       domain: 'old.example.com',
       subdomain: 'old',
@@ -281,7 +283,7 @@ describe('the domains', () => {
   });
 
   it('gives the reason to the caller and keeps it in the snapshot', async () => {
-    service.revokeKey(connection.apiKey);
+    await service.revokeKey(connection.apiKey);
     const account = openAccount(connection);
     await expect(account.refreshDomains()).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(account.getSnapshot().domains).toMatchObject({

@@ -28,8 +28,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 beforeAll(async () => {
   service = await startTestService();
-  apiKey = service.createAccount(EMAIL);
-  service.addDomain(EMAIL, CUSTOM_DOMAIN);
+  apiKey = await service.createAccount(EMAIL);
+  await service.addDomain(EMAIL, CUSTOM_DOMAIN);
   api = clientFor();
 });
 
@@ -175,15 +175,15 @@ describe('every typed error the service produces', () => {
   });
 
   it('reports a revoked key as unauthorized', async () => {
-    const revoked = service.createAccount('revoked@example.com');
+    const revoked = await service.createAccount('revoked@example.com');
     expect(await clientFor({ apiKey: revoked }).listLinks()).toEqual([]);
-    service.revokeKey(revoked);
+    await service.revokeKey(revoked);
     const error = await failure(clientFor({ apiKey: revoked }).listLinks());
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
   });
 
   it('reports a free account as needing a paid plan', async () => {
-    const free = service.createAccount('free@example.com', 'free');
+    const free = await service.createAccount('free@example.com', 'free');
     const error = await failure(
       clientFor({ apiKey: free }).createLink({ destinationUrl: 'https://example.com' }),
     );
@@ -205,7 +205,7 @@ describe('every typed error the service produces', () => {
   it('reports the rate limit with the seconds to wait', async () => {
     const limited = await startTestService({ rateLimitPerMinute: 2 });
     try {
-      const key = limited.createAccount('busy@example.com');
+      const key = await limited.createAccount('busy@example.com');
       const busy = createApiClient({ baseUrl: limited.baseUrl, apiKey: key, retryDelayMs: 1 });
       await busy.listLinks();
       await busy.listLinks();
@@ -220,7 +220,7 @@ describe('every typed error the service produces', () => {
 
   it('reports a stopped service as a network error', async () => {
     const stopped = await startTestService();
-    const key = stopped.createAccount('gone@example.com');
+    const key = await stopped.createAccount('gone@example.com');
     await stopped.stop();
     const error = await failure(
       createApiClient({ baseUrl: stopped.baseUrl, apiKey: key, retryDelayMs: 1 }).listLinks(),

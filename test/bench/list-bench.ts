@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createAccount } from '../../server/admin.ts';
-import { openStore } from '../../server/db.ts';
 import { hashApiKey } from '../../server/keys.ts';
+import { openSqliteStorage } from '../../server/sqlite.ts';
 
 export type BigListFigures = {
   redirectP95QuietMs: number;
@@ -22,14 +22,14 @@ export type BigListFigures = {
 };
 
 /** A database with one account of `count` links, written in one transaction; returns its key. */
-function seed(dbFile: string, count: number): { key: string; probeKey: string } {
-  const store = openStore(dbFile);
-  const key = createAccount(store, 'lister@example.com');
-  const accountId = store.keyOwner(hashApiKey(key))?.accountId as number;
+async function seed(dbFile: string, count: number): Promise<{ key: string; probeKey: string }> {
+  const store = await openSqliteStorage(dbFile);
+  const key = await createAccount(store, 'lister@example.com');
+  const accountId = (await store.keyOwner(hashApiKey(key)))?.accountId as number;
   // The probe's link is another account's: its clicks leave the listed links unchanged.
-  const probeKey = createAccount(store, 'probe@example.com');
-  const probeAccount = store.keyOwner(hashApiKey(probeKey))?.accountId as number;
-  store.close();
+  const probeKey = await createAccount(store, 'probe@example.com');
+  const probeAccount = (await store.keyOwner(hashApiKey(probeKey)))?.accountId as number;
+  await store.close();
   const db = new DatabaseSync(dbFile);
   const insert = db.prepare(
     `INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
@@ -148,7 +148,7 @@ export async function benchBigLists(seconds: number): Promise<BigListFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-bench-lists-'));
   try {
     // Redirect p95 with and without 20,000 links listed 10 times a second (brotli, as a browser asks).
-    const small = seed(path.join(dir, 'lists-20k.db'), 20_000);
+    const small = await seed(path.join(dir, 'lists-20k.db'), 20_000);
     const service = await serve(path.join(dir, 'lists-20k.db'));
     let quiet: number[];
     let listing: number[];
@@ -176,7 +176,7 @@ export async function benchBigLists(seconds: number): Promise<BigListFigures> {
     }
 
     // Peak memory while listing 200,000 links, uncompressed and compressed, two at a time.
-    const big = seed(path.join(dir, 'lists-200k.db'), 200_000);
+    const big = await seed(path.join(dir, 'lists-200k.db'), 200_000);
     const bigService = await serve(path.join(dir, 'lists-200k.db'));
     try {
       const pid = bigService.child.pid as number;

@@ -29,9 +29,14 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks. */
-function seedLinks(service: TestService, apiKey: string, count: number, prefix: string): void {
+async function seedLinks(
+  service: TestService,
+  apiKey: string,
+  count: number,
+  prefix: string,
+): Promise<void> {
   const start = Date.UTC(2024, 0, 1);
-  service.insertLinks(
+  await service.insertLinks(
     apiKey,
     Array.from({ length: count }, (_, n) => {
       const word = (k: number) => WORDS[(n * 7 + k * 13 + Math.floor(n / 31)) % WORDS.length];
@@ -280,9 +285,9 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const page of context.pages()) if (page.url() === extensionUrl) await page.close();
 
-    const apiKey = service.createAccount('bench@example.com');
+    const apiKey = await service.createAccount('bench@example.com');
     seedLinks(service, apiKey, LINKS, 'a');
-    const secondKey = service.createAccount('bench-second@example.com');
+    const secondKey = await service.createAccount('bench-second@example.com');
     seedLinks(service, secondKey, SECOND_LINKS, 'c');
     await configure(worker, [
       { baseUrl: service.baseUrl, apiKey },
@@ -354,7 +359,7 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       switchWithCache.push(warm);
     }
 
-    const bigKey = service.createAccount('bench-50k@example.com');
+    const bigKey = await service.createAccount('bench-50k@example.com');
     seedLinks(service, bigKey, SCROLL_LINKS, 'b');
     await configure(worker, [{ baseUrl: service.baseUrl, apiKey: bigKey }]);
     // On a badly overloaded machine the 50,000-link list can take longer than the wait: the other

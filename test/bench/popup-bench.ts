@@ -152,14 +152,14 @@ export async function benchPopup(): Promise<PopupFigures> {
       id: 'first',
       name: 'Work',
       apiBaseUrl: service.baseUrl,
-      apiKey: service.createAccount('bench@example.com'),
+      apiKey: await service.createAccount('bench@example.com'),
       defaultDomain: '',
     };
     const personal = {
       id: 'personal',
       name: 'Personal',
       apiBaseUrl: second.baseUrl,
-      apiKey: second.createAccount('bench@example.com'),
+      apiKey: await second.createAccount('bench@example.com'),
       defaultDomain: '',
     };
     // One account (no select), or two (the "Account" select above the form), as stored.

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
-import { benchService } from './service-bench.ts';
+import { benchDurability, benchService } from './service-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,6 +70,21 @@ if (runs('service')) {
     console.error('Clicks were lost: the counts differ.');
     process.exitCode = 1;
   }
+  const durability = await benchDurability(Number(values.seconds));
+  const { normal, full } = durability;
+  rows.push(
+    [
+      `create p50 / p99, synchronous=normal (median of ${durability.rounds}, alternating)`,
+      `${normal.p50Ms} / ${normal.p99Ms} ms, ${normal.perSecond.toFixed(0)}/s`,
+      '',
+    ],
+    [
+      '  the same with synchronous=full (an fsync per commit)',
+      `${full.p50Ms} / ${full.p99Ms} ms, ${full.perSecond.toFixed(0)}/s`,
+      '',
+    ],
+    ['  create p99 full / normal', `${(full.p99Ms / normal.p99Ms).toFixed(2)} ×`, ''],
+  );
 }
 
 if (runs('popup')) {

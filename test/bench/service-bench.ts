@@ -7,14 +7,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createAccount } from '../../server/admin.ts';
-import { openStore } from '../../server/db.ts';
 import { hashApiKey } from '../../server/keys.ts';
+import { openSqliteStorage } from '../../server/sqlite.ts';
 import { timedGet } from './list-bench.ts';
 
 type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
 
-async function spawnServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -61,13 +64,13 @@ export type ServiceFigures = {
 export async function benchService(seconds: number): Promise<ServiceFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-bench-'));
   const dbFile = path.join(dir, 'bench.db');
-  const seed = openStore(dbFile);
-  const key = createAccount(seed, 'bench@example.com');
-  const listKey = createAccount(seed, 'list@example.com');
-  const listAccount = seed.keyOwner(hashApiKey(listKey))?.accountId as number;
+  const seed = await openSqliteStorage(dbFile);
+  const key = await createAccount(seed, 'bench@example.com');
+  const listKey = await createAccount(seed, 'list@example.com');
+  const listAccount = (await seed.keyOwner(hashApiKey(listKey)))?.accountId as number;
   const now = Date.now();
   for (let i = 0; i < 10_000; i++) {
-    seed.insertLink(listAccount, {
+    await seed.insertLink(listAccount, {
       domain: '',
       backHalf: `list${i}`,
       destinationUrl: `https://example.com/articles/${i}/a-fairly-typical-article-slug?utm_source=newsletter`,
@@ -75,7 +78,7 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       createdAt: now - i * 60_000,
     });
   }
-  seed.close();
+  await seed.close();
 
   const service = await spawnServer([
     'server/cli.ts',
@@ -186,4 +189,71 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
     await Promise.all([service.stop(), bare.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export type DurabilityFigures = {
+  normal: { p50Ms: number; p99Ms: number; perSecond: number };
+  full: { p50Ms: number; p99Ms: number; perSecond: number };
+  rounds: number;
+};
+
+/**
+ * Create latency with SHORTLINK_SYNCHRONOUS=normal beside =full: two services on two files, runs
+ * alternating so that drift in the machine's speed hits both alike; medians of the rounds.
+ */
+export async function benchDurability(seconds: number, rounds = 3): Promise<DurabilityFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-durability-'));
+  const modes = ['normal', 'full'] as const;
+  const keys: Record<string, string> = {};
+  for (const mode of modes) {
+    const seed = await openSqliteStorage(path.join(dir, `${mode}.db`));
+    keys[mode] = await createAccount(seed, `${mode}@example.com`);
+    await seed.close();
+  }
+  const servers = await Promise.all(
+    modes.map((mode) =>
+      spawnServer(
+        [
+          'server/cli.ts',
+          'serve',
+          '--port',
+          '0',
+          '--db',
+          path.join(dir, `${mode}.db`),
+          '--rate-limit',
+          '0',
+        ],
+        { SHORTLINK_SYNCHRONOUS: mode },
+      ),
+    ),
+  );
+  const samples = { normal: [] as autocannon.Result[], full: [] as autocannon.Result[] };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, mode] of modes.entries()) {
+        samples[mode].push(
+          await load({
+            url: `http://127.0.0.1:${servers[i]?.port}/v1/links`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${keys[mode]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              destination_url: 'https://example.com/durable',
+              title: 'Durable',
+            }),
+            connections: 50,
+            duration: seconds,
+          }),
+        );
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const figures = (runs: autocannon.Result[]) => ({
+    p50Ms: median(runs.map((run) => run.latency.p50)),
+    p99Ms: median(runs.map((run) => run.latency.p99)),
+    perSecond: median(runs.map((run) => run.requests.average)),
+  });
+  return { normal: figures(samples.normal), full: figures(samples.full), rounds };
 }

@@ -30,8 +30,8 @@ async function servePage(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${port}/article`, server };
 }
 
-const destinations = (service: TestService, apiKey: string) =>
-  service.storedLinks(apiKey).map((link) => link.destinationUrl);
+const destinations = async (service: TestService, apiKey: string) =>
+  (await service.storedLinks(apiKey)).map((link) => link.destinationUrl);
 
 const accountArticle = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -60,7 +60,7 @@ test('adds a second account, and the popup shortens through each, on its own ser
   service,
   apiKey,
 }) => {
-  const otherKey = personalKey();
+  const otherKey = await personalKey();
   await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
   const options = await openOptions(context, extensionId, 'accounts');
 
@@ -97,16 +97,16 @@ test('adds a second account, and the popup shortens through each, on its own ser
   await expect(select.getByRole('option')).toHaveText(['Work', 'Personal']);
   await popup.shorten({ title: 'Through Work' });
   await expect(popup.shortLink()).toHaveText(new RegExp(`^http://${service.shortDomain}/`));
-  expect(destinations(service, apiKey)).toEqual([page.url]);
-  expect(personal.storedLinks(otherKey)).toEqual([]);
+  expect(await destinations(service, apiKey)).toEqual([page.url]);
+  expect(await personal.storedLinks(otherKey)).toEqual([]);
 
   // Another account: its own service, its own key.
   await select.selectOption({ label: 'Personal' });
   await expect(popup.shortLink()).toHaveCount(0);
   await popup.shorten({ title: 'Through Personal' });
   await expect(popup.shortLink()).toHaveText(new RegExp(`^http://${personal.shortDomain}/`));
-  expect(destinations(personal, otherKey)).toEqual([page.url]);
-  expect(destinations(service, apiKey)).toEqual([page.url]);
+  expect(await destinations(personal, otherKey)).toEqual([page.url]);
+  expect(await destinations(service, apiKey)).toEqual([page.url]);
   await screenshotBothThemes(popup.page, 'popup-account-select');
   expect(await seriousA11yViolations(popup.page)).toEqual([]);
 
@@ -145,11 +145,11 @@ test('Links switches accounts, the menu lists both, and removing one leaves the 
   service,
   account,
 }) => {
-  const otherKey = personalKey();
-  service.insertLinks(account.apiKey, [
+  const otherKey = await personalKey();
+  await service.insertLinks(account.apiKey, [
     { backHalf: `work-${emails}`, destinationUrl: 'https://example.com/work', title: 'Work link' },
   ]);
-  personal.insertLinks(otherKey, [
+  await personal.insertLinks(otherKey, [
     { backHalf: 'p1', destinationUrl: 'https://example.com/p1', title: 'Personal one' },
     { backHalf: 'p2', destinationUrl: 'https://example.com/p2', title: 'Personal two' },
   ]);
@@ -187,7 +187,7 @@ test('Links switches accounts, the menu lists both, and removing one leaves the 
     { menuItemId: `shorten-link/${personalId}`, pageUrl: 'https://example.com/from-the-menu' },
   );
   expect(outcome?.status).toMatch(/copied/);
-  expect(destinations(personal, otherKey)).toContain('https://example.com/from-the-menu');
+  expect(await destinations(personal, otherKey)).toContain('https://example.com/from-the-menu');
 
   // Links: the default account first, then the other one chosen.
   const options = await openOptions(context, extensionId, 'links');
@@ -219,5 +219,5 @@ test('Links switches accounts, the menu lists both, and removing one leaves the 
       ['Shorten this page', undefined],
     ]);
   // The services keep their links: removing an account only makes the extension forget it.
-  expect(personal.storedLinks(otherKey)).toHaveLength(3);
+  expect(await personal.storedLinks(otherKey)).toHaveLength(3);
 });

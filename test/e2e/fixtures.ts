@@ -58,7 +58,7 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
   ],
   account: async ({ service }, use, testInfo) => {
     const email = `user${++accounts}-${testInfo.workerIndex}@example.com`;
-    await use({ email, apiKey: service.createAccount(email) });
+    await use({ email, apiKey: await service.createAccount(email) });
   },
   apiKey: async ({ account }, use) => {
     await use(account.apiKey);

@@ -20,9 +20,9 @@ export function getLink(service: { baseUrl: string }, apiKey: string, shortUrl: 
 }
 
 /** `count` links, one a minute from 2026-01-01, titled "Seeded link <n>". */
-export function seed(service: TestService, apiKey: string, count: number) {
+export async function seed(service: TestService, apiKey: string, count: number) {
   const start = Date.UTC(2026, 0, 1);
-  service.insertLinks(
+  await service.insertLinks(
     apiKey,
     Array.from({ length: count }, (_, n) => ({
       backHalf: `seed${n}`,

@@ -231,9 +231,9 @@ test.describe('options page, Test connection', () => {
     service,
   }) => {
     const email = uniqueEmail('domains');
-    const apiKey = service.createAccount(email);
-    service.addDomain(email, 'go.example.com');
-    service.addDomain(email, 'links.example.org');
+    const apiKey = await service.createAccount(email);
+    await service.addDomain(email, 'go.example.com');
+    await service.addDomain(email, 'links.example.org');
     const options = await OptionsPage.open(context, extensionId);
 
     // The values in the form are tested, saved or not.
@@ -263,7 +263,7 @@ test.describe('options page, Test connection', () => {
   });
 
   test('says when the account is not on a paid plan', async ({ context, extensionId, service }) => {
-    const apiKey = service.createAccount(uniqueEmail('free'), 'free');
+    const apiKey = await service.createAccount(uniqueEmail('free'), 'free');
     const options = await OptionsPage.open(context, extensionId);
     await options.enterConnection(service.baseUrl, apiKey);
     await options.testConnection();

@@ -220,9 +220,9 @@ test.describe('options page, Links: row and bulk actions', () => {
     const limit = 40;
     const limited = await startTestService({ rateLimitPerMinute: limit });
     try {
-      const apiKey = limited.createAccount('limited@example.com');
+      const apiKey = await limited.createAccount('limited@example.com');
       // Straight into the database, so that only the page's requests count against the limit.
-      limited.insertLinks(
+      await limited.insertLinks(
         apiKey,
         [0, 1, 2, 3].map((n) => ({
           backHalf: `bulk${n}`,
@@ -256,7 +256,7 @@ test.describe('options page, Links: row and bulk actions', () => {
       await expect(report).toContainText(/of 4 links were not deleted; they are back in the list:/);
       await expect(report).toContainText('Too many requests');
       // The API is over its limit now: ask the database which links are left.
-      const left = new Set(limited.storedLinks(apiKey).map((link) => `/${link.backHalf}`));
+      const left = new Set((await limited.storedLinks(apiKey)).map((link) => `/${link.backHalf}`));
       const kept = shortUrls.filter((shortUrl) => left.has(new URL(shortUrl).pathname));
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.length).toBeLessThan(4);

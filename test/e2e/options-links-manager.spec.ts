@@ -187,7 +187,7 @@ test.describe('options page, Links as a link manager', () => {
       account,
     }) => {
       const longDomain = `links-${width}.a-rather-long-brand-name-for-short-links.example.com`;
-      service.addDomain(account.email, longDomain);
+      await service.addDomain(account.email, longDomain);
       const long = await createLink(service, account.apiKey, {
         destination_url: `https://docs.example.org/${'very-long-path-segment/'.repeat(8)}end`,
         title: `A title long enough to be cut at any width of the window ${'and more '.repeat(8)}`,

@@ -18,7 +18,7 @@ test.describe('options page, Links', () => {
     service,
     account,
   }) => {
-    service.addDomain(account.email, 'links-e2e.localhost');
+    await service.addDomain(account.email, 'links-e2e.localhost');
     const { apiKey } = account;
     const alpha = await createLink(service, apiKey, {
       destination_url: 'https://alpha.example.com/docs/start',
@@ -88,7 +88,7 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    seed(service, apiKey, 2000);
+    await seed(service, apiKey, 2000);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId);
 
@@ -245,7 +245,7 @@ test.describe('options page, Links', () => {
     const page = await openOptions(context, extensionId);
     await expect(count(page)).toHaveText('1 link');
     // The cache is per key, so the key goes wrong on the service's side while the page is open.
-    service.revokeKey(apiKey);
+    await service.revokeKey(apiKey);
     await page.getByRole('button', { name: 'Refresh' }).click();
 
     await expect(page.getByText(/Showing the list saved at .*: /)).toBeVisible();
@@ -261,7 +261,7 @@ test.describe('options page, Links', () => {
   }) => {
     const stopping = await startTestService();
     try {
-      const apiKey = stopping.createAccount('stopping@example.com');
+      const apiKey = await stopping.createAccount('stopping@example.com');
       const link = await createLink(stopping, apiKey, {
         destination_url: 'https://down.example.com/',
       });

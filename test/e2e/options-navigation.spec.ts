@@ -32,7 +32,7 @@ test.describe('options page, navigation', () => {
     service,
     apiKey,
   }) => {
-    service.insertLinks(
+    await service.insertLinks(
       apiKey,
       [0, 1, 2].map((n) => ({
         backHalf: `landing${n}`,
@@ -104,8 +104,8 @@ test.describe('options page, navigation', () => {
   }) => {
     // 4 sections × 2 widths: 16 pictures and 16 axe runs.
     test.setTimeout(180_000);
-    service.addDomain(account.email, 'go.navigation.example.com');
-    service.insertLinks(
+    await service.addDomain(account.email, 'go.navigation.example.com');
+    await service.insertLinks(
       account.apiKey,
       Array.from({ length: 40 }, (_, n) => ({
         backHalf: `nav${n}`,

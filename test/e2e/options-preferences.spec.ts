@@ -32,8 +32,8 @@ test.describe('options page, Domains', () => {
     service,
     account,
   }) => {
-    service.addDomain(account.email, 'links.prefs-one.example.org');
-    service.addDomain(account.email, 'go.prefs-one.example.com');
+    await service.addDomain(account.email, 'links.prefs-one.example.org');
+    await service.addDomain(account.email, 'go.prefs-one.example.com');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
     const page = await openOptions(context, extensionId, 'domains');
     const group = defaultDomainGroup(page);
@@ -76,8 +76,8 @@ test.describe('options page, Domains', () => {
     service,
     account,
   }) => {
-    service.addDomain(account.email, 'go.prefs-two.example.net');
-    service.addDomain(account.email, 'links.prefs-two.example.net');
+    await service.addDomain(account.email, 'go.prefs-two.example.net');
+    await service.addDomain(account.email, 'links.prefs-two.example.net');
     await configure(worker, {
       apiBaseUrl: service.baseUrl,
       apiKey: account.apiKey,
@@ -99,13 +99,13 @@ test.describe('options page, Domains', () => {
     service,
     account,
   }) => {
-    service.addDomain(account.email, 'go.prefs-three.example.info');
+    await service.addDomain(account.email, 'go.prefs-three.example.info');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
     const first = await openOptions(context, extensionId, 'domains');
     await expect(defaultDomainGroup(first).getByRole('radio')).toHaveCount(2);
     await first.close();
 
-    service.revokeKey(account.apiKey);
+    await service.revokeKey(account.apiKey);
     const page = await openOptions(context, extensionId, 'domains');
     await expect(domainsSection(page).getByRole('alert')).toContainText(
       'The list of domains could not be refreshed',

@@ -396,7 +396,7 @@ test.describe('mends', () => {
       account,
     }) => {
       const domain = `a-rather-long-custom-domain-name-${viewport.width}.localhost`;
-      service.addDomain(account.email, domain);
+      await service.addDomain(account.email, domain);
       await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
       const popup = await PopupPage.openFor(
         context,

@@ -21,7 +21,7 @@ test.describe('the popup', () => {
     account,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    service.addDomain(account.email, 'go.localhost');
+    await service.addDomain(account.email, 'go.localhost');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
     const pageUrl = `${service.pageOrigin}/`;
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
@@ -109,7 +109,7 @@ test.describe('the popup', () => {
     service,
   }) => {
     const doomed = await startTestService();
-    const key = doomed.createAccount('doomed@example.com');
+    const key = await doomed.createAccount('doomed@example.com');
     await configure(worker, { apiBaseUrl: doomed.baseUrl, apiKey: key });
     await doomed.stop();
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
@@ -232,7 +232,7 @@ test.describe('the popup names each failure and keeps the input', () => {
   });
 
   test('an unpaid plan offers the settings', async ({ context, worker, extensionId, service }) => {
-    const key = service.createAccount(`free-${Date.now()}@example.com`, 'free');
+    const key = await service.createAccount(`free-${Date.now()}@example.com`, 'free');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: key });
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'kept' });
@@ -269,7 +269,7 @@ test.describe('the popup names each failure and keeps the input', () => {
   }) => {
     const limited = await startTestService({ rateLimitPerMinute: 1 });
     try {
-      const key = limited.createAccount('busy@example.com');
+      const key = await limited.createAccount('busy@example.com');
       await configure(worker, { apiBaseUrl: limited.baseUrl, apiKey: key });
       // The popup's own domains refresh takes the one request of the minute.
       const popup = await PopupPage.openFor(context, worker, extensionId, `${limited.baseUrl}/`);
@@ -300,7 +300,7 @@ test.describe('the popup names each failure and keeps the input', () => {
   }) => {
     const failing = await startTestService();
     try {
-      const key = failing.createAccount('fault@example.com');
+      const key = await failing.createAccount('fault@example.com');
       await configure(worker, { apiBaseUrl: failing.baseUrl, apiKey: key });
       const insertLink = failing.service.store.insertLink;
       failing.service.store.insertLink = () => {
@@ -327,7 +327,7 @@ test('falls back from a remembered domain the account no longer has', async ({
   service,
   account,
 }) => {
-  service.addDomain(account.email, `kept-${Date.now()}.example.com`);
+  await service.addDomain(account.email, `kept-${Date.now()}.example.com`);
   await configure(worker, {
     apiBaseUrl: service.baseUrl,
     apiKey: account.apiKey,

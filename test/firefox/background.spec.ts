@@ -89,7 +89,7 @@ test('"Shorten this page" shortens the tab, copies the short link and says so', 
   expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
   expect(shortUrl).toMatch(new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`));
-  expect(service.storedLinks(apiKey)).toMatchObject([
+  expect(await service.storedLinks(apiKey)).toMatchObject([
     { destinationUrl: pageUrl, title: await page.title() },
   ]);
   expect(await extension.pasteClipboard()).toBe(shortUrl);
@@ -118,7 +118,7 @@ test('"Shorten link" shortens the link that was right-clicked', async ({
 
   expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
-  expect(service.storedLinks(apiKey)).toMatchObject([{ destinationUrl: linkUrl, title: '' }]);
+  expect(await service.storedLinks(apiKey)).toMatchObject([{ destinationUrl: linkUrl, title: '' }]);
   expect(await extension.pasteClipboard()).toBe(shortUrl);
 });
 
@@ -133,7 +133,9 @@ test('the keyboard command shortens the tab in front', async ({ extension, servi
 
   expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
-  expect(service.storedLinks(apiKey)).toMatchObject([{ destinationUrl: await addressOf(page) }]);
+  expect(await service.storedLinks(apiKey)).toMatchObject([
+    { destinationUrl: await addressOf(page) },
+  ]);
   expect(await extension.pasteClipboard()).toBe(shortUrl);
 });
 

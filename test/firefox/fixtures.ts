@@ -346,7 +346,7 @@ export const test = base.extend<ExtensionFixtures, WorkerFixtures>({
   ],
   account: async ({ service }, use, testInfo) => {
     const email = `firefox${++accounts}-${testInfo.workerIndex}@example.com`;
-    await use({ email, apiKey: service.createAccount(email) });
+    await use({ email, apiKey: await service.createAccount(email) });
   },
   apiKey: async ({ account }, use) => {
     await use(account.apiKey);

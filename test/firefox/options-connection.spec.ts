@@ -159,9 +159,9 @@ test.describe('options page, Connection, in Firefox', () => {
 test.describe('options page, Test connection, in Firefox', () => {
   test('answers with the number of custom domains', async ({ extension, service }) => {
     const email = uniqueEmail('domains');
-    const apiKey = service.createAccount(email);
-    service.addDomain(email, 'go.example.com');
-    service.addDomain(email, 'links.example.org');
+    const apiKey = await service.createAccount(email);
+    await service.addDomain(email, 'go.example.com');
+    await service.addDomain(email, 'links.example.org');
     const options = await OptionsPage.open(extension);
 
     await options.enterConnection(service.baseUrl, apiKey);
@@ -184,7 +184,7 @@ test.describe('options page, Test connection, in Firefox', () => {
   });
 
   test('says when the account is not on a paid plan', async ({ extension, service }) => {
-    const apiKey = service.createAccount(uniqueEmail('free'), 'free');
+    const apiKey = await service.createAccount(uniqueEmail('free'), 'free');
     const options = await OptionsPage.open(extension);
     await options.enterConnection(service.baseUrl, apiKey);
     await options.testConnection();

@@ -14,7 +14,7 @@ test.describe('the popup in Firefox', () => {
     service,
     account,
   }) => {
-    service.addDomain(account.email, 'go.localhost');
+    await service.addDomain(account.email, 'go.localhost');
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
     const pageUrl = `${service.baseUrl}/`;
     const popup = await PopupPage.openFor(extension, pageUrl);
@@ -39,7 +39,7 @@ test.describe('the popup in Firefox', () => {
     expect(await popup.shortLink()).toBe(shortUrl);
     await popup.page.locator('::-p-text(Copied to the clipboard)').wait();
     expect(await extension.pasteClipboard()).toBe(shortUrl);
-    expect(service.storedLinks(account.apiKey)).toMatchObject([
+    expect(await service.storedLinks(account.apiKey)).toMatchObject([
       { backHalf: 'ff-home', destinationUrl: pageUrl, title: 'Short links' },
     ]);
 
@@ -88,7 +88,7 @@ test.describe('the popup in Firefox', () => {
   });
 
   test('says the plan is not paid and offers the settings', async ({ extension, service }) => {
-    const key = service.createAccount(`ff-free-${Date.now()}@example.com`, 'free');
+    const key = await service.createAccount(`ff-free-${Date.now()}@example.com`, 'free');
     await extension.configure({ apiBaseUrl: service.baseUrl, apiKey: key });
     const popup = await PopupPage.openFor(extension, `${service.baseUrl}/`);
     await popup.shorten({ backHalf: 'kept' });
@@ -104,7 +104,7 @@ test.describe('the popup in Firefox', () => {
   }) => {
     const flaky = await startTestService();
     const dbFile = flaky.dbFile;
-    const key = flaky.createAccount('ff-down@example.com');
+    const key = await flaky.createAccount('ff-down@example.com');
     const port = new URL(flaky.baseUrl).port;
     await extension.configure({ apiBaseUrl: flaky.baseUrl, apiKey: key });
     await flaky.service.stop();
@@ -119,7 +119,7 @@ test.describe('the popup in Firefox', () => {
     // The same service, database and port again.
     const { startService } = await import('../../server/service.ts');
     const back = await startService({
-      dbFile,
+      db: dbFile,
       port: Number(port),
       logger: { info() {}, error() {} },
     });

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
 import type { Logger } from '../../server/app.ts';
-import type { LinkRow, Plan } from '../../server/db.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import { type RunningService, startService } from '../../server/service.ts';
+import type { LinkRow, Plan } from '../../server/storage.ts';
+import { createDatabase } from './postgres-cluster.ts';
 
 export type TestService = {
   baseUrl: string;
@@ -17,19 +18,20 @@ export type TestService = {
    * destinations (a link to a short link would loop).
    */
   pageOrigin: string;
+  /** Where the data lives: a SQLite file, or a PostgreSQL URL in the suite's PostgreSQL run. */
   dbFile: string;
   service: RunningService;
   /** Creates an account and returns its API key. */
-  createAccount(email: string, plan?: Plan): string;
-  addDomain(email: string, host: string): void;
-  revokeKey(key: string): void;
+  createAccount(email: string, plan?: Plan): Promise<string>;
+  addDomain(email: string, host: string): Promise<void>;
+  revokeKey(key: string): Promise<void>;
   /**
    * Writes links of the key's account straight into the database: many at once, and without
    * spending the key's rate limit. Default domain, empty title and now unless told otherwise.
    */
-  insertLinks(key: string, links: SeedLink[]): void;
+  insertLinks(key: string, links: SeedLink[]): Promise<void>;
   /** The key's links as stored, read from the database (not through the rate-limited API). */
-  storedLinks(key: string): LinkRow[];
+  storedLinks(key: string): Promise<LinkRow[]>;
   stop(): Promise<void>;
 };
 
@@ -44,8 +46,8 @@ export type SeedLink = {
 
 const silentLogger: Logger = { info() {}, error() {} };
 
-function ownerOf(service: RunningService, key: string): number {
-  const owner = service.store.keyOwner(hashApiKey(key));
+async function ownerOf(service: RunningService, key: string): Promise<number> {
+  const owner = await service.store.keyOwner(hashApiKey(key));
   if (!owner) throw new Error('No live account has this API key.');
   return owner.accountId;
 }
@@ -59,10 +61,17 @@ export async function startTestService(
     logger?: Logger;
   } = {},
 ): Promise<TestService> {
-  const dir = options.dbFile ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
-  const dbFile = options.dbFile ?? path.join(dir as string, 'service.db');
+  // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
+  // (SHORTLINK_TEST_ENGINE=postgres), a fresh database in the cluster its global setup started.
+  const postgresUrl = process.env.SHORTLINK_TEST_POSTGRES_URL;
+  const onPostgres = !options.dbFile && process.env.SHORTLINK_TEST_ENGINE === 'postgres';
+  if (onPostgres && !postgresUrl) throw new Error('SHORTLINK_TEST_POSTGRES_URL is not set.');
+  const database = onPostgres ? await createDatabase(postgresUrl as string) : undefined;
+  const dir =
+    options.dbFile || database ? undefined : mkdtempSync(path.join(tmpdir(), 'shortlink-test-'));
+  const dbFile = database?.url ?? options.dbFile ?? path.join(dir as string, 'service.db');
   const service = await startService({
-    dbFile,
+    db: dbFile,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
@@ -78,11 +87,11 @@ export async function startTestService(
     createAccount: (email, plan = 'paid') => createAccount(service.store, email, plan),
     addDomain: (email, host) => addDomain(service.store, email, host, service.shortDomain),
     revokeKey: (key) => revokeKey(service.store, key),
-    insertLinks(key, links) {
-      const accountId = ownerOf(service, key);
+    async insertLinks(key, links) {
+      const accountId = await ownerOf(service, key);
       const clicks = new Map<number, number>();
       for (const link of links) {
-        const row = service.store.insertLink(accountId, {
+        const row = await service.store.insertLink(accountId, {
           domain: link.domain ?? '',
           backHalf: link.backHalf,
           destinationUrl: link.destinationUrl,
@@ -91,12 +100,13 @@ export async function startTestService(
         });
         if (link.clicks) clicks.set(row.id, link.clicks);
       }
-      service.store.addClicks(clicks);
+      await service.store.addClicks(clicks);
     },
-    storedLinks: (key) => service.store.linksOf(ownerOf(service, key)),
+    storedLinks: async (key) => service.store.linksOf(await ownerOf(service, key)),
     async stop() {
       await service.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

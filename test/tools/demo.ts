@@ -1,7 +1,7 @@
 // The demo account `npm start` makes on first run: a paid plan, one custom domain, a few links.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { addDomain, createAccount, createKey } from '../../server/admin.ts';
-import type { Store } from '../../server/db.ts';
+import type { Storage } from '../../server/storage.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_DOMAIN = 'go.localhost';
@@ -36,23 +36,27 @@ export type DemoAccount = {
  * The demo account's key. Keys are stored only hashed, so the key is also kept in `keyFile`; when
  * that file is gone a new key is made for the existing account, and its links are kept.
  */
-export function ensureDemoAccount(store: Store, keyFile: string, shortDomain: string): DemoAccount {
+export async function ensureDemoAccount(
+  store: Storage,
+  keyFile: string,
+  shortDomain: string,
+): Promise<DemoAccount> {
   const saveKey = (apiKey: string) => writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-  if (store.accountByEmail(DEMO_EMAIL)) {
+  if (await store.accountByEmail(DEMO_EMAIL)) {
     if (existsSync(keyFile)) {
       return { apiKey: readFileSync(keyFile, 'utf8').trim(), made: 'nothing' };
     }
-    const apiKey = createKey(store, DEMO_EMAIL);
+    const apiKey = await createKey(store, DEMO_EMAIL);
     saveKey(apiKey);
     return { apiKey, made: 'key' };
   }
-  const apiKey = createAccount(store, DEMO_EMAIL, 'paid');
-  addDomain(store, DEMO_EMAIL, DEMO_DOMAIN, shortDomain);
-  const account = store.accountByEmail(DEMO_EMAIL);
+  const apiKey = await createAccount(store, DEMO_EMAIL, 'paid');
+  await addDomain(store, DEMO_EMAIL, DEMO_DOMAIN, shortDomain);
+  const account = await store.accountByEmail(DEMO_EMAIL);
   if (!account) throw new Error('The demo account was not created.');
   const now = Date.now();
-  DEMO_LINKS.forEach((link, index) => {
-    store.insertLink(account.id, {
+  for (const [index, link] of DEMO_LINKS.entries()) {
+    await store.insertLink(account.id, {
       domain: link.domain ?? '',
       backHalf: link.backHalf,
       destinationUrl: link.destinationUrl,
@@ -60,7 +64,7 @@ export function ensureDemoAccount(store: Store, keyFile: string, shortDomain: st
       // A few minutes apart, oldest first, so the list reads in a natural order.
       createdAt: now - (DEMO_LINKS.length - index) * 5 * 60_000,
     });
-  });
+  }
   saveKey(apiKey);
   return { apiKey, made: 'account' };
 }

@@ -7,8 +7,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openStore, StorageOpenError } from '../../server/db.ts';
+import { openStorage } from '../../server/open-storage.ts';
 import { type RunningService, startService } from '../../server/service.ts';
+import { type Storage, StorageOpenError } from '../../server/storage.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { DEMO_DOMAIN, DEMO_EMAIL, type DemoAccount, ensureDemoAccount } from './demo.ts';
 
@@ -31,25 +32,25 @@ function fail(sentence: string): never {
   process.exit(1);
 }
 
-function demoAccount(): DemoAccount {
+async function demoAccount(): Promise<DemoAccount> {
   mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
-  let store: ReturnType<typeof openStore>;
+  let store: Storage;
   try {
-    store = openStore(DB_FILE);
+    store = await openStorage(DB_FILE);
   } catch (error) {
     if (error instanceof StorageOpenError) fail(error.message);
     throw error;
   }
   try {
-    return ensureDemoAccount(store, path.join(DATA_DIR, 'demo-api-key'), shortDomain);
+    return await ensureDemoAccount(store, path.join(DATA_DIR, 'demo-api-key'), shortDomain);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 async function listen(): Promise<RunningService> {
   try {
-    return await startService({ dbFile: DB_FILE, port, shortDomain });
+    return await startService({ db: DB_FILE, port, shortDomain });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       fail(
@@ -77,7 +78,7 @@ async function buildExtension(apiKey: string): Promise<boolean> {
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   fail(`SHORTLINK_PORT must be a port number, not "${process.env.SHORTLINK_PORT}".`);
 }
-const demo = demoAccount();
+const demo = await demoAccount();
 // The port is taken before the build, so a clash is reported at once.
 const service = await listen();
 let browser: Awaited<ReturnType<typeof launchWithExtension>> | undefined;

@@ -94,8 +94,8 @@ describe('testConnection, against the reference service', () => {
   });
 
   it('lists the custom domains and caches them for this connection', async () => {
-    const apiKey = service.createAccount('domains@example.com');
-    service.addDomain('domains@example.com', 'go.example.com');
+    const apiKey = await service.createAccount('domains@example.com');
+    await service.addDomain('domains@example.com', 'go.example.com');
     const connection = { id: 'first', apiBaseUrl: service.baseUrl, apiKey };
 
     const result = await testConnection(connection);
@@ -105,14 +105,14 @@ describe('testConnection, against the reference service', () => {
   });
 
   it.each([
-    ['a made-up key', () => 'sk_made_up', 'unauthorized'],
+    ['a made-up key', async () => 'sk_made_up', 'unauthorized'],
     [
       'the key of a free account',
       () => service.createAccount('free@example.com', 'free'),
       'paid_plan_required',
     ],
   ])('reports %s as an error and caches nothing', async (_name, key, kind) => {
-    const connection = { id: 'first', apiBaseUrl: service.baseUrl, apiKey: key() };
+    const connection = { id: 'first', apiBaseUrl: service.baseUrl, apiKey: await key() };
     const result = await testConnection(connection);
     expect(result).toMatchObject({ ok: false, error: { kind } });
     expect(await readCachedDomains(connection)).toBeUndefined();

@@ -1,0 +1,170 @@
+// Several service processes on one PostgreSQL database, started through the command line as an
+// operator would: `serve --db postgres://…`. Runs in the PostgreSQL suite (npm run test:postgres),
+// whose global setup provides the cluster.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { Agent } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../test/support/postgres-cluster.ts';
+import { api, backHalfOf, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+type Instance = { child: ChildProcess; baseUrl: string; exit: Promise<number | null> };
+const children = new Set<ChildProcess>();
+let database: { url: string; drop(): Promise<void> };
+let agent: Agent;
+
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function serve(db: string): Promise<Instance> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SHORTLINK_RATE_LIMIT: '0', SHORTLINK_ADDRESS_RATE_LIMIT: '0' },
+  });
+  children.add(child);
+  let output = '';
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Listening on (http:\/\/localhost:\d+) \(/.exec(output);
+      if (listening) resolve(listening[1] as string);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exit.then((code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return { child, baseUrl, exit };
+}
+
+const maintenanceUrl = () => {
+  const url = process.env.SHORTLINK_TEST_POSTGRES_URL;
+  if (!url) throw new Error('SHORTLINK_TEST_POSTGRES_URL is not set: run npm run test:postgres.');
+  return url;
+};
+
+beforeAll(async () => {
+  database = await createDatabase(maintenanceUrl());
+  agent = new Agent({ keepAlive: true, maxSockets: 50 });
+});
+afterAll(async () => {
+  agent.destroy();
+  for (const child of children) child.kill('SIGKILL');
+  await database.drop();
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it('share accounts, links, uniqueness and every click, and stop on SIGTERM losing none', async () => {
+    const migrated = await runCli(['migrate', '--db', database.url]);
+    expect(migrated).toMatchObject({
+      code: 0,
+      stdout: `${database.url} is at schema version 1.\n`,
+    });
+    const created = await runCli([
+      'account',
+      'create',
+      '--email',
+      'pg@example.com',
+      '--db',
+      database.url,
+    ]);
+    expect(created.code).toBe(0);
+    const key = created.stdout.trimEnd().split('\n').at(-1) as string;
+
+    const [one, two] = await Promise.all([serve(database.url), serve(database.url)]);
+    const viaOne = api(one.baseUrl, key);
+    const viaTwo = api(two.baseUrl, key);
+
+    // Created on one, read on the other.
+    const link = (await viaOne.create({ destination_url: 'https://example.com/shared' })).body;
+    const id = idOf(link.short_url);
+    expect((await viaTwo.retrieve(id)).body.destination_url).toBe('https://example.com/shared');
+
+    // One back-half raced across both instances: exactly one wins.
+    const racers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? viaOne : viaTwo).create({
+          destination_url: `https://example.com/racer/${i}`,
+          back_half: 'contested',
+        }),
+      ),
+    );
+    expect(racers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const loser of racers.filter((answer) => answer.status !== 200)) {
+      expectProblem(loser, 409, 'back_half_taken', 'back_half');
+    }
+
+    // Updated on one, the other redirects to the new destination within a second (LISTEN/NOTIFY),
+    // though it had the old one cached; deleted on one, the other answers 404 within a second.
+    const cachedPath = `/${backHalfOf(link.short_url)}`;
+    const linkHost = new URL(link.short_url).host;
+    const locationOnTwo = async () =>
+      (await rawRequest(two.baseUrl, cachedPath, { agent, host: linkHost, method: 'HEAD' })).headers
+        .location;
+    expect(await locationOnTwo()).toBe('https://example.com/shared');
+    expect((await viaOne.update(id, { destination_url: 'https://example.com/moved' })).status).toBe(
+      200,
+    );
+    const within = async (check: () => Promise<boolean>) => {
+      for (const giveUpAt = Date.now() + 1_000; Date.now() < giveUpAt; ) {
+        if (await check()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return check();
+    };
+    expect(await within(async () => (await locationOnTwo()) === 'https://example.com/moved')).toBe(
+      true,
+    );
+    const doomed = (await viaTwo.create({ destination_url: 'https://example.com/doomed' })).body;
+    const doomedPath = `/${backHalfOf(doomed.short_url)}`;
+    const statusOnTwo = async () =>
+      (await rawRequest(two.baseUrl, doomedPath, { agent, host: linkHost, method: 'HEAD' })).status;
+    expect(await statusOnTwo()).toBe(302);
+    expect((await viaOne.remove(idOf(doomed.short_url))).status).toBe(200);
+    expect(await within(async () => (await statusOnTwo()) === 404)).toBe(true);
+
+    // 400 redirects split over both, then both stopped: every click is in the database.
+    const path = `/${backHalfOf(link.short_url)}`;
+    const host = new URL(link.short_url).host;
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        rawRequest(i % 2 ? one.baseUrl : two.baseUrl, path, { agent, host }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(400);
+    one.child.kill('SIGTERM');
+    two.child.kill('SIGTERM');
+    expect(await Promise.all([one.exit, two.exit])).toEqual([0, 0]);
+
+    const again = await serve(database.url);
+    const stored = (await api(again.baseUrl, key).retrieve(id)).body;
+    expect(stored.clicks).toBe(400);
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+  }, 60_000);
+
+  it('ends with one sentence, password hidden, when the database cannot be reached', async () => {
+    const url = new URL(maintenanceUrl());
+    url.password = 'secret';
+    url.port = '1';
+    const result = await runCli(['serve', '--port', '0', '--db', url.href]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^The database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened \(.+\)\. Check that PostgreSQL runs there/,
+    );
+    expect(result.stderr).not.toContain('secret');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});

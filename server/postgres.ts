@@ -1,0 +1,361 @@
+// The storage on PostgreSQL, for running several instances on one database. The driver is
+// `postgres` (postgres.js): no dependencies of its own, queries written as tagged templates that
+// are parameterised by construction, prepared statements and pipelining by default, and
+// LISTEN/NOTIFY built in (what the instances will use to drop each other's redirect caches).
+import postgres from 'postgres';
+import {
+  type DomainRow,
+  type KeyOwner,
+  type LinkRow,
+  type Plan,
+  type RedirectTarget,
+  type Storage,
+  StorageOpenError,
+  StorageUnavailable,
+  UniqueViolation,
+} from './storage.ts';
+
+/** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE accounts (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     email text NOT NULL UNIQUE,
+     plan text NOT NULL CHECK (plan IN ('paid', 'free')),
+     created_at bigint NOT NULL
+   );
+   CREATE TABLE api_keys (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     key_hash text NOT NULL UNIQUE,
+     created_at bigint NOT NULL,
+     revoked_at bigint
+   );
+   CREATE TABLE domains (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     host text NOT NULL UNIQUE,
+     created_at bigint NOT NULL
+   );
+   CREATE TABLE links (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     domain text NOT NULL,
+     back_half text NOT NULL,
+     destination_url text NOT NULL,
+     title text NOT NULL,
+     clicks bigint NOT NULL DEFAULT 0,
+     created_at bigint NOT NULL,
+     UNIQUE (domain, back_half)
+   );
+   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+];
+
+/** Any constant: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_404_711;
+
+/** The channel every update and delete of a link is announced on, `<domain>/<back_half>`. */
+const LINK_CHANGES = 'shortlink_link_changed';
+
+const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
+  clicks, created_at AS "createdAt"`;
+
+/** SQLSTATE classes and codes that pass: connection lost, server shutting down, disk full… */
+const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-3]|40001|40P01|25006|55P03)/;
+const TRANSIENT_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+function storageError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof UniqueViolation) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE_CODES.has(code)) {
+    return new StorageUnavailable(error.message || code, { cause: error });
+  }
+  return error;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** The location without its password, for messages. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'the PostgreSQL URL given';
+  }
+}
+
+export type PostgresOptions = { maxConnections?: number };
+
+export async function openPostgresStorage(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<Storage> {
+  const sql = postgres(url, {
+    max: options.maxConnections ?? 10,
+    onnotice: () => {},
+    connect_timeout: 5,
+    // bigint columns as numbers: ids and counts stay far below 2^53.
+    types: {
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+  });
+
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw storageError(error);
+    }
+  };
+  const unique = async <T>(work: () => Promise<T>, message: string): Promise<T> =>
+    guarded(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UniqueViolation(message);
+        throw error;
+      }
+    });
+
+  try {
+    await sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+      await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY, applied_at bigint NOT NULL)`;
+      const [row] = await tx<{ version: number | null }[]>`
+        SELECT max(version) AS version FROM schema_migrations`;
+      const version = row?.version ?? 0;
+      if (version > MIGRATIONS.length) {
+        throw new Error(
+          `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
+        );
+      }
+      for (let next = version; next < MIGRATIONS.length; next++) {
+        await tx.unsafe(MIGRATIONS[next] as string);
+        await tx`INSERT INTO schema_migrations (version, applied_at) VALUES (${next + 1}, ${Date.now()})`;
+      }
+    });
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StorageOpenError(
+      `The database at ${redacted(url)} could not be opened (${reason}). Check that PostgreSQL runs there and that --db names it with a user allowed to create tables.`,
+      { cause: error },
+    );
+  }
+
+  return {
+    engine: 'postgres',
+
+    schemaVersion: () =>
+      guarded(async () => {
+        const [row] = await sql<{ version: number }[]>`
+          SELECT max(version) AS version FROM schema_migrations`;
+        return row?.version ?? 0;
+      }),
+
+    keyOwner: (keyHash) =>
+      guarded(async () => {
+        const [owner] = await sql<KeyOwner[]>`
+          SELECT a.id AS "accountId", a.plan, k.key_hash AS "keyHash"
+          FROM api_keys k JOIN accounts a ON a.id = k.account_id
+          WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL`;
+        return owner;
+      }),
+
+    accountByEmail: (email) =>
+      guarded(async () => {
+        const [account] = await sql<{ id: number; plan: Plan }[]>`
+          SELECT id, plan FROM accounts WHERE email = ${email}`;
+        return account;
+      }),
+
+    createAccount: (email, plan, keyHash, now) =>
+      unique(
+        () =>
+          sql.begin(async (tx) => {
+            const [account] = await tx<{ id: number }[]>`
+              INSERT INTO accounts (email, plan, created_at) VALUES (${email}, ${plan}, ${now})
+              RETURNING id`;
+            const id = (account as { id: number }).id;
+            await tx`INSERT INTO api_keys (account_id, key_hash, created_at)
+              VALUES (${id}, ${keyHash}, ${now})`;
+            return id;
+          }) as Promise<number>,
+        `account ${email} exists`,
+      ),
+
+    addKey: (accountId, keyHash, now) =>
+      guarded(async () => {
+        await sql`INSERT INTO api_keys (account_id, key_hash, created_at)
+          VALUES (${accountId}, ${keyHash}, ${now})`;
+      }),
+
+    setPlan: (accountId, plan) =>
+      guarded(async () => {
+        await sql`UPDATE accounts SET plan = ${plan} WHERE id = ${accountId}`;
+      }),
+
+    revokeKey: (keyHash, now) =>
+      guarded(async () => {
+        const result = await sql`UPDATE api_keys SET revoked_at = ${now}
+          WHERE key_hash = ${keyHash} AND revoked_at IS NULL`;
+        return result.count > 0;
+      }),
+
+    addDomain: (accountId, host, now) =>
+      unique(async () => {
+        await sql`INSERT INTO domains (account_id, host, created_at)
+          VALUES (${accountId}, ${host}, ${now})`;
+      }, `domain ${host} is taken`),
+
+    domainsOf: (accountId) =>
+      guarded(async () => [
+        ...(await sql<DomainRow[]>`
+          SELECT host, created_at AS "createdAt" FROM domains
+          WHERE account_id = ${accountId} ORDER BY created_at, id`),
+      ]),
+
+    ownsDomain: (accountId, host) =>
+      guarded(async () => {
+        const rows = await sql`SELECT 1 FROM domains
+          WHERE account_id = ${accountId} AND host = ${host}`;
+        return rows.length > 0;
+      }),
+
+    isCustomDomain: (host) =>
+      guarded(async () => (await sql`SELECT 1 FROM domains WHERE host = ${host}`).length > 0),
+
+    insertLink: (accountId, link) =>
+      unique(async () => {
+        const [row] = await sql<{ id: number }[]>`
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+          VALUES (${accountId}, ${link.domain}, ${link.backHalf}, ${link.destinationUrl},
+                  ${link.title}, ${link.createdAt})
+          RETURNING id`;
+        return { ...link, id: (row as { id: number }).id, clicks: 0 };
+      }, 'back-half taken'),
+
+    linksOf: (accountId) =>
+      guarded(async () => [
+        ...((await sql.unsafe(
+          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = $1
+           ORDER BY created_at DESC, id DESC`,
+          [accountId],
+          { prepare: true },
+        )) as unknown as LinkRow[]),
+      ]),
+
+    async *eachLinkOf(accountId) {
+      // A cursor: 500 rows at a time, however many links there are.
+      const batches = sql
+        .unsafe(
+          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = $1
+           ORDER BY created_at DESC, id DESC`,
+          [accountId],
+          { prepare: true },
+        )
+        .cursor(500);
+      try {
+        for await (const rows of batches) yield* rows as unknown as LinkRow[];
+      } catch (error) {
+        throw storageError(error);
+      }
+    },
+
+    linkOf: (accountId, domain, backHalf) =>
+      guarded(async () => {
+        const [link] = await sql.unsafe(
+          `SELECT ${LINK_COLUMNS} FROM links
+           WHERE account_id = $1 AND domain = $2 AND back_half = $3`,
+          [accountId, domain, backHalf],
+          { prepare: true },
+        );
+        return link as LinkRow | undefined;
+      }),
+
+    updateLink: (accountId, domain, backHalf, changes) =>
+      guarded(async () => {
+        // The announcement is part of the change: sent at its commit, never without it.
+        const [link] = await sql.unsafe(
+          `WITH changed AS (
+             UPDATE links SET destination_url = coalesce($1, destination_url),
+               title = coalesce($2, title)
+             WHERE account_id = $3 AND domain = $4 AND back_half = $5
+             RETURNING ${LINK_COLUMNS})
+           SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified
+           FROM changed`,
+          [changes.destinationUrl ?? null, changes.title ?? null, accountId, domain, backHalf],
+          { prepare: true },
+        );
+        if (!link) return undefined;
+        const { notified: _, ...row } = link as unknown as LinkRow & { notified: unknown };
+        return row;
+      }),
+
+    deleteLink: (accountId, domain, backHalf) =>
+      guarded(async () => {
+        const deleted = await sql`WITH gone AS (
+            DELETE FROM links
+            WHERE account_id = ${accountId} AND domain = ${domain} AND back_half = ${backHalf}
+            RETURNING domain, back_half)
+          SELECT pg_notify(${LINK_CHANGES}, domain || '/' || back_half) FROM gone`;
+        return deleted.length > 0;
+      }),
+
+    redirectTarget: (domain, backHalf) =>
+      guarded(async () => {
+        const [target] = await sql<RedirectTarget[]>`
+          SELECT id, destination_url AS "destinationUrl" FROM links
+          WHERE domain = ${domain} AND back_half = ${backHalf}`;
+        return target;
+      }),
+
+    addClicks: (counts) =>
+      guarded(async () => {
+        if (counts.size === 0) return;
+        // One statement: every count is added, atomically, or none is.
+        await sql`UPDATE links AS l SET clicks = l.clicks + v.n
+          FROM unnest(${[...counts.keys()]}::bigint[], ${[...counts.values()]}::bigint[]) AS v(id, n)
+          WHERE l.id = v.id`;
+      }),
+
+    watchLinkChanges: (changed) =>
+      guarded(async () => {
+        let connected = false;
+        await sql.listen(
+          LINK_CHANGES,
+          (payload) => {
+            const slash = payload.lastIndexOf('/');
+            changed({ domain: payload.slice(0, slash), backHalf: payload.slice(slash + 1) });
+          },
+          // Called at every (re)connection: whatever changed while the connection was down was
+          // not heard, so everything cached may be stale.
+          () => {
+            if (connected) changed();
+            connected = true;
+          },
+        );
+      }),
+
+    close: async () => {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The service's storage, as the API, the redirects and the command line see it: one interface,
+// whatever engine is behind it. Every operation returns a Promise, so an engine that talks to a
+// server over the network fits it as well as SQLite in this process.
+
+/** The empty string is the default short domain; a custom domain is its lower-case host. */
+export type DomainKey = string;
+export const DEFAULT_DOMAIN: DomainKey = '';
+
+export type Plan = 'paid' | 'free';
+
+export type KeyOwner = { accountId: number; plan: Plan; keyHash: string };
+
+export type LinkRow = {
+  id: number;
+  domain: DomainKey;
+  backHalf: string;
+  destinationUrl: string;
+  title: string;
+  clicks: number;
+  createdAt: number;
+};
+
+export type NewLink = Omit<LinkRow, 'id' | 'clicks'>;
+
+export type DomainRow = { host: string; createdAt: number };
+
+export type RedirectTarget = { id: number; destinationUrl: string };
+
+/** A back-half, an email or a domain host that is already taken. */
+export class UniqueViolation extends Error {
+  override name = 'UniqueViolation';
+}
+
+/**
+ * The database cannot be read or written now, for a reason that passes (another process holds the
+ * write lock, the disk is full or read-only, the server is away): nothing was changed; try again
+ * later. `reason` is the engine's own words, for the log.
+ */
+export class StorageUnavailable extends Error {
+  override name = 'StorageUnavailable';
+  readonly reason: string;
+
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The database is unavailable: ${reason}.`, options);
+    this.reason = reason;
+  }
+}
+
+/** A database the service cannot start on; the message names it and says what to do. */
+export class StorageOpenError extends Error {
+  override name = 'StorageOpenError';
+}
+
+export interface Storage {
+  /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
+  readonly engine: 'sqlite' | 'postgres';
+  /** The schema version the database is at. */
+  schemaVersion(): Promise<number>;
+
+  keyOwner(keyHash: string): Promise<KeyOwner | undefined>;
+  accountByEmail(email: string): Promise<{ id: number; plan: Plan } | undefined>;
+  /** Creates an account and its first key; UniqueViolation when the email is taken. */
+  createAccount(email: string, plan: Plan, keyHash: string, now: number): Promise<number>;
+  addKey(accountId: number, keyHash: string, now: number): Promise<void>;
+  setPlan(accountId: number, plan: Plan): Promise<void>;
+  /** Returns whether a live key with this hash existed. */
+  revokeKey(keyHash: string, now: number): Promise<boolean>;
+
+  /** UniqueViolation when another account has the host. */
+  addDomain(accountId: number, host: string, now: number): Promise<void>;
+  domainsOf(accountId: number): Promise<DomainRow[]>;
+  ownsDomain(accountId: number, host: string): Promise<boolean>;
+  /** Whether any account has added this host. */
+  isCustomDomain(host: string): Promise<boolean>;
+
+  /** Inserts a link; UniqueViolation when the back-half is taken on that domain. */
+  insertLink(accountId: number, link: NewLink): Promise<LinkRow>;
+  /** The account's links, newest first. */
+  linksOf(accountId: number): Promise<LinkRow[]>;
+  /**
+   * The account's links newest first, read as the caller asks for them (memory stays bounded
+   * however many there are); ending the iteration early ends the read.
+   */
+  eachLinkOf(accountId: number): AsyncIterable<LinkRow>;
+  linkOf(accountId: number, domain: DomainKey, backHalf: string): Promise<LinkRow | undefined>;
+  /**
+   * Changes the link the account has at this domain and back-half, named by that identity (never
+   * by an id read earlier); returns it as stored, or undefined when the account has no such link.
+   */
+  updateLink(
+    accountId: number,
+    domain: DomainKey,
+    backHalf: string,
+    changes: { destinationUrl?: string; title?: string },
+  ): Promise<LinkRow | undefined>;
+  /** Deletes the account's link at this domain and back-half; returns whether there was one. */
+  deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
+
+  redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
+  /** Adds click counts by link id (`clicks = clicks + n`), all in one transaction. */
+  addClicks(counts: Map<number, number>): Promise<void>;
+
+  /**
+   * Calls `changed` with the identity of every link updated or deleted by any process on this
+   * database, and `changed()` with none when some may have been missed (a lost connection): the
+   * redirect caches of several instances stay in step through it. Resolves once listening.
+   */
+  watchLinkChanges(
+    changed: (link?: { domain: DomainKey; backHalf: string }) => void,
+  ): Promise<void>;
+
+  close(): Promise<void>;
+}
