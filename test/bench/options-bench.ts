@@ -286,9 +286,9 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     for (const page of context.pages()) if (page.url() === extensionUrl) await page.close();
 
     const apiKey = await service.createAccount('bench@example.com');
-    seedLinks(service, apiKey, LINKS, 'a');
+    await seedLinks(service, apiKey, LINKS, 'a');
     const secondKey = await service.createAccount('bench-second@example.com');
-    seedLinks(service, secondKey, SECOND_LINKS, 'c');
+    await seedLinks(service, secondKey, SECOND_LINKS, 'c');
     await configure(worker, [
       { baseUrl: service.baseUrl, apiKey },
       { baseUrl: service.baseUrl, apiKey: secondKey },
@@ -360,7 +360,7 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     }
 
     const bigKey = await service.createAccount('bench-50k@example.com');
-    seedLinks(service, bigKey, SCROLL_LINKS, 'b');
+    await seedLinks(service, bigKey, SCROLL_LINKS, 'b');
     await configure(worker, [{ baseUrl: service.baseUrl, apiKey: bigKey }]);
     // On a badly overloaded machine the 50,000-link list can take longer than the wait: the other
     // figures are kept, and the scroll is reported as not measured.
