@@ -4,6 +4,7 @@ import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import type { Settings } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
+import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
 import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
@@ -66,7 +67,12 @@ export function DomainsSection({ settings }: { settings: Settings }) {
     );
   }
 
-  const choices = domainChoices(domains ?? [], chosen);
+  const customHosts = (domains ?? []).map((domain) => domain.domain);
+  const choices = domainChoices(
+    domains ?? [],
+    chosen,
+    defaultShortHost(settings.apiBaseUrl, [], customHosts),
+  );
   const customCount = choices.filter((choice) => choice.value !== '' && !choice.missing).length;
 
   return (

@@ -309,7 +309,7 @@ function LinksManager({ settings }: { settings: Settings }) {
             <div className="notice error">
               <p>
                 Showing the list saved at{' '}
-                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}:{' '}
+                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}.{' '}
                 {described.message}
               </p>
               {described.advice !== described.message && <p>{described.advice}</p>}
@@ -318,7 +318,8 @@ function LinksManager({ settings }: { settings: Settings }) {
           )}
           {described && !links && (
             <div className="notice error">
-              <p>The links could not be loaded: {described.message}</p>
+              {/* Sentences one after the other: the service's own message may hold a colon. */}
+              <p>The links could not be loaded. {described.message}</p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
             </div>
