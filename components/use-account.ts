@@ -7,20 +7,21 @@ import {
   EMPTY_SNAPSHOT,
   openAccount,
 } from '../lib/account/account.ts';
-import type { Connection } from '../lib/account/connection.ts';
+import type { AccountRef } from '../lib/account/connection.ts';
 
-/** The account object of a connection; the same object while the connection stays the same. */
-export function useAccount(connection: Connection): Account;
-export function useAccount(connection: Connection | undefined): Account | undefined;
-export function useAccount(connection: Connection | undefined): Account | undefined {
-  const apiBaseUrl = connection?.apiBaseUrl;
-  const apiKey = connection?.apiKey;
+/** The account object of an account; the same object while its id, API and key stay the same. */
+export function useAccount(ref: AccountRef): Account;
+export function useAccount(ref: AccountRef | undefined): Account | undefined;
+export function useAccount(ref: AccountRef | undefined): Account | undefined {
+  const id = ref?.id;
+  const apiBaseUrl = ref?.apiBaseUrl;
+  const apiKey = ref?.apiKey;
   return useMemo(
     () =>
-      apiBaseUrl !== undefined && apiKey !== undefined
-        ? openAccount({ apiBaseUrl, apiKey })
+      id !== undefined && apiBaseUrl !== undefined && apiKey !== undefined
+        ? openAccount({ id, apiBaseUrl, apiKey })
         : undefined,
-    [apiBaseUrl, apiKey],
+    [id, apiBaseUrl, apiKey],
   );
 }
 

@@ -1,6 +1,12 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { loadSettings, watchSettings } from '../lib/account/settings.ts';
+import { migrateStoredData } from '../lib/account/migrate.ts';
+import {
+  accountName,
+  loadSettings,
+  type Settings,
+  watchSettings,
+} from '../lib/account/settings.ts';
 import {
   type BackgroundDeps,
   type MenuClick,
@@ -12,8 +18,9 @@ import {
 } from '../lib/background-actions.ts';
 import { copyFromBackground } from '../lib/browser/clipboard.ts';
 import {
-  MENU_ITEMS,
   MENU_OPEN_POPUP,
+  type MenuItem,
+  menuItemsFor,
   OPEN_POPUP_COMMAND,
   SHORTEN_COMMAND,
 } from '../lib/browser/menus.ts';
@@ -34,6 +41,8 @@ export type BackgroundHandlers = {
   /** The toolbar button's click while "Shorten on toolbar click" is on. */
   onActionClick(tab?: TabWithId): Promise<ShortenOutcome>;
   onNotificationClick(notificationId: string): Promise<void>;
+  /** The context menu as last built: the browser has no getter for it. */
+  menuItems(): MenuItem[];
 };
 
 declare global {
@@ -49,12 +58,37 @@ const deps: BackgroundDeps = {
   },
 };
 
+let menuItems: MenuItem[] = [];
+let menusBuilt: Promise<void> = Promise.resolve();
+
+/** One child per account under each item with two or more accounts; one build at a time. */
+function buildMenus(settings: Settings): Promise<void> {
+  const items = menuItemsFor(
+    settings.accounts.map((account) => ({ id: account.id, name: accountName(account) })),
+  );
+  menusBuilt = menusBuilt.then(async () => {
+    // Menu items outlive the service worker; creating one that exists fails with "duplicate id".
+    await browser.contextMenus.removeAll();
+    for (const { contexts, ...item } of items) {
+      browser.contextMenus.create({
+        ...item,
+        contexts: contexts as [Browser.contextMenus.ContextType],
+      });
+    }
+    menuItems = items;
+    // removeAll took "Open Short Link" with it, when the one-click preference shows it.
+    await applyOneClick(settings.oneClick);
+  });
+  return menusBuilt;
+}
+
+/** Whether the menu must change: the accounts' ids or names, not their keys or domains. */
+const menuShape = (settings: Settings) =>
+  JSON.stringify(settings.accounts.map((account) => [account.id, accountName(account)]));
+
 async function onInstalled({ reason }: Browser.runtime.InstalledDetails): Promise<void> {
-  // Menu items outlive the service worker; creating one that exists fails with "duplicate id".
-  await browser.contextMenus.removeAll();
-  for (const item of MENU_ITEMS)
-    browser.contextMenus.create({ ...item, contexts: [...item.contexts] });
-  await applyOneClick((await loadSettings()).oneClick);
+  await migrateStoredData();
+  await buildMenus(await loadSettings());
   if (reason === 'install') await browser.runtime.openOptionsPage();
 }
 
@@ -116,6 +150,13 @@ export default defineBackground(() => {
   );
   browser.runtime.onStartup.addListener(() => void refreshLinksCache());
   listenForLinksForPageRequests();
+  // Accounts added, renamed or removed in the options: the menu follows.
+  let shape: string | undefined;
+  watchSettings((settings) => {
+    if (menuShape(settings) === shape) return;
+    shape = menuShape(settings);
+    void buildMenus(settings).catch(reportFailure);
+  });
   // A native menu, shortcut or notification cannot be clicked from a test: the browser tests call
   // the functions the browser calls, through the service worker's global scope.
   globalThis.shortLinkBackground = {
@@ -123,5 +164,6 @@ export default defineBackground(() => {
     onCommand,
     onActionClick,
     onNotificationClick: (id) => onNotificationClicked(id),
+    menuItems: () => menuItems,
   };
 });

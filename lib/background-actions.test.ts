@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storeAccounts } from '../test/support/accounts.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { closeAccounts } from './account/account.ts';
 import { saveSettings } from './account/settings.ts';
 import { createApiClient } from './api/client.ts';
 import {
@@ -29,7 +31,10 @@ beforeAll(async () => {
   service.addDomain(EMAIL, CUSTOM_DOMAIN);
 });
 afterAll(() => service.stop());
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  closeAccounts();
+});
 
 /** copy and notify that record what they were asked to do. */
 function recordingDeps(options: { copyFails?: string } = {}) {
@@ -59,7 +64,7 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
   const unique = () => `https://example.com/reuse/${crypto.randomUUID()}`;
 
   it('copies the link the account already has for the page instead of making another', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const url = unique();
     const first = await shortenAndCopy(page(url, 'First'), recordingDeps().deps);
     const { deps, copied, notices } = recordingDeps();
@@ -76,7 +81,8 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
   });
 
   it('makes another link when "Reuse existing links" is off', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, reuseExisting: false });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
+    await saveSettings({ reuseExisting: false });
     const url = unique();
     await shortenAndCopy(page(url), recordingDeps().deps);
     const again = await shortenAndCopy(page(url), recordingDeps().deps);
@@ -86,7 +92,7 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
   });
 
   it('removes tracking parameters before shortening, and says how many', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const url = unique();
     const { deps, notices } = recordingDeps();
     const outcome = await shortenAndCopy(page(`${url}?utm_source=x&fbclid=y&id=1`), deps);
@@ -99,7 +105,8 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
   });
 
   it('keeps tracking parameters when the preference is off', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, removeTracking: false });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
+    await saveSettings({ removeTracking: false });
     const url = `${unique()}?utm_source=x`;
     const outcome = await shortenAndCopy(page(url), recordingDeps().deps);
     const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
@@ -113,7 +120,8 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
     ['title-and-link', (url: string) => [`A & B\n${url}`]],
     ['html', (url: string) => [url, `<a href="${url}">A &amp; B</a>`]],
   ] as const)('copies in the %s format of the preference', async (copyAs, expected) => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, copyAs });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
+    await saveSettings({ copyAs });
     const written: (string | undefined)[][] = [];
     const deps: BackgroundDeps = {
       copy: async (text, html) => {
@@ -128,8 +136,39 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
 });
 
 describe('shortenAndCopy', () => {
+  it('shortens with the account of the menu child clicked, its key going only to its service', async () => {
+    const second = await startTestService();
+    try {
+      const secondKey = second.createAccount('second@example.com');
+      const [, personal] = await storeAccounts(
+        { name: 'Work', apiBaseUrl: service.baseUrl, apiKey },
+        { name: 'Personal', apiBaseUrl: second.baseUrl, apiKey: secondKey },
+      );
+      const before = (await linksOnService()).length;
+      const target = targetOfMenuClick(
+        { menuItemId: `${MENU_SHORTEN_PAGE}/${personal?.id}` },
+        { url: 'https://example.com/personal', title: 'Personal page' },
+      );
+      expect(target).toMatchObject({ accountId: personal?.id });
+
+      const outcome = await shortenAndCopy(target as ShortenTarget, recordingDeps().deps);
+
+      expect(outcome.status).toBe('copied');
+      expect(second.storedLinks(secondKey).map((link) => link.destinationUrl)).toEqual([
+        'https://example.com/personal',
+      ]);
+      expect(await linksOnService()).toHaveLength(before);
+      // No child (one account, or the shortcut): the default account.
+      await shortenAndCopy(page('https://example.com/work'), recordingDeps().deps);
+      expect(await linksOnService()).toHaveLength(before + 1);
+      expect(second.storedLinks(secondKey)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('creates the link, copies the short URL and shows it in a notification', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/article', 'An article'), deps);
@@ -149,7 +188,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('makes the link on the default domain of the settings', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: CUSTOM_DOMAIN });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: CUSTOM_DOMAIN });
     const { deps, copied } = recordingDeps();
 
     const outcome = await shortenAndCopy({ url: 'https://example.com/l', source: 'link' }, deps);
@@ -159,7 +198,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('asks for the API key in a notification that opens the options, and copies nothing', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/no-key'), deps);
@@ -179,7 +218,7 @@ describe('shortenAndCopy', () => {
     [undefined, /no address/],
     [`https://example.com/${'a'.repeat(2100)}`, /too long/],
   ])('explains why %s cannot be shortened and creates nothing', async (url, reason) => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const before = (await linksOnService()).length;
     const { deps, copied, notices } = recordingDeps();
 
@@ -201,7 +240,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('passes on the advice for a refused key, and the notification opens the options', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: 'sk_wrong_key' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: 'sk_wrong_key' });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/wrong-key'), deps);
@@ -214,7 +253,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('says the browser blocks the API origin, and the notification opens the options', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const contains = vi
       .spyOn(browser.permissions, 'contains')
       .mockImplementation(async () => false);
@@ -232,7 +271,7 @@ describe('shortenAndCopy', () => {
 
   it('passes on the advice for an unpaid plan', async () => {
     const freeKey = service.createAccount('free@example.com', 'free');
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: freeKey });
     const { deps, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/free'), deps);
@@ -246,7 +285,7 @@ describe('shortenAndCopy', () => {
     const stopped = await startTestService();
     const key = stopped.createAccount('gone@example.com');
     await stopped.stop();
-    await saveSettings({ apiBaseUrl: stopped.baseUrl, apiKey: key });
+    await storeAccounts({ apiBaseUrl: stopped.baseUrl, apiKey: key });
     const { deps, copied, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/unreachable'), deps);
@@ -258,7 +297,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('sends the person to choose another default domain when the account no longer has it', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: 'gone.example.com' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey, defaultDomain: 'gone.example.com' });
     const { deps, notices } = recordingDeps();
 
     const outcome = await shortenAndCopy(page('https://example.com/domain'), deps);
@@ -270,7 +309,7 @@ describe('shortenAndCopy', () => {
   });
 
   it('still shows the short link when the clipboard refuses it', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     const { deps, notices } = recordingDeps({ copyFails: 'Clipboard is busy.' });
 
     const outcome = await shortenAndCopy(page('https://example.com/no-clipboard'), deps);

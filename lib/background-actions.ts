@@ -4,9 +4,9 @@
 // that are handed the browser parts they need, so they run in unit tests (fakeBrowser has no
 // contextMenus).
 import type { Browser } from 'wxt/browser';
-import { loadSettings } from './account/settings.ts';
+import { accountOrDefault, isConfigured, loadSettings } from './account/settings.ts';
 import { type ApiErrorKind, isApiError } from './api/errors.ts';
-import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
+import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
 import { describeApiError, isFixedInSettings } from './error-text.ts';
@@ -14,13 +14,15 @@ import { formatForCopy } from './links/copy-formats.ts';
 import { cutTitle } from './links/title.ts';
 import { removeTrackingParameters } from './links/tracking-parameters.ts';
 import { linksForPage } from './links-upkeep.ts';
-import { isConfigured, shorten, unshortenableReason } from './shorten.ts';
+import { shorten, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
   url: string | undefined;
   title?: string;
   /** Which words the notifications use; a page by default. */
   source?: 'link' | 'page';
+  /** The account to shorten with; the default one when not given (or removed meanwhile). */
+  accountId?: string;
 };
 
 export type BackgroundDeps = {
@@ -58,9 +60,10 @@ export function targetOfMenuClick(
   info: MenuClick,
   tab: TabLike | undefined,
 ): ShortenTarget | undefined {
-  if (info.menuItemId === MENU_SHORTEN_LINK) return { url: info.linkUrl, source: 'link' };
-  if (info.menuItemId === MENU_SHORTEN_PAGE) {
-    const target = targetOfTab(tab);
+  const { item, accountId } = readMenuItemId(info.menuItemId);
+  if (item === MENU_SHORTEN_LINK) return { url: info.linkUrl, source: 'link', accountId };
+  if (item === MENU_SHORTEN_PAGE) {
+    const target = { ...targetOfTab(tab), accountId };
     return target.url ? target : { ...target, url: info.pageUrl };
   }
   return undefined;
@@ -101,7 +104,8 @@ export async function shortenAndCopy(
   }
 
   const settings = await loadSettings();
-  if (!isConfigured(settings)) {
+  const account = accountOrDefault(settings, target.accountId);
+  if (!isConfigured(account)) {
     await deps.notify({
       title: 'Add your API key in the options',
       message:
@@ -121,14 +125,14 @@ export async function shortenAndCopy(
     // parameters) is copied instead of a new one.
     const addresses = destinationUrl === target.url ? [target.url] : [destinationUrl, target.url];
     for (const address of addresses) {
-      link ??= (await linksForPage(address).catch(() => []))[0];
+      link ??= (await linksForPage(address, account.id).catch(() => []))[0];
     }
     reused = link !== undefined;
   }
   try {
     link ??= await shorten(
-      { destinationUrl, title: target.title, domain: settings.defaultDomain },
-      { settings },
+      { destinationUrl, title: target.title, domain: account.defaultDomain },
+      { account },
     );
   } catch (error) {
     const { notice, outcome } = explainFailure(error, what);

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storeAccounts } from '../test/support/accounts.ts';
 import { api } from '../test/support/test-api.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { closeAccounts } from './account/account.ts';
 import { readCachedLinks, writeCachedLinks } from './account/cache.ts';
-import { saveSettings } from './account/settings.ts';
+import { FIRST_ACCOUNT_ID } from './account/settings.ts';
 import { linksForPage, linksTo, refreshLinksCache } from './links-upkeep.ts';
 
 let service: TestService;
 let apiKey: string;
-let connection: { apiBaseUrl: string; apiKey: string };
+let connection: { id: string; apiBaseUrl: string; apiKey: string };
 
 async function createLink(destination: string): Promise<string> {
   return (await api(service.baseUrl, apiKey).create({ destination_url: destination })).body
@@ -21,27 +23,30 @@ const cachedShortUrls = async () =>
 beforeAll(async () => {
   service = await startTestService();
   apiKey = service.createAccount('upkeep@example.com');
-  connection = { apiBaseUrl: service.baseUrl, apiKey };
+  connection = { id: FIRST_ACCOUNT_ID, apiBaseUrl: service.baseUrl, apiKey };
 });
 afterAll(() => service.stop());
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  closeAccounts();
+});
 
 describe('refreshLinksCache', () => {
   it('does nothing before the connection is set', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
     expect(await refreshLinksCache()).toBe('not-configured');
     expect(await readCachedLinks(connection)).toBeUndefined();
   });
 
   it('fills a missing cache from the service', async () => {
     const shortUrl = await createLink('https://example.com/upkeep-1');
-    await saveSettings(connection);
+    await storeAccounts(connection);
     expect(await refreshLinksCache()).toBe('refreshed');
     expect(await cachedShortUrls()).toContain(shortUrl);
   });
 
   it('leaves a young cache alone and refreshes an old one', async () => {
-    await saveSettings(connection);
+    await storeAccounts(connection);
     await writeCachedLinks(connection, []);
     const later = await createLink('https://example.com/upkeep-2');
 
@@ -54,7 +59,7 @@ describe('refreshLinksCache', () => {
   });
 
   it('runs one refresh at a time: a second request shares the first', async () => {
-    await saveSettings(connection);
+    await storeAccounts(connection);
     const first = refreshLinksCache();
     expect(refreshLinksCache()).toBe(first);
     expect(await first).toBe('refreshed');
@@ -62,10 +67,11 @@ describe('refreshLinksCache', () => {
 
   it('keeps the cache as it was when the service refuses the key', async () => {
     const other = {
+      id: FIRST_ACCOUNT_ID,
       apiBaseUrl: service.baseUrl,
       apiKey: service.createAccount('gone@example.com'),
     };
-    await saveSettings(other);
+    await storeAccounts(other);
     await writeCachedLinks(other, []);
     service.revokeKey(other.apiKey);
     expect(await refreshLinksCache(0)).toBe('failed');
@@ -102,7 +108,7 @@ describe('linksForPage', () => {
     const page = 'https://example.com/for-page';
     const mine = await createLink(page);
     await createLink('https://example.com/elsewhere');
-    await saveSettings(connection);
+    await storeAccounts(connection);
 
     const links = await linksForPage(page);
 
@@ -110,8 +116,23 @@ describe('linksForPage', () => {
     expect(await cachedShortUrls()).toContain(mine);
   });
 
+  it("answers from the asked account's own cache, and never from another's", async () => {
+    const page = 'https://example.com/two-accounts';
+    const mine = await createLink(page);
+    const otherKey = service.createAccount(`other-${Date.now()}@example.com`);
+    const [, other] = await storeAccounts(connection, {
+      apiBaseUrl: service.baseUrl,
+      apiKey: otherKey,
+    });
+    expect((await linksForPage(page)).map((found) => found.shortUrl)).toEqual([mine]);
+    expect(await linksForPage(page, other?.id)).toEqual([]);
+    expect((await linksForPage(page, 'removed-meanwhile')).map((found) => found.shortUrl)).toEqual([
+      mine,
+    ]);
+  });
+
   it('answers none before the connection is set', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
     expect(await linksForPage('https://example.com/for-page')).toEqual([]);
   });
 });

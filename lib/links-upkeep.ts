@@ -5,36 +5,45 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { openAccount } from './account/account.ts';
 import { isCachedLinks } from './account/cache.ts';
-import { loadSettings } from './account/settings.ts';
+import { accountOrDefault, isConfigured, loadSettings } from './account/settings.ts';
 import type { Link } from './api/schemas.ts';
-import { isConfigured } from './shorten.ts';
 
 /** How old the cache may be before a popup opening refreshes it. */
 export const LINKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 
-const LinksForPageRequest = z.object({ type: z.literal('links-for-page'), url: z.string() });
+const LinksForPageRequest = z.object({
+  type: z.literal('links-for-page'),
+  url: z.string(),
+  /** The popup's account; the default one when missing or removed meanwhile. */
+  accountId: z.optional(z.string()),
+});
 type LinksForPageRequest = z.infer<typeof LinksForPageRequest>;
 export type UpkeepResult = 'not-configured' | 'fresh' | 'refreshed' | 'failed';
 
-let inFlight: Promise<UpkeepResult> | undefined;
+const inFlight = new Map<string, Promise<UpkeepResult>>();
 
 /**
- * Lists the account's links into the cache unless the cache is younger than `maxAgeMs`. One call
- * at a time: a request while one runs gets that one's answer. Failures are quiet: the cache is a
- * convenience, and the pages report errors when the person acts.
+ * Lists an account's links (the default account's unless told) into its cache unless the cache is
+ * younger than `maxAgeMs`. One call at a time per account: a request while one runs gets that
+ * one's answer. Failures are quiet: the cache is a convenience, and the pages report errors when
+ * the person acts.
  */
 export function refreshLinksCache(
   maxAgeMs = LINKS_CACHE_MAX_AGE_MS,
   now = Date.now,
+  accountId?: string,
 ): Promise<UpkeepResult> {
-  inFlight ??= (async (): Promise<UpkeepResult> => {
-    const settings = await loadSettings();
-    if (!isConfigured(settings)) return 'not-configured';
-    return openAccount(settings).refreshLinksIfOlderThan(maxAgeMs, now);
-  })().finally(() => {
-    inFlight = undefined;
-  });
-  return inFlight;
+  const key = accountId ?? '';
+  let running = inFlight.get(key);
+  if (!running) {
+    running = (async (): Promise<UpkeepResult> => {
+      const account = accountOrDefault(await loadSettings(), accountId);
+      if (!isConfigured(account)) return 'not-configured';
+      return openAccount(account).refreshLinksIfOlderThan(maxAgeMs, now);
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  return running;
 }
 
 const normalized = (address: string) => {
@@ -59,11 +68,11 @@ export function linksTo(links: readonly Link[], pageUrl: string): Link[] {
   );
 }
 
-/** The background's answer: the links already made for a page, from a cache kept fresh. */
-export async function linksForPage(pageUrl: string): Promise<Link[]> {
-  await refreshLinksCache();
-  const settings = await loadSettings();
-  const cached = isConfigured(settings) ? await openAccount(settings).cachedLinks() : undefined;
+/** The background's answer: an account's links to a page, from a cache kept fresh. */
+export async function linksForPage(pageUrl: string, accountId?: string): Promise<Link[]> {
+  await refreshLinksCache(LINKS_CACHE_MAX_AGE_MS, Date.now, accountId);
+  const account = accountOrDefault(await loadSettings(), accountId);
+  const cached = isConfigured(account) ? await openAccount(account).cachedLinks() : undefined;
   return cached ? linksTo(cached.value, pageUrl) : [];
 }
 
@@ -71,8 +80,8 @@ export async function linksForPage(pageUrl: string): Promise<Link[]> {
  * The popup's question, sent to the background: the popup never loads the whole list (megabytes
  * at 20,000 links), and its opening is what keeps the cache fresh. No answer reads as none.
  */
-export async function requestLinksForPage(pageUrl: string): Promise<Link[]> {
-  const request: LinksForPageRequest = { type: 'links-for-page', url: pageUrl };
+export async function requestLinksForPage(pageUrl: string, accountId?: string): Promise<Link[]> {
+  const request: LinksForPageRequest = { type: 'links-for-page', url: pageUrl, accountId };
   const answer: unknown = await browser.runtime.sendMessage(request).catch(() => []);
   return isCachedLinks(answer) ? answer : [];
 }
@@ -83,7 +92,9 @@ export function listenForLinksForPageRequests(): void {
     if (sender.id !== browser.runtime.id) return;
     const request = LinksForPageRequest.safeParse(message);
     if (!request.success) return;
-    linksForPage(request.data.url).then(sendResponse, () => sendResponse([]));
+    linksForPage(request.data.url, request.data.accountId).then(sendResponse, () =>
+      sendResponse([]),
+    );
     // The answer comes later: keep the channel open.
     return true;
   });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { accountOf, storeAccounts } from '../test/support/accounts.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { closeAccounts } from './account/account.ts';
 import { readCachedLinks, writeCachedLinks } from './account/cache.ts';
-import { loadSettings, saveSettings } from './account/settings.ts';
+import { loadSettings } from './account/settings.ts';
 import { createApiClient } from './api/client.ts';
 import { isApiError } from './api/errors.ts';
 import { shorten, unshortenableReason } from './shorten.ts';
@@ -17,12 +19,15 @@ beforeAll(async () => {
   service.addDomain('shorten@example.com', 'go.example.com');
 });
 afterAll(() => service.stop());
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  closeAccounts();
+});
 
 describe('shorten', () => {
   it('creates the link on the service and adds it to the cached links', async () => {
-    const connection = { apiBaseUrl: service.baseUrl, apiKey };
-    await saveSettings(connection);
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
+    const connection = account;
     const older = {
       shortUrl: 'http://x/old',
       destinationUrl: 'https://e.com',
@@ -32,7 +37,10 @@ describe('shorten', () => {
     };
     await writeCachedLinks(connection, [older]);
 
-    const link = await shorten({ destinationUrl: 'https://example.com/flow', title: 'Flow' });
+    const link = await shorten(
+      { destinationUrl: 'https://example.com/flow', title: 'Flow' },
+      { account },
+    );
 
     expect(link).toMatchObject({
       destinationUrl: 'https://example.com/flow',
@@ -44,18 +52,25 @@ describe('shorten', () => {
   });
 
   it('remembers the domain chosen when asked to', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const [account, other] = await storeAccounts(
+      { apiBaseUrl: service.baseUrl, apiKey },
+      { apiBaseUrl: service.baseUrl, apiKey: 'slk_other', lastDomain: 'kept.example.com' },
+    );
     const link = await shorten(
       { destinationUrl: 'https://example.com/d', domain: 'go.example.com' },
-      { rememberDomain: true },
+      { account: account as NonNullable<typeof account>, rememberDomain: true },
     );
     expect(link.shortUrl).toMatch(/^https:\/\/go\.example\.com\//);
-    expect((await loadSettings()).lastDomain).toBe('go.example.com');
+    const { accounts } = await loadSettings();
+    expect(accounts.map((stored) => stored.lastDomain)).toEqual([
+      'go.example.com',
+      other?.lastDomain,
+    ]);
   });
 
   it('refuses to run without an API key and says where to add it', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey: '' });
-    const failure = await shorten({ destinationUrl: 'https://example.com' }).catch(
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey: '' });
+    const failure = await shorten({ destinationUrl: 'https://example.com' }, { account }).catch(
       (error) => error,
     );
     expect(isApiError(failure) && failure.kind).toBe('unauthorized');
@@ -63,30 +78,33 @@ describe('shorten', () => {
   });
 
   it('passes the service refusal on as a typed error and leaves the cache alone', async () => {
-    const connection = { apiBaseUrl: service.baseUrl, apiKey };
-    await saveSettings(connection);
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
+    const connection = account;
     await writeCachedLinks(connection, []);
-    await shorten({ destinationUrl: 'https://example.com/t', backHalf: 'taken-one' });
-    const failure = await shorten({
-      destinationUrl: 'https://example.com/t',
-      backHalf: 'taken-one',
-    }).catch((error) => error);
+    await shorten({ destinationUrl: 'https://example.com/t', backHalf: 'taken-one' }, { account });
+    const failure = await shorten(
+      {
+        destinationUrl: 'https://example.com/t',
+        backHalf: 'taken-one',
+      },
+      { account },
+    ).catch((error) => error);
     expect(isApiError(failure) && failure.kind).toBe('back_half_taken');
     expect(isApiError(failure) && failure.field).toBe('back_half');
     expect((await readCachedLinks(connection))?.value).toHaveLength(1);
   });
 
   it('says the browser blocks the API origin, before sending anything, when the permission is gone', async () => {
-    const connection = { apiBaseUrl: service.baseUrl, apiKey };
-    await saveSettings(connection);
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
     const contains = vi
       .spyOn(browser.permissions, 'contains')
       .mockImplementation(async () => false);
     const before = await createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();
 
-    const failure = await shorten({ destinationUrl: 'https://example.com/blocked' }).catch(
-      (error) => error,
-    );
+    const failure = await shorten(
+      { destinationUrl: 'https://example.com/blocked' },
+      { account },
+    ).catch((error) => error);
 
     expect(isApiError(failure) && failure.kind).toBe('permission_missing');
     expect(failure.message).toBe(
@@ -99,16 +117,17 @@ describe('shorten', () => {
   });
 
   it('goes ahead when the permission is there', async () => {
-    await saveSettings({ apiBaseUrl: service.baseUrl, apiKey });
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
     const contains = vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => true);
-    const link = await shorten({ destinationUrl: 'https://example.com/allowed' });
+    const link = await shorten({ destinationUrl: 'https://example.com/allowed' }, { account });
     expect(link.destinationUrl).toBe('https://example.com/allowed');
     contains.mockRestore();
   });
 
   it('never shows a cache made with another key', async () => {
-    await writeCachedLinks({ apiBaseUrl: service.baseUrl, apiKey: 'other-key' }, []);
-    expect(await readCachedLinks({ apiBaseUrl: service.baseUrl, apiKey })).toBeUndefined();
+    const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
+    await writeCachedLinks({ ...account, apiKey: 'other-key' }, []);
+    expect(await readCachedLinks(account)).toBeUndefined();
   });
 });
 

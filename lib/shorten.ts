@@ -1,6 +1,6 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
-import { type Account, openAccount } from './account/account.ts';
-import { loadSettings, type Settings, saveSettings } from './account/settings.ts';
+import { openAccount } from './account/account.ts';
+import { type AccountSettings, isConfigured, saveAccount } from './account/settings.ts';
 import { ApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
 import { hasHostPermission } from './browser/host-permission.ts';
@@ -25,10 +25,6 @@ export function unshortenableReason(address: string | undefined): string | undef
   return `${url.protocol.replace(/:$/, '')}: pages belong to the browser and cannot be shortened.`;
 }
 
-export function isConfigured(settings: Settings): boolean {
-  return settings.apiKey !== '' && settings.apiBaseUrl !== '';
-}
-
 /**
  * Refuses early, in words, when the browser would block the call: Firefox lets people withdraw an
  * extension's host permissions, and the request would then fail as if the service were down.
@@ -46,24 +42,18 @@ async function checkHostPermission(apiBaseUrl: string): Promise<void> {
 
 /**
  * Creates the link through the account (which adds it to the links cache), then remembers the
- * domain chosen when asked to.
+ * domain chosen for that account when asked to.
  */
 export async function shorten(
   input: CreateLinkInput,
-  options: {
-    settings?: Settings;
-    account?: Account;
-    signal?: AbortSignal;
-    rememberDomain?: boolean;
-  } = {},
+  options: { account: AccountSettings; signal?: AbortSignal; rememberDomain?: boolean },
 ): Promise<Link> {
-  const settings = options.settings ?? (await loadSettings());
-  if (!isConfigured(settings)) {
+  const { account } = options;
+  if (!isConfigured(account)) {
     throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
   }
-  const account = options.account ?? openAccount(settings);
-  await checkHostPermission(account.connection.apiBaseUrl);
-  const link = await account.createLink(input, { signal: options.signal });
-  if (options.rememberDomain) await saveSettings({ lastDomain: input.domain ?? '' });
+  await checkHostPermission(account.apiBaseUrl);
+  const link = await openAccount(account).createLink(input, { signal: options.signal });
+  if (options.rememberDomain) await saveAccount(account.id, { lastDomain: input.domain ?? '' });
   return link;
 }

@@ -30,6 +30,7 @@ import type { DestinationRules } from './destinations.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
 import { isoOffset } from './list-json.ts';
 import type { ListReader } from './list-reader.ts';
+import { openApiDocument } from './openapi.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
 import type { ShortDomains } from './short-domain.ts';
@@ -192,6 +193,10 @@ export function createApi(deps: AppDeps): Hono<Env> {
   const accountLimiter = createRateLimiter(deps.rateLimitPerMinute);
   const addressLimiter = createRateLimiter(deps.addressRateLimitPerMinute);
   const app = new Hono<Env>();
+  const openApi = openApiDocument({
+    rateLimitPerMinute: deps.rateLimitPerMinute,
+    addressRateLimitPerMinute: deps.addressRateLimitPerMinute,
+  });
 
   const tooMany = (waitSeconds: number, whose: string) =>
     new HttpProblem(
@@ -285,6 +290,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
     if (addressWait > 0) {
       throw tooMany(addressWait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);
     }
+    // The description of the API is public: a client learns from it how to send its key.
+    if (c.req.path === '/v1/openapi.json' && c.req.method === 'GET') return c.json(openApi);
     const token = bearerToken(c.req.header('authorization'));
     const owner = token ? store.keyOwner(hashApiKey(token)) : undefined;
     if (!owner) {
@@ -427,6 +434,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     [/^\/v1\/links$/, 'GET, POST'],
     [/^\/v1\/links\/.+/, 'GET, PUT, DELETE'],
     [/^\/v1\/domains$/, 'GET'],
+    [/^\/v1\/openapi\.json$/, 'GET'],
   ];
   app.notFound((c) => {
     const allow = endpoints.find(([pattern]) => pattern.test(c.req.path))?.[1];

@@ -175,7 +175,9 @@ describe('serve', () => {
 
     served.child.kill('SIGTERM');
     expect(await served.exit).toBe(0);
-  });
+    // Four starts of a service process, each of which lists (and so starts its list worker):
+    // 16 to 20 s at a load of 20 on two cores, beyond the default 20 s limit when busier.
+  }, 60_000);
 
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');

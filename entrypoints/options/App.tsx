@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Brand } from '../../components/Brand.tsx';
 import { applyTheme } from '../../components/theme.ts';
-import { ConnectionSection } from './connection/ConnectionSection.tsx';
+import { AccountsSection } from './accounts/AccountsSection.tsx';
 import { DomainsSection } from './domains/DomainsSection.tsx';
 import { LinksSection } from './links/LinksSection.tsx';
 import { SectionNav } from './navigation/SectionNav.tsx';
@@ -15,7 +15,8 @@ export function App() {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
-  const accountSetUp = state.status === 'ready' && state.settings.apiKey !== '';
+  const accountSetUp =
+    state.status === 'ready' && state.settings.accounts.some((account) => account.apiKey !== '');
   const section = useSection(accountSetUp);
   const sectionName = SECTIONS.find((each) => each.id === section)?.name;
   useEffect(() => {
@@ -40,9 +41,8 @@ export function App() {
         {state.status === 'ready' && section === 'domains' && (
           <DomainsSection settings={state.settings} />
         )}
-        {/* Accounts is the connection form until the account layer (issue 11) replaces it. */}
         {state.status === 'ready' && section === 'accounts' && (
-          <ConnectionSection settings={state.settings} />
+          <AccountsSection settings={state.settings} />
         )}
         {state.status === 'ready' && section === 'preferences' && (
           <PreferencesSection settings={state.settings} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { AccountSelect } from '../../components/AccountSelect.tsx';
 import { Brand } from '../../components/Brand.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import {
@@ -12,7 +13,13 @@ import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
 import { useAccount, useAccountData } from '../../components/use-account.ts';
 import { openAccount } from '../../lib/account/account.ts';
-import type { Settings } from '../../lib/account/settings.ts';
+import {
+  type AccountSettings,
+  accountOrDefault,
+  isConfigured,
+  type Settings,
+  saveSettings,
+} from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { CreateLinkInput, type Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
@@ -23,7 +30,7 @@ import { formatForCopy } from '../../lib/links/copy-formats.ts';
 import { checkDestination } from '../../lib/links/destination.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
-import { isConfigured, shorten, unshortenableReason } from '../../lib/shorten.ts';
+import { shorten, unshortenableReason } from '../../lib/shorten.ts';
 import { ExistingLinks } from './ExistingLinks.tsx';
 import { earlyStart } from './early-start.ts';
 import { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
@@ -62,6 +69,8 @@ const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
 
 export function App() {
   const [settings, setSettings] = useState<Settings>();
+  // The account this popup shortens with: the last one used here, else the default one.
+  const [accountId, setAccountId] = useState<string>();
   const [page, setPage] = useState<PageToShorten>();
   const [fields, setFields] = useState<ShortenFields>({
     destinationUrl: '',
@@ -80,8 +89,11 @@ export function App() {
   const [ready, setReady] = useState(false);
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
-  const account = useAccount(settings && isConfigured(settings) ? settings : undefined);
+  const chosen = settings && accountOrDefault(settings, accountId);
+  const account = useAccount(chosen && isConfigured(chosen) ? chosen : undefined);
   const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
+  // Answers that arrive for an account the person has since left are dropped.
+  const accountRun = useRef(0);
   const submitButton = useRef<HTMLButtonElement>(null);
   // "Shorten" pressed before the page's facts are in waits for them.
   const factsAnswer = useRef<Promise<PageFacts>>(Promise.resolve(NO_FACTS));
@@ -99,6 +111,45 @@ export function App() {
       return next;
     });
 
+  /** What the popup learns for an account: its domains, and its links to the page. */
+  async function startAccount(loaded: Settings, page: PageToShorten, chosen: AccountSettings) {
+    const run = ++accountRun.current;
+    const live = () => run === accountRun.current;
+    const problem = unshortenableReason(page.url);
+    fillUntyped({ domain: chosen.lastDomain ?? chosen.defaultDomain });
+    if (!isConfigured(chosen)) return;
+    const account = openAccount(chosen);
+    const cachedDomains = account.cachedDomains();
+    // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
+    const domainsLoaded = account.loadDomains({ readCache: () => cachedDomains });
+    if (!problem) {
+      const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
+      if (!live()) return;
+      factsAnswer.current = learnPageFacts(page.url, loaded, account, customDomains);
+      void factsAnswer.current.then((learned) => {
+        if (!live()) return;
+        setFacts(learned);
+        if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
+        else fillUntyped({ destinationUrl: learned.destination });
+        const untouched =
+          document.activeElement === submitButton.current ||
+          document.activeElement === document.body;
+        setFocusExisting(untouched && learned.existing.length > 0);
+      });
+    }
+    const fresh = await domainsLoaded;
+    if (!live() || !fresh) return;
+    // A remembered domain the account no longer has would only fail: fall back to the
+    // default domain, then to the service's own.
+    const onAccount = (host: string) =>
+      host === '' || fresh.some((domain) => domain.domain === host);
+    setFields((current) =>
+      typed.current.has('domain') || onAccount(current.domain)
+        ? current
+        : { ...current, domain: onAccount(chosen.defaultDomain) ? chosen.defaultDomain : '' },
+    );
+  }
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the popup opens.
   useEffect(() => {
     let live = true;
@@ -107,58 +158,44 @@ export function App() {
       if (!live) return;
       applyTheme(loaded.theme);
       setSettings(loaded);
+      setAccountId(loaded.popupAccountId);
       setPage(page);
       const problem = unshortenableReason(page.url);
       setPageProblem(problem);
       fillUntyped({
         destinationUrl: problem ? '' : page.url,
         title: problem ? '' : cutTitle(page.title),
-        domain: loaded.lastDomain ?? loaded.defaultDomain,
       });
       setReady(true);
       // Enter shortens as soon as the popup is open.
       submitButton.current?.focus();
-      if (!isConfigured(loaded)) return;
-      const account = openAccount(loaded);
-      const cachedDomains = account.cachedDomains();
-      // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
-      const domainsLoaded = account.loadDomains({ readCache: () => cachedDomains });
-      if (!problem) {
-        const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
-        if (!live) return;
-        factsAnswer.current = learnPageFacts(page.url, loaded, account, customDomains);
-        void factsAnswer.current.then((learned) => {
-          if (!live) return;
-          setFacts(learned);
-          if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
-          else fillUntyped({ destinationUrl: learned.destination });
-          const untouched =
-            document.activeElement === submitButton.current ||
-            document.activeElement === document.body;
-          setFocusExisting(untouched && learned.existing.length > 0);
-        });
-        if (page.tabId !== undefined) {
-          void readDeclaredShortlink(page.tabId, page.url).then(
-            (shortUrl) => live && setDeclared(shortUrl),
-          );
-        }
+      if (!problem && page.tabId !== undefined) {
+        void readDeclaredShortlink(page.tabId, page.url).then(
+          (shortUrl) => live && setDeclared(shortUrl),
+        );
       }
-      const fresh = await domainsLoaded;
-      if (!live || !fresh) return;
-      // A remembered domain the account no longer has would only fail: fall back to the
-      // default domain, then to the service's own.
-      const onAccount = (host: string) =>
-        host === '' || fresh.some((domain) => domain.domain === host);
-      setFields((current) =>
-        typed.current.has('domain') || onAccount(current.domain)
-          ? current
-          : { ...current, domain: onAccount(loaded.defaultDomain) ? loaded.defaultDomain : '' },
-      );
+      await startAccount(loaded, page, accountOrDefault(loaded, loaded.popupAccountId));
     })();
     return () => {
       live = false;
+      accountRun.current++;
     };
   }, []);
+
+  /** Another account chosen: its domains, its links to the page and its result; the rest kept. */
+  function chooseAccount(id: string) {
+    if (!settings || !page) return;
+    setAccountId(id);
+    void saveSettings({ popupAccountId: id });
+    typed.current.delete('domain');
+    setFacts(undefined);
+    factsAnswer.current = Promise.resolve(NO_FACTS);
+    setResult(undefined);
+    setFailure(undefined);
+    setErrors({});
+    setFocusExisting(false);
+    void startAccount(settings, page, accountOrDefault(settings, id));
+  }
 
   const change = (changes: Partial<ShortenFields>) => {
     for (const key of Object.keys(changes) as (keyof ShortenFields)[]) typed.current.add(key);
@@ -179,14 +216,14 @@ export function App() {
 
   // Asked for in the click itself (no await before it), then the shorten is tried again.
   const allowAccess = () => {
-    if (!settings) return;
-    void requestHostPermission(settings.apiBaseUrl).then((granted) => {
+    if (!chosen) return;
+    void requestHostPermission(chosen.apiBaseUrl).then((granted) => {
       if (granted) void submit();
     });
   };
 
   const submit = async () => {
-    if (!settings) return;
+    if (!settings || !chosen) return;
     const checked = checkFields(fields);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -197,7 +234,7 @@ export function App() {
     if (input.destinationUrl !== fields.destinationUrl) {
       setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
     }
-    const key = JSON.stringify(input);
+    const key = JSON.stringify([chosen.id, input]);
     if (lastCreated.current?.key === key) {
       setResult({ link: lastCreated.current.link, copied: false });
       return;
@@ -216,7 +253,7 @@ export function App() {
           return;
         }
       }
-      const link = await shorten(input, { settings, account, rememberDomain: true });
+      const link = await shorten(input, { account: chosen, rememberDomain: true });
       lastCreated.current = { key, link };
       const copied = settings.autoCopy
         ? await writeClipboard(formatForCopy(settings.copyAs, link)).then(
@@ -236,10 +273,16 @@ export function App() {
     }
   };
 
-  if (settings && !isConfigured(settings)) {
+  // Shown only with two or more accounts: with one, the popup is as it always was.
+  const accountSelect = settings && settings.accounts.length > 1 && chosen && (
+    <AccountSelect accounts={settings.accounts} value={chosen.id} onChange={chooseAccount} />
+  );
+
+  if (chosen && !isConfigured(chosen)) {
     return (
       <main className="popup" data-ready={ready}>
         <Brand>Short Link</Brand>
+        {accountSelect}
         <div className="notice">
           <p>Add the API key of your short-link account in the settings to start shortening.</p>
           <button type="button" className="primary" onClick={openSettings}>
@@ -252,9 +295,9 @@ export function App() {
 
   const copyAs = settings?.copyAs ?? 'link';
   const existing = facts?.existing ?? [];
-  const shortHost = settings
+  const shortHost = chosen
     ? defaultShortHost(
-        settings.apiBaseUrl,
+        chosen.apiBaseUrl,
         existing,
         domains.map((domain) => domain.domain),
       )
@@ -264,6 +307,7 @@ export function App() {
   return (
     <main className="popup" data-ready={ready}>
       <Brand>Short Link</Brand>
+      {accountSelect}
       {pageProblem && (
         <p className="notice" role="status">
           {pageProblem} Type or paste an address instead.

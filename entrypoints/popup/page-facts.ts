@@ -28,12 +28,11 @@ async function withoutTracking(address: string, settings: Settings) {
 
 async function retrieveSelfLink(
   address: string,
-  settings: Settings,
   account: Account,
   customDomains: string[],
 ): Promise<Link | undefined> {
   const hosts = {
-    defaultShortHost: defaultShortHost(settings.apiBaseUrl, [], customDomains),
+    defaultShortHost: defaultShortHost(account.connection.apiBaseUrl, [], customDomains),
     customDomains,
   };
   const candidate = shortLinkOfAccount(address, hosts);
@@ -59,11 +58,17 @@ export async function learnPageFacts(
 ): Promise<PageFacts> {
   const [cleaned, selfLink] = await Promise.all([
     withoutTracking(pageUrl, settings),
-    retrieveSelfLink(pageUrl, settings, account, customDomains),
+    retrieveSelfLink(pageUrl, account, customDomains),
   ]);
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
   const existing = selfLink
     ? []
-    : uniqueByShortUrl((await Promise.all(addresses.map(requestLinksForPage))).flat());
+    : uniqueByShortUrl(
+        (
+          await Promise.all(
+            addresses.map((address) => requestLinksForPage(address, account.connection.id)),
+          )
+        ).flat(),
+      );
   return { destination: cleaned.url, removed: cleaned.removed, existing, selfLink };
 }

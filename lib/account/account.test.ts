@@ -9,10 +9,10 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import type { Connection } from './connection.ts';
+import type { AccountRef } from './connection.ts';
 
 let service: TestService;
-let connection: Connection;
+let connection: AccountRef;
 let email: string;
 let accounts = 0;
 
@@ -58,7 +58,11 @@ beforeEach(() => {
   fakeBrowser.reset();
   // A fresh account on the service for each test: lists start empty.
   email = `account-${++accounts}@example.com`;
-  connection = { apiBaseUrl: service.baseUrl, apiKey: service.createAccount(email) };
+  connection = {
+    id: `account-${accounts}`,
+    apiBaseUrl: service.baseUrl,
+    apiKey: service.createAccount(email),
+  };
   service.insertLinks(connection.apiKey, [
     { backHalf: `fresh-a-${accounts}`, destinationUrl: 'https://example.com/a', createdAt: 2 },
     { backHalf: `fresh-b-${accounts}`, destinationUrl: 'https://example.com/b', createdAt: 1 },
@@ -74,6 +78,15 @@ describe('openAccount', () => {
     const account = openAccount(connection);
     expect(openAccount({ ...connection })).toBe(account);
     expect(openAccount({ ...connection, apiKey: 'slk_other' })).not.toBe(account);
+    expect(openAccount({ ...connection, id: 'another' })).not.toBe(account);
+  });
+
+  it('keeps the caches of two accounts apart, even on the same service', async () => {
+    const other = { ...connection, id: 'other', apiKey: service.createAccount(`o-${email}`) };
+    await openAccount(connection).loadLinks();
+    await openAccount(other).loadLinks();
+    expect(await cachedShortUrls()).toHaveLength(2);
+    expect((await readCachedLinks(other))?.value).toEqual([]);
   });
 });
 

@@ -10,12 +10,13 @@ import {
   type Cached,
   cachedLinksFetchedAt,
   changeCachedLinks,
+  clearCaches,
   readCachedDomains,
   readCachedLinks,
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import { type Connection, connectionTag } from './connection.ts';
+import { type AccountRef, connectionTag } from './connection.ts';
 import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
 
 /** A list as the pages show it: what is known (cached or fresh), and how its refresh goes. */
@@ -39,7 +40,7 @@ export type AccountSnapshot = {
 
 export type LoadOptions<T> = {
   /** Where the cached list comes from; the options page starts reading it before React mounts. */
-  readCache?: (connection: Connection) => Promise<Cached<T> | undefined>;
+  readCache?: (connection: AccountRef) => Promise<Cached<T> | undefined>;
 };
 
 export type DeleteFailure = { shortUrl: string; error: unknown };
@@ -47,7 +48,7 @@ export type DeleteFailure = { shortUrl: string; error: unknown };
 export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
 
 export type Account = {
-  readonly connection: Connection;
+  readonly connection: AccountRef;
   /** The snapshot changes (a new object) whenever anything in it does. */
   getSnapshot(): AccountSnapshot;
   subscribe(listener: () => void): () => void;
@@ -115,7 +116,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
-function createAccount(connection: Connection): Account {
+function createAccount(connection: AccountRef): Account {
   let snapshot = EMPTY_SNAPSHOT;
   const listeners = new Set<() => void>();
   const lifetime = new AbortController();
@@ -195,7 +196,7 @@ function createAccount(connection: Connection): Account {
   /** The one "cached, then fresh, then stored" flow, for either list. */
   async function load<K extends keyof AccountSnapshot>(
     list: K,
-    readCache: (connection: Connection) => Promise<Cached<AccountSnapshot[K]['value']> | undefined>,
+    readCache: (connection: AccountRef) => Promise<Cached<AccountSnapshot[K]['value']> | undefined>,
     refresh: () => Promise<NonNullable<AccountSnapshot[K]['value']>>,
   ): Promise<NonNullable<AccountSnapshot[K]['value']> | undefined> {
     set(list, (now) => (now.loading ? now : { ...now, loading: true }));
@@ -305,24 +306,30 @@ function createAccount(connection: Connection): Account {
 const open = new Map<string, Account>();
 
 /**
- * The account object of a connection: one per page (and per connection), so every part of the
- * page shares its lists and requests.
+ * The account object of an account: one per page (a new one when its API or key changes), so
+ * every part of the page shares its lists and requests.
  */
-export function openAccount(connection: Connection): Account {
-  const tag = connectionTag(connection);
+export function openAccount({ id, apiBaseUrl, apiKey }: AccountRef): Account {
+  const tag = `${id} ${connectionTag({ apiBaseUrl, apiKey })}`;
   let account = open.get(tag);
   if (!account) {
-    account = createAccount({ apiBaseUrl: connection.apiBaseUrl, apiKey: connection.apiKey });
+    account = createAccount({ id, apiBaseUrl, apiKey });
     open.set(tag, account);
   }
   return account;
 }
 
 /** Closes and forgets every account object of this page (tests, and a removed account). */
-export function closeAccounts(keep?: (connection: Connection) => boolean): void {
+export function closeAccounts(keep?: (connection: AccountRef) => boolean): void {
   for (const [tag, account] of open) {
     if (keep?.(account.connection)) continue;
     account.close();
     open.delete(tag);
   }
+}
+
+/** An account was removed: this page's objects of it stop, and its caches go. */
+export async function dropAccountData(id: string): Promise<void> {
+  closeAccounts((connection) => connection.id !== id);
+  await clearCaches(id);
 }

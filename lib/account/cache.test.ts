@@ -6,12 +6,18 @@ import {
   cachedLinksFetchedAt,
   changeCachedLinks,
   clearCaches,
+  migrateLegacyCaches,
+  readCachedDomains,
   readCachedLinks,
+  writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
+import { connectionTag } from './connection.ts';
 
-const mine = { apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_mine' };
-const theirs = { apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_theirs' };
+const mine = { id: 'first', apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_mine' };
+// The same account after its key changed: the cache it has is another key's.
+const theirs = { id: 'first', apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_theirs' };
+const otherAccount = { id: 'b2', apiBaseUrl: 'http://localhost:9999', apiKey: 'slk_b2' };
 const link = (n: number): Link => ({
   shortUrl: `http://localhost:8787/l${n}`,
   destinationUrl: `https://example.com/${n}`,
@@ -39,12 +45,12 @@ describe('the links cache', () => {
     ['something else entirely', 'garbage'],
   ])('treats %s as no cache', async (_name, stored) => {
     await writeCachedLinks(mine, []);
-    const { linksCache } = (await browser.storage.local.get('linksCache')) as {
-      linksCache: { connection: string };
-    };
+    const { 'linksCache:first': written } = (await browser.storage.local.get(
+      'linksCache:first',
+    )) as { 'linksCache:first': { connection: string } };
     await browser.storage.local.set({
-      linksCache:
-        typeof stored === 'object' ? { connection: linksCache.connection, ...stored } : stored,
+      'linksCache:first':
+        typeof stored === 'object' ? { connection: written.connection, ...stored } : stored,
     });
     expect(await readCachedLinks(mine)).toBeUndefined();
   });
@@ -63,9 +69,33 @@ describe('the links cache', () => {
     expect((await readCachedLinks(theirs))?.value).toEqual([link(1)]);
   });
 
-  it('is gone after clearCaches', async () => {
+  it("keeps each account's cache apart, and clearCaches drops only the one named", async () => {
     await writeCachedLinks(mine, [link(1)]);
-    await clearCaches();
+    await writeCachedDomains(mine, []);
+    await writeCachedLinks(otherAccount, [link(2)]);
+    expect((await readCachedLinks(otherAccount))?.value).toEqual([link(2)]);
+    await clearCaches('first');
     expect(await readCachedLinks(mine)).toBeUndefined();
+    expect(await readCachedDomains(mine)).toBeUndefined();
+    expect((await readCachedLinks(otherAccount))?.value).toEqual([link(2)]);
+  });
+});
+
+describe('caches from before several accounts', () => {
+  it("move to the first account's keys, still tagged with its connection", async () => {
+    const tag = connectionTag(mine);
+    await browser.storage.local.set({
+      linksCache: { connection: tag, fetchedAt: 1234, linksJson: JSON.stringify([link(1)]) },
+      domainsCache: { connection: tag, fetchedAt: 1234, domains: [] },
+    });
+    await migrateLegacyCaches('first');
+    expect(await readCachedLinks(mine)).toEqual({ value: [link(1)], fetchedAt: 1234 });
+    expect(await readCachedDomains(mine)).toEqual({ value: [], fetchedAt: 1234 });
+    expect(await browser.storage.local.get(['linksCache', 'domainsCache'])).toEqual({});
+  });
+
+  it('leave nothing behind when there were none', async () => {
+    await migrateLegacyCaches('first');
+    expect(await browser.storage.local.get(null)).toEqual({});
   });
 });

@@ -1,11 +1,12 @@
-// What the extension remembers of the account between openings: its custom domains and its links,
-// so the popup and the options page draw at once and refresh behind. Each cache names the
-// connection it came from; a cache of another API or key is never shown.
+// What the extension remembers of each account between openings: its custom domains and its
+// links, so the popup and the options page draw at once and refresh behind. Each account's caches
+// have keys of their own and name the connection they came from: a cache of another API or key is
+// never shown.
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
-import { type Connection, connectionTag } from './connection.ts';
+import { type AccountRef, connectionTag } from './connection.ts';
 
 const CachedDomain = z.object({
   domain: z.string(),
@@ -60,68 +61,76 @@ const LinksCache = z.object({
   linksJson: z.string(),
 });
 
-type CacheSchema = { domainsCache: unknown; linksCache: unknown };
-const storage = defineExtensionStorage<CacheSchema>(browser.storage.local);
+/** Each account's caches under keys of their own: removing an account removes exactly these. */
+const linksKey = (id: string) => `linksCache:${id}`;
+const domainsKey = (id: string) => `domainsCache:${id}`;
+
+const storage = defineExtensionStorage<Record<string, unknown>>(browser.storage.local);
 
 export type Cached<T> = { value: T; fetchedAt: number };
 
 export async function readCachedDomains(
-  connection: Connection,
+  account: AccountRef,
 ): Promise<Cached<Domain[]> | undefined> {
-  const parsed = DomainsCache.safeParse(await storage.getItem('domainsCache'));
-  if (!parsed.success || parsed.data.connection !== connectionTag(connection)) return undefined;
+  const parsed = DomainsCache.safeParse(await storage.getItem(domainsKey(account.id)));
+  if (!parsed.success || parsed.data.connection !== connectionTag(account)) return undefined;
   return { value: parsed.data.domains, fetchedAt: parsed.data.fetchedAt };
 }
 
-export async function writeCachedDomains(connection: Connection, domains: Domain[]): Promise<void> {
-  await storage.setItem('domainsCache', {
-    connection: connectionTag(connection),
+export async function writeCachedDomains(account: AccountRef, domains: Domain[]): Promise<void> {
+  await storage.setItem(domainsKey(account.id), {
+    connection: connectionTag(account),
     fetchedAt: Date.now(),
     domains,
   });
 }
 
 /** The stored links cache when it belongs to this connection, its list still unparsed. */
-function envelopeOf(stored: unknown, connection: Connection) {
+function envelopeOf(stored: unknown, account: AccountRef) {
   const parsed = LinksCache.safeParse(stored);
-  return parsed.success && parsed.data.connection === connectionTag(connection)
+  return parsed.success && parsed.data.connection === connectionTag(account)
     ? parsed.data
     : undefined;
 }
 
-function linksOf(stored: unknown, connection: Connection): Cached<Link[]> | undefined {
-  const envelope = envelopeOf(stored, connection);
+function linksOf(stored: unknown, account: AccountRef): Cached<Link[]> | undefined {
+  const envelope = envelopeOf(stored, account);
   const links = envelope && parseLinks(envelope.linksJson);
   return links && { value: links, fetchedAt: envelope.fetchedAt };
 }
 
-/** When this connection's links were fetched, without parsing the list (megabytes at 20,000). */
-export async function cachedLinksFetchedAt(connection: Connection): Promise<number | undefined> {
-  return envelopeOf(await storage.getItem('linksCache'), connection)?.fetchedAt;
+/** When this account's links were fetched, without parsing the list (megabytes at 20,000). */
+export async function cachedLinksFetchedAt(account: AccountRef): Promise<number | undefined> {
+  return envelopeOf(await storage.getItem(linksKey(account.id)), account)?.fetchedAt;
 }
 
-export async function readCachedLinks(connection: Connection): Promise<Cached<Link[]> | undefined> {
-  return linksOf(await storage.getItem('linksCache'), connection);
+export async function readCachedLinks(account: AccountRef): Promise<Cached<Link[]> | undefined> {
+  return linksOf(await storage.getItem(linksKey(account.id)), account);
 }
 
 /**
- * Starts reading the links cache now, before the connection is known (the options page calls it
- * before React mounts); the answer is given for a connection once it is.
+ * Starts reading an account's links cache now, before the page knows which account it shows (the
+ * options page calls it before React mounts, for the default account); the answer is given for an
+ * account once it is known, and read afresh for another.
  */
-export function prefetchCachedLinks(): (
-  connection: Connection,
-) => Promise<Cached<Link[]> | undefined> {
-  const stored = storage.getItem('linksCache');
-  return async (connection) => linksOf(await stored, connection);
+export function prefetchCachedLinks(
+  id: Promise<string>,
+): (account: AccountRef) => Promise<Cached<Link[]> | undefined> {
+  const stored = id.then((first) => ({ id: first, value: storage.getItem(linksKey(first)) }));
+  return async (account) => {
+    const prefetched = await stored;
+    if (prefetched.id !== account.id) return readCachedLinks(account);
+    return linksOf(await prefetched.value, account);
+  };
 }
 
 export async function writeCachedLinks(
-  connection: Connection,
+  account: AccountRef,
   links: Link[],
   fetchedAt = Date.now(),
 ): Promise<void> {
-  await storage.setItem('linksCache', {
-    connection: connectionTag(connection),
+  await storage.setItem(linksKey(account.id), {
+    connection: connectionTag(account),
     fetchedAt,
     linksJson: JSON.stringify(links),
   });
@@ -129,13 +138,28 @@ export async function writeCachedLinks(
 
 /** Applies a change made through the API to the cached links, when there is a cache to change. */
 export async function changeCachedLinks(
-  connection: Connection,
+  account: AccountRef,
   change: (links: Link[]) => Link[],
 ): Promise<void> {
-  const cached = await readCachedLinks(connection);
-  if (cached) await writeCachedLinks(connection, change(cached.value), cached.fetchedAt);
+  const cached = await readCachedLinks(account);
+  if (cached) await writeCachedLinks(account, change(cached.value), cached.fetchedAt);
 }
 
-export async function clearCaches(): Promise<void> {
-  await Promise.all([storage.removeItem('domainsCache'), storage.removeItem('linksCache')]);
+/** Drops an account's cached links and domains (another key or API, or the account removed). */
+export async function clearCaches(id: string): Promise<void> {
+  await Promise.all([storage.removeItem(domainsKey(id)), storage.removeItem(linksKey(id))]);
+}
+
+/**
+ * Moves the one links and domains cache of an install from before several accounts to the first
+ * account's keys, so an update does not cost a fresh download of every link.
+ */
+export async function migrateLegacyCaches(firstId: string): Promise<void> {
+  const [links, domains] = await Promise.all([
+    storage.getItem('linksCache'),
+    storage.getItem('domainsCache'),
+  ]);
+  if (links !== null) await storage.setItem(linksKey(firstId), links);
+  if (domains !== null) await storage.setItem(domainsKey(firstId), domains);
+  await Promise.all([storage.removeItem('linksCache'), storage.removeItem('domainsCache')]);
 }

@@ -1,10 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
+  accountName,
+  accountOrDefault,
   checkApiBaseUrl,
   cleanApiKey,
   DEFAULT_API_BASE_URL,
+  defaultAccount,
+  FIRST_ACCOUNT_ID,
+  forgetAccount,
   loadSettings,
+  parseSettings,
+  saveAccount,
   saveSettings,
   watchSettings,
 } from './settings.ts';
@@ -13,31 +20,95 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
+const PREFERENCE_DEFAULTS = {
+  autoCopy: true,
+  theme: 'system',
+  oneClick: false,
+  removeTracking: true,
+  reuseExisting: true,
+  copyAs: 'link',
+};
+
+const work = {
+  id: 'work',
+  name: 'Work',
+  apiBaseUrl: 'https://api.work.example',
+  apiKey: 'slk_work',
+  defaultDomain: 'go.work.example',
+};
+const personal = {
+  id: 'personal',
+  name: '',
+  apiBaseUrl: 'https://links.example.org/api',
+  apiKey: 'slk_me',
+  defaultDomain: '',
+};
+
 describe('settings', () => {
-  it('reads defaults when nothing is stored', async () => {
+  it('reads one empty account and the default preferences when nothing is stored', async () => {
     expect(await loadSettings()).toEqual({
-      apiBaseUrl: DEFAULT_API_BASE_URL,
-      apiKey: '',
-      defaultDomain: '',
-      lastDomain: undefined,
-      autoCopy: true,
-      theme: 'system',
-      oneClick: false,
-      removeTracking: true,
-      reuseExisting: true,
-      copyAs: 'link',
+      accounts: [
+        {
+          id: FIRST_ACCOUNT_ID,
+          name: '',
+          apiBaseUrl: DEFAULT_API_BASE_URL,
+          apiKey: '',
+          defaultDomain: '',
+          lastDomain: undefined,
+        },
+      ],
+      defaultAccountId: FIRST_ACCOUNT_ID,
+      popupAccountId: undefined,
+      ...PREFERENCE_DEFAULTS,
     });
   });
 
-  it('round-trips what was saved and keeps the fields not named', async () => {
-    await saveSettings({ apiKey: 'key-1', theme: 'dark' });
-    await saveSettings({ autoCopy: false, lastDomain: 'go.example.com' });
-    expect(await loadSettings()).toMatchObject({
-      apiKey: 'key-1',
+  it('round-trips accounts and preferences, keeping the fields not named', async () => {
+    await saveSettings({ accounts: [work, personal], defaultAccountId: 'personal' });
+    await saveSettings({ theme: 'dark', copyAs: 'markdown', oneClick: true });
+    await saveAccount('work', { lastDomain: 'go.work.example' });
+    const settings = await loadSettings();
+    expect(settings).toMatchObject({
+      defaultAccountId: 'personal',
       theme: 'dark',
-      autoCopy: false,
-      lastDomain: 'go.example.com',
+      copyAs: 'markdown',
+      oneClick: true,
+      autoCopy: true,
     });
+    expect(settings.accounts).toEqual([{ ...work, lastDomain: 'go.work.example' }, personal]);
+    expect(defaultAccount(settings)).toEqual(personal);
+    expect(accountOrDefault(settings, 'work').id).toBe('work');
+    expect(accountOrDefault(settings, 'gone').id).toBe('personal');
+  });
+
+  it('adds an account it does not know at the end', async () => {
+    await saveSettings({ accounts: [work] });
+    await saveAccount('new', { name: 'New', apiBaseUrl: 'https://new.example', apiKey: 'k' });
+    expect((await loadSettings()).accounts.map((account) => account.id)).toEqual(['work', 'new']);
+  });
+
+  it('forgets an account with its key, and the default moves to the first one left', async () => {
+    await saveSettings({
+      accounts: [work, personal],
+      defaultAccountId: 'work',
+      popupAccountId: 'work',
+    });
+    const settings = await forgetAccount('work');
+    expect(settings.accounts).toEqual([personal]);
+    expect(settings.defaultAccountId).toBe('personal');
+    expect(settings.popupAccountId).toBeUndefined();
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('slk_work');
+  });
+
+  it('never forgets the last account', async () => {
+    await saveSettings({ accounts: [work] });
+    expect((await forgetAccount('work')).accounts).toEqual([work]);
+  });
+
+  it('names an account after its API host until it is given a name', () => {
+    expect(accountName(personal)).toBe('links.example.org');
+    expect(accountName({ name: '', apiBaseUrl: 'http://localhost:8787' })).toBe('localhost:8787');
+    expect(accountName(work)).toBe('Work');
   });
 
   it.each([
@@ -47,19 +118,30 @@ describe('settings', () => {
     ['an array', ['x']],
   ])('falls back to defaults when storage holds %s', async (_name, stored) => {
     await fakeBrowser.storage.local.set({ settings: stored });
-    expect(await loadSettings()).toMatchObject({ apiKey: '', autoCopy: true, theme: 'system' });
+    const settings = await loadSettings();
+    expect(settings).toMatchObject(PREFERENCE_DEFAULTS);
+    expect(settings.accounts).toMatchObject([{ id: FIRST_ACCOUNT_ID, apiKey: '' }]);
   });
 
-  it('replaces only the corrupt fields of old or damaged data', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: { apiKey: 'kept', autoCopy: 'yes', theme: 'purple', apiBaseUrl: 7, extra: true },
+  it.each([
+    ['not a list', { accounts: 'work', defaultAccountId: 'work' }],
+    ['an empty list', { accounts: [] }],
+    ['only damaged entries', { accounts: [null, 7, { name: 'no id' }, { id: '' }] }],
+  ])('falls back to one empty account when the accounts are %s', (_name, stored) => {
+    const settings = parseSettings(stored);
+    expect(settings.accounts).toMatchObject([{ id: FIRST_ACCOUNT_ID, apiKey: '' }]);
+    expect(settings.defaultAccountId).toBe(FIRST_ACCOUNT_ID);
+  });
+
+  it('drops a damaged account, and a second one with the same id, keeping the others', () => {
+    const settings = parseSettings({
+      accounts: [work, 'garbage', { ...personal, apiKey: 42 }, { ...work, name: 'Copy' }],
+      defaultAccountId: 'nobody',
+      popupAccountId: 'nobody',
     });
-    expect(await loadSettings()).toMatchObject({
-      apiKey: 'kept',
-      autoCopy: true,
-      theme: 'system',
-      apiBaseUrl: DEFAULT_API_BASE_URL,
-    });
+    expect(settings.accounts).toEqual([work, { ...personal, apiKey: '' }]);
+    expect(settings.defaultAccountId).toBe('work');
+    expect(settings.popupAccountId).toBeUndefined();
   });
 
   it.each([
@@ -67,24 +149,86 @@ describe('settings', () => {
     ['removeTracking', 0, true],
     ['reuseExisting', null, true],
     ['copyAs', 'rtf', 'link'],
+    ['autoCopy', 'yes', true],
+    ['theme', 'purple', 'system'],
   ])('falls back to the default %s when %j is stored', async (field, stored, fallback) => {
-    await fakeBrowser.storage.local.set({ settings: { [field]: stored } });
-    expect(await loadSettings()).toMatchObject({ [field]: fallback });
-  });
-
-  it('keeps a copy format that was saved', async () => {
-    await saveSettings({ copyAs: 'markdown', oneClick: true });
-    expect(await loadSettings()).toMatchObject({ copyAs: 'markdown', oneClick: true });
+    await fakeBrowser.storage.local.set({ settings: { accounts: [work], [field]: stored } });
+    expect(await loadSettings()).toMatchObject({ [field]: fallback, accounts: [work] });
   });
 
   it('tells watchers about every change', async () => {
     const seen: string[] = [];
-    const stop = watchSettings((settings) => seen.push(settings.apiKey));
-    await saveSettings({ apiKey: 'first' });
-    await saveSettings({ apiKey: 'second' });
+    const stop = watchSettings((settings) => seen.push(settings.theme));
+    await saveSettings({ theme: 'dark' });
+    await saveSettings({ theme: 'light' });
     stop();
-    await saveSettings({ apiKey: 'third' });
-    expect(seen).toEqual(['first', 'second']);
+    await saveSettings({ theme: 'system' });
+    expect(seen).toEqual(['dark', 'light']);
+  });
+});
+
+describe('settings from before several accounts', () => {
+  it('become the first account, named after its host, with nothing lost', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: {
+        apiBaseUrl: 'https://api.example.com',
+        apiKey: 'slk_old',
+        defaultDomain: 'go.example.com',
+        lastDomain: 'links.example.com',
+        autoCopy: false,
+        theme: 'dark',
+        copyAs: 'html',
+      },
+    });
+    expect(await loadSettings()).toEqual({
+      accounts: [
+        {
+          id: FIRST_ACCOUNT_ID,
+          name: 'api.example.com',
+          apiBaseUrl: 'https://api.example.com',
+          apiKey: 'slk_old',
+          defaultDomain: 'go.example.com',
+          lastDomain: 'links.example.com',
+        },
+      ],
+      defaultAccountId: FIRST_ACCOUNT_ID,
+      popupAccountId: undefined,
+      ...PREFERENCE_DEFAULTS,
+      autoCopy: false,
+      theme: 'dark',
+      copyAs: 'html',
+    });
+  });
+
+  it('keep the port in the name of a service on this computer', () => {
+    const settings = parseSettings({ apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_dev' });
+    expect(settings.accounts[0]?.name).toBe('localhost:8787');
+  });
+
+  it('replace only the corrupt fields of old or damaged data', () => {
+    const settings = parseSettings({
+      apiKey: 'kept',
+      autoCopy: 'yes',
+      theme: 'purple',
+      apiBaseUrl: 7,
+      extra: true,
+    });
+    expect(settings).toMatchObject({ autoCopy: true, theme: 'system' });
+    expect(settings.accounts).toMatchObject([
+      { id: FIRST_ACCOUNT_ID, apiKey: 'kept', apiBaseUrl: DEFAULT_API_BASE_URL },
+    ]);
+  });
+
+  it('are written in the new shape by the next save', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { apiBaseUrl: 'https://api.example.com', apiKey: 'slk_old' },
+    });
+    await saveSettings({ theme: 'light' });
+    const { settings } = (await fakeBrowser.storage.local.get('settings')) as {
+      settings: Record<string, unknown>;
+    };
+    expect(settings).not.toHaveProperty('apiKey');
+    expect(settings.accounts).toMatchObject([{ id: FIRST_ACCOUNT_ID, apiKey: 'slk_old' }]);
   });
 });
 

@@ -14,13 +14,43 @@ const BUILT_IN_API_KEY = import.meta.env.DEV ? (import.meta.env.WXT_DEMO_API_KEY
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
-export const Settings = z.object({
+/** The account that an install from before several accounts had, and a fresh install starts with. */
+export const FIRST_ACCOUNT_ID = 'first';
+
+/** One account: where its API is, its key, and its domain choices. */
+export const AccountSettings = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** What the lists and menus call it; "" until named, then shown as its API's host. */
+  name: z.catch(z.string(), ''),
   apiBaseUrl: z.catch(z.string().check(z.minLength(1)), DEFAULT_API_BASE_URL),
-  apiKey: z.catch(z.string(), BUILT_IN_API_KEY),
+  apiKey: z.catch(z.string(), ''),
   /** Host of the domain new links go to; "" is the service's default short domain. */
   defaultDomain: z.catch(z.string(), ''),
-  /** The popup's last choice of domain; undefined until one is made. */
+  /** The popup's last choice of domain for this account; undefined until one is made. */
   lastDomain: z.catch(z.optional(z.string()), undefined),
+});
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
+/** The accounts as stored, each read on its own: a damaged one is dropped, never the list. */
+const AccountList = z.pipe(
+  z.array(z.unknown()),
+  z.transform((entries) => {
+    const seen = new Set<string>();
+    return entries.flatMap((entry) => {
+      const account = AccountSettings.safeParse(entry);
+      if (!account.success || seen.has(account.data.id)) return [];
+      seen.add(account.data.id);
+      return [account.data];
+    });
+  }),
+);
+
+export const Settings = z.object({
+  accounts: z.catch(AccountList, []),
+  /** The account of the context menu, the shortcut, and the popup until it has used another. */
+  defaultAccountId: z.catch(z.string(), ''),
+  /** The account the popup used last. */
+  popupAccountId: z.catch(z.optional(z.string()), undefined),
   autoCopy: z.catch(z.boolean(), true),
   theme: z.catch(Theme, 'system'),
   /** The toolbar button shortens and copies at once instead of opening the popup. */
@@ -33,14 +63,74 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/** The name an account goes by: its own, else its API's host. */
+export function accountName(account: Pick<AccountSettings, 'name' | 'apiBaseUrl'>): string {
+  return account.name.trim() || URL.parse(account.apiBaseUrl)?.host || account.apiBaseUrl;
+}
+
+export function newAccount(id: string = crypto.randomUUID()): AccountSettings {
+  return AccountSettings.parse({ id, name: '', apiBaseUrl: DEFAULT_API_BASE_URL, apiKey: '' });
+}
+
 type StorageSchema = { settings: unknown };
 
 const storage = defineExtensionStorage<StorageSchema>(browser.storage.local);
 
+const LEGACY_CONNECTION_FIELDS = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'] as const;
+
+/**
+ * Settings from before several accounts held one connection at the top level: it becomes the
+ * first account, named after its host, with its domain choices; nothing else changes.
+ */
+export function migrateSettings(stored: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(stored.accounts)) return stored;
+  const first: Record<string, unknown> = { id: FIRST_ACCOUNT_ID, name: '' };
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if ((LEGACY_CONNECTION_FIELDS as readonly string[]).includes(key)) first[key] = value;
+    else rest[key] = value;
+  }
+  // A fresh install, and a development build's demo key.
+  if (!('apiKey' in first)) first.apiKey = BUILT_IN_API_KEY;
+  else if (typeof first.apiBaseUrl === 'string')
+    first.name = URL.parse(first.apiBaseUrl)?.host ?? '';
+  return { ...rest, accounts: [first], defaultAccountId: FIRST_ACCOUNT_ID };
+}
+
 export function parseSettings(stored: unknown): Settings {
-  return Settings.parse(
-    typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {},
+  const object =
+    typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+      ? (stored as Record<string, unknown>)
+      : {};
+  const settings = Settings.parse(migrateSettings(object));
+  if (settings.accounts.length === 0) {
+    settings.accounts = [{ ...newAccount(FIRST_ACCOUNT_ID), apiKey: BUILT_IN_API_KEY }];
+  }
+  const ids = new Set(settings.accounts.map((account) => account.id));
+  if (!ids.has(settings.defaultAccountId)) {
+    settings.defaultAccountId = (settings.accounts[0] as AccountSettings).id;
+  }
+  if (settings.popupAccountId !== undefined && !ids.has(settings.popupAccountId)) {
+    settings.popupAccountId = undefined;
+  }
+  return settings;
+}
+
+/** The default account: the menu's, the shortcut's, and the one the pages start on. */
+export function defaultAccount(settings: Settings): AccountSettings {
+  return (
+    settings.accounts.find((account) => account.id === settings.defaultAccountId) ??
+    (settings.accounts[0] as AccountSettings)
   );
+}
+
+/** The account of this id, else the default one. */
+export function accountOrDefault(settings: Settings, id: string | undefined): AccountSettings {
+  return settings.accounts.find((account) => account.id === id) ?? defaultAccount(settings);
+}
+
+export function isConfigured(account: Pick<AccountSettings, 'apiBaseUrl' | 'apiKey'>): boolean {
+  return account.apiKey !== '' && account.apiBaseUrl !== '';
 }
 
 export async function loadSettings(): Promise<Settings> {
@@ -52,6 +142,30 @@ export async function saveSettings(changes: Partial<Settings>): Promise<Settings
   const next = parseSettings({ ...(await loadSettings()), ...changes });
   await storage.setItem('settings', next);
   return next;
+}
+
+/** Changes one account (or adds it, at the end), keeping the others; returns the settings now stored. */
+export async function saveAccount(
+  id: string,
+  changes: Partial<Omit<AccountSettings, 'id'>>,
+): Promise<Settings> {
+  const settings = await loadSettings();
+  const known = settings.accounts.some((account) => account.id === id);
+  const accounts = known
+    ? settings.accounts.map((account) => (account.id === id ? { ...account, ...changes } : account))
+    : [...settings.accounts, { ...newAccount(id), ...changes }];
+  return saveSettings({ accounts });
+}
+
+/**
+ * Forgets an account: its key, its domain choices, and whether it was the default (the first
+ * account left then is). The last account is never removed. Its caches are the caller's to drop.
+ */
+export async function forgetAccount(id: string): Promise<Settings> {
+  const settings = await loadSettings();
+  const accounts = settings.accounts.filter((account) => account.id !== id);
+  if (accounts.length === 0) return settings;
+  return saveSettings({ accounts });
 }
 
 export function watchSettings(onChange: (settings: Settings) => void): () => void {

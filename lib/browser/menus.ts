@@ -20,3 +20,41 @@ export const OPEN_POPUP_ITEM = {
   title: 'Open Short Link',
   contexts: ['page', 'action'],
 } as const;
+
+export type MenuItem = {
+  id: string;
+  title: string;
+  contexts: ('link' | 'page')[];
+  parentId?: string;
+};
+
+/** Between an item's id and the account of its child: `shorten-link/<account id>`. */
+const CHILD_SEPARATOR = '/';
+
+/**
+ * The menu for these accounts: the two items, and with two or more accounts one child per account
+ * under each ("Shorten link" → "Work", "Personal"); with one, the items themselves shorten.
+ */
+export function menuItemsFor(accounts: readonly { id: string; name: string }[]): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const item of MENU_ITEMS) {
+    items.push({ id: item.id, title: item.title, contexts: [...item.contexts] });
+    if (accounts.length < 2) continue;
+    for (const account of accounts) {
+      items.push({
+        id: `${item.id}${CHILD_SEPARATOR}${account.id}`,
+        title: account.name,
+        contexts: [...item.contexts],
+        parentId: item.id,
+      });
+    }
+  }
+  return items;
+}
+
+/** Which of our items was clicked, and for which account (none: the default one). */
+export function readMenuItemId(menuItemId: string | number): { item: string; accountId?: string } {
+  const id = String(menuItemId);
+  const at = id.indexOf(CHILD_SEPARATOR);
+  return at === -1 ? { item: id } : { item: id.slice(0, at), accountId: id.slice(at + 1) };
+}

@@ -7,6 +7,9 @@ import { startTestService, type TestService } from '../support/test-service.ts';
 
 const OPEN_RUNS = 10;
 const LINKS = 20_000;
+/** The second account's links: the page holds both accounts, and switches to this one. */
+const SECOND_LINKS = 5_000;
+const SWITCH_RUNS = 5;
 const SCROLL_LINKS = 50_000;
 
 const WORDS = (
@@ -43,10 +46,69 @@ function seedLinks(service: TestService, apiKey: string, count: number, prefix: 
   );
 }
 
-async function configure(worker: Worker, service: TestService, apiKey: string) {
+/**
+ * The accounts, the first one the default. Written in both shapes: a build from before several
+ * accounts (a --baseline run) reads the top-level connection, this one the list.
+ */
+async function configure(worker: Worker, accounts: { baseUrl: string; apiKey: string }[]) {
+  const [first] = accounts;
   await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
-    apiBaseUrl: service.baseUrl,
-    apiKey,
+    apiBaseUrl: first?.baseUrl,
+    apiKey: first?.apiKey,
+    accounts: accounts.map(({ baseUrl, apiKey }, index) => ({
+      id: index === 0 ? 'first' : `account-${index + 1}`,
+      name: `Account ${index + 1}`,
+      apiBaseUrl: baseUrl,
+      apiKey,
+    })),
+    defaultAccountId: 'first',
+  });
+}
+
+/** The caches of both builds: one links cache, or one per account. */
+const LINKS_CACHE_KEYS = ['linksCache', 'linksCache:first', 'linksCache:account-2'];
+
+/**
+ * Chooses another account in the Links section's "Account" select, and answers the milliseconds
+ * from the change to that account's first rows in the page.
+ */
+async function switchToFirstRows(page: Page, label: string): Promise<number> {
+  const select = page.getByLabel('Account', { exact: true });
+  await page.evaluate(() => {
+    const w = window as unknown as { switchedAt?: number; rowsAt?: number };
+    w.switchedAt = undefined;
+    w.rowsAt = undefined;
+    document.querySelector('select#links-account')?.addEventListener(
+      'change',
+      () => {
+        w.switchedAt = performance.now();
+        // The old account's rows leave first; the new account's arrive after.
+        const observer = new MutationObserver(() => {
+          const count = document.querySelector('.links-count')?.textContent ?? '';
+          if (
+            document.querySelector('.links-list > li') &&
+            / 5,000 links$|^5,000 links$/.test(count)
+          ) {
+            w.rowsAt = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      },
+      { once: true, capture: true },
+    );
+  });
+  await select.selectOption({ label });
+  await page.waitForFunction(
+    () => (window as { rowsAt?: number }).rowsAt !== undefined,
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
+  return page.evaluate(() => {
+    const w = window as unknown as { switchedAt: number; rowsAt: number };
+    return w.rowsAt - w.switchedAt;
   });
 }
 
@@ -189,6 +251,10 @@ async function scrollFrameTimes(page: Page): Promise<number[]> {
 
 export type OptionsFigures = {
   links: number;
+  secondLinks: number;
+  /** Undefined for a build without several accounts. */
+  switchNoCacheMs?: number;
+  switchWithCacheMs?: number;
   openNoCacheMs: number;
   openWithCacheMs: number;
   cacheRunsBeforeList: string;
@@ -216,20 +282,25 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
 
     const apiKey = service.createAccount('bench@example.com');
     seedLinks(service, apiKey, LINKS, 'a');
-    await configure(worker, service, apiKey);
+    const secondKey = service.createAccount('bench-second@example.com');
+    seedLinks(service, secondKey, SECOND_LINKS, 'c');
+    await configure(worker, [
+      { baseUrl: service.baseUrl, apiKey },
+      { baseUrl: service.baseUrl, apiKey: secondKey },
+    ]);
 
     const noCache: number[] = [];
     const withCache: number[] = [];
     let beforeList = 0;
     for (let run = 0; run < OPEN_RUNS + 1; run++) {
-      await worker.evaluate(() => chrome.storage.local.remove('linksCache'));
+      await worker.evaluate((keys) => chrome.storage.local.remove(keys), LINKS_CACHE_KEYS);
       const cold = await openToFirstRows(context, extensionUrl);
       // The page writes the cache once the list is in; wait for it before the warm opening.
-      await worker.evaluate(async () => {
-        while (!(await chrome.storage.local.get('linksCache')).linksCache) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      });
+      await worker.evaluate(async (keys) => {
+        const written = async () =>
+          Object.keys(await chrome.storage.local.get(keys.slice(0, 2))).length > 0;
+        while (!(await written())) await new Promise((resolve) => setTimeout(resolve, 20));
+      }, LINKS_CACHE_KEYS);
       await cold.page.close();
       const warm = await openToFirstRows(context, extensionUrl);
       await warm.page.close();
@@ -256,9 +327,36 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     const heapSearched = await heapAfterGc(context, page);
     await page.close();
 
+    // The second account, chosen in the Links section: without its cache, then with it.
+    const switchNoCache: number[] = [];
+    const switchWithCache: number[] = [];
+    const hasSelect = await (async () => {
+      const probe = await openToFirstRows(context, extensionUrl);
+      const found = (await probe.page.getByLabel('Account', { exact: true }).count()) > 0;
+      await probe.page.close();
+      return found;
+    })();
+    for (let run = 0; hasSelect && run < SWITCH_RUNS + 1; run++) {
+      await worker.evaluate(() => chrome.storage.local.remove('linksCache:account-2'));
+      const { page: switching } = await openToFirstRows(context, extensionUrl);
+      const cold = await switchToFirstRows(switching, 'Account 2');
+      await worker.evaluate(async () => {
+        while (!(await chrome.storage.local.get('linksCache:account-2'))['linksCache:account-2']) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      await switching.close();
+      const { page: again } = await openToFirstRows(context, extensionUrl);
+      const warm = await switchToFirstRows(again, 'Account 2');
+      await again.close();
+      if (run === 0) continue; // warm-up
+      switchNoCache.push(cold);
+      switchWithCache.push(warm);
+    }
+
     const bigKey = service.createAccount('bench-50k@example.com');
     seedLinks(service, bigKey, SCROLL_LINKS, 'b');
-    await configure(worker, service, bigKey);
+    await configure(worker, [{ baseUrl: service.baseUrl, apiKey: bigKey }]);
     const big = await openToFirstRows(context, extensionUrl);
     await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
     const frames = await scrollFrameTimes(big.page);
@@ -266,6 +364,9 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
 
     return {
       links: LINKS,
+      secondLinks: SECOND_LINKS,
+      switchNoCacheMs: hasSelect ? median(switchNoCache) : undefined,
+      switchWithCacheMs: hasSelect ? median(switchWithCache) : undefined,
       openNoCacheMs: median(noCache),
       openWithCacheMs: median(withCache),
       cacheRunsBeforeList: `${beforeList} of ${withCache.length}`,

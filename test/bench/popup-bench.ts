@@ -1,6 +1,8 @@
 // Popup benchmarks: ready time beside a blank page and React alone in the same run, the popup's
 // JavaScript (gzip), and the time from "Shorten" to the short URL shown beside the service's own.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -116,58 +118,102 @@ export type PopupFigures = {
   blankMs: number;
   reactMs: number;
   popupMs: number;
+  /** The popup with two accounts, so with its "Account" select, in the same run. */
+  popupWithSelectMs: number;
   popupScriptGzipBytes: { initial: number; all: number };
   clickToShownMs: number;
   serviceRequestMs: number;
 };
 
+/** A page to shorten that is not on the service (which refuses links to its own pages). */
+async function servePage() {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end('<!doctype html><title>Bench page</title><p>A page to shorten</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/article`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 export async function benchPopup(): Promise<PopupFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-popup-bench-'));
   const service = await startTestService();
+  const second = await startTestService();
+  const page = await servePage();
   const context = await launchWithExtension({ extensionDir: await extensionWithYardsticks(dir) });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const base = `chrome-extension://${new URL(worker.url()).host}`;
-    const apiKey = service.createAccount('bench@example.com');
-    await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+    const work = {
+      id: 'first',
+      name: 'Work',
       apiBaseUrl: service.baseUrl,
-      apiKey,
-      autoCopy: false,
-    });
+      apiKey: service.createAccount('bench@example.com'),
+      defaultDomain: '',
+    };
+    const personal = {
+      id: 'personal',
+      name: 'Personal',
+      apiBaseUrl: second.baseUrl,
+      apiKey: second.createAccount('bench@example.com'),
+      defaultDomain: '',
+    };
+    // One account (no select), or two (the "Account" select above the form), as stored.
+    const storeAccounts = (accounts: (typeof work)[]) =>
+      worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+        accounts,
+        defaultAccountId: 'first',
+        autoCopy: false,
+      });
     const target = await context.newPage();
-    await target.goto(`${service.pageOrigin}/`);
+    await target.goto(page.url);
     const tabId = await worker.evaluate(
-      async () => (await chrome.tabs.query({ title: 'Short links' }))[0]?.id,
+      async () => (await chrome.tabs.query({ title: 'Bench page' }))[0]?.id,
     );
 
-    const times = { blank: [] as number[], react: [] as number[], popup: [] as number[] };
+    const times = {
+      blank: [] as number[],
+      react: [] as number[],
+      popup: [] as number[],
+      withSelect: [] as number[],
+    };
     for (let run = 0; run < RUNS + 2; run++) {
       const blank = await readyTime(context, `${base}/bench-blank.html`);
       const react = await readyTime(context, `${base}/bench-react/index.html`);
+      await storeAccounts([work]);
       const popup = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
+      await storeAccounts([work, personal]);
+      const withSelect = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
       if (run < 2) continue; // warm-up
       times.blank.push(blank);
       times.react.push(react);
       times.popup.push(popup);
+      times.withSelect.push(withSelect);
     }
 
-    const page = await context.newPage();
-    await page.goto(`${base}/popup.html?tab=${tabId}`);
-    await page.locator('main[data-ready="true"]').waitFor();
+    await storeAccounts([work]);
+    const popupPage = await context.newPage();
+    await popupPage.goto(`${base}/popup.html?tab=${tabId}`);
+    await popupPage.locator('main[data-ready="true"]').waitFor();
     const clicks: { total: number; request: number }[] = [];
-    for (let run = 0; run < RUNS; run++) clicks.push(await clickToShown(page, `bench-${run}`));
+    for (let run = 0; run < RUNS; run++) clicks.push(await clickToShown(popupPage, `bench-${run}`));
 
     return {
       blankMs: median(times.blank),
       reactMs: median(times.react),
       popupMs: median(times.popup),
+      popupWithSelectMs: median(times.withSelect),
       popupScriptGzipBytes: popupScriptBytes(),
       clickToShownMs: median(clicks.map((click) => click.total)),
       serviceRequestMs: median(clicks.map((click) => click.request)),
     };
   } finally {
     await context.close();
-    await service.stop();
+    await Promise.all([service.stop(), second.stop(), page.close()]);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -79,6 +79,11 @@ if (runs('popup')) {
     ['React alone (input + button), same run', `${popup.reactMs.toFixed(1)} ms`, ''],
     ['blank extension page, same run', `${popup.blankMs.toFixed(1)} ms`, ''],
     ['popup / React alone', `${(popup.popupMs / popup.reactMs).toFixed(2)} ×`, '≤ 1.1 × is good'],
+    [
+      'popup with two accounts (Account select), same run',
+      `${popup.popupWithSelectMs.toFixed(1)} ms (${(popup.popupWithSelectMs / popup.reactMs).toFixed(2)} × React alone)`,
+      'no worse than one account',
+    ],
     ['popup / blank', `${(popup.popupMs / popup.blankMs).toFixed(2)} ×`, ''],
     ['popup JavaScript loaded at once, gzip', kB(popup.popupScriptGzipBytes.initial), '≤ 90 kB'],
     ['  with the chunks loaded on demand (client, QR)', kB(popup.popupScriptGzipBytes.all), ''],
@@ -93,7 +98,15 @@ if (runs('popup')) {
 
 function optionsRows(options: OptionsFigures): [string, string, string][] {
   const links = options.links.toLocaleString('en-US');
+  const second = options.secondLinks.toLocaleString('en-US');
+  const ms = (value: number | undefined) =>
+    value === undefined ? 'n/a' : `${value.toFixed(0)} ms`;
   return [
+    [
+      `two accounts (${links} and ${second} links): Links switched to the second, to its first rows, no cache / cached (median of 5)`,
+      `${ms(options.switchNoCacheMs)} / ${ms(options.switchWithCacheMs)}`,
+      '',
+    ],
     [
       `options page open to first rows, ${links} links, no cache (median of 10)`,
       `${options.openNoCacheMs.toFixed(0)} ms`,

@@ -86,8 +86,7 @@ export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
   domains: 'Domains',
-  // The connection form stands for Accounts until the account layer (issue 11) replaces it.
-  accounts: 'Connection',
+  accounts: 'Accounts',
   preferences: 'Preferences',
 };
 
@@ -116,13 +115,26 @@ export async function storedSettings(worker: Worker): Promise<Record<string, unk
   );
 }
 
-/** Stores settings as the options page would, through the extension's own storage. */
+/** One account as stored: the first (the default of a single-account install) unless told. */
+export async function storedAccount(worker: Worker, index = 0): Promise<Record<string, unknown>> {
+  const settings = await storedSettings(worker);
+  return (settings?.accounts as Record<string, unknown>[] | undefined)?.[index] ?? {};
+}
+
+/** The id the extension gives the account a fresh install starts with (lib/account/settings.ts). */
+export const FIRST_ACCOUNT = 'first';
+
+/**
+ * Stores settings as the options page would, through the extension's own storage: the connection
+ * fields (API base URL, key, domains) go to the first account, the rest are preferences.
+ */
 export async function configure(
   worker: Worker,
   settings: Partial<{
     apiBaseUrl: string;
     apiKey: string;
     defaultDomain: string;
+    lastDomain: string;
     autoCopy: boolean;
     theme: 'system' | 'light' | 'dark';
     oneClick: boolean;
@@ -131,10 +143,44 @@ export async function configure(
     copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
   }>,
 ): Promise<void> {
-  await worker.evaluate(async (changes) => {
-    const { settings: stored } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({ settings: { ...(stored ?? {}), ...changes } });
-  }, settings);
+  await worker.evaluate(
+    async ({ changes, firstId }) => {
+      const accountFields = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'];
+      const { settings: stored = {} } = (await chrome.storage.local.get('settings')) as {
+        settings?: Record<string, unknown>;
+      };
+      const accounts = Array.isArray(stored.accounts)
+        ? [...(stored.accounts as Record<string, unknown>[])]
+        : [{ id: firstId, name: '' }];
+      const first = { ...accounts[0] };
+      const next: Record<string, unknown> = { ...stored };
+      for (const [key, value] of Object.entries(changes)) {
+        if (accountFields.includes(key)) first[key] = value;
+        else next[key] = value;
+      }
+      accounts[0] = first;
+      await chrome.storage.local.set({
+        settings: { ...next, accounts, defaultAccountId: next.defaultAccountId ?? first.id },
+      });
+    },
+    { changes: settings, firstId: FIRST_ACCOUNT },
+  );
+}
+
+/** Adds an account after those stored, as "Add account" then "Save" would; returns its id. */
+export async function addAccount(
+  worker: Worker,
+  account: { name: string; apiBaseUrl: string; apiKey: string },
+): Promise<string> {
+  return worker.evaluate(async (added) => {
+    const { settings } = (await chrome.storage.local.get('settings')) as {
+      settings: { accounts: Record<string, unknown>[] };
+    };
+    const id = crypto.randomUUID();
+    settings.accounts.push({ id, defaultDomain: '', ...added });
+    await chrome.storage.local.set({ settings });
+    return id;
+  }, account);
 }
 
 type CachedLink = {
@@ -145,24 +191,37 @@ type CachedLink = {
   title: string;
 };
 
-/** The links in the extension's cache as stored (lib/account/cache.ts keeps them as one JSON string). */
-export async function cachedLinks(worker: Worker): Promise<CachedLink[] | undefined> {
+/**
+ * An account's links in the extension's cache as stored (lib/account/cache.ts keeps them as one
+ * JSON string, under a key of the account's own).
+ */
+export async function cachedLinks(
+  worker: Worker,
+  accountId = FIRST_ACCOUNT,
+): Promise<CachedLink[] | undefined> {
+  const key = `linksCache:${accountId}`;
   const stored = await worker.evaluate(
-    async () => (await chrome.storage.local.get('linksCache')).linksCache,
+    async (name) => (await chrome.storage.local.get(name))[name],
+    key,
   );
   return stored ? JSON.parse((stored as { linksJson: string }).linksJson) : undefined;
 }
 
-/** Puts links in the extension's cache, for `connection` (see lib/connection.ts), fetched now. */
+/** An account's cached domains as stored. */
+export async function cachedDomains(worker: Worker, accountId = FIRST_ACCOUNT): Promise<unknown> {
+  const key = `domainsCache:${accountId}`;
+  return worker.evaluate(async (name) => (await chrome.storage.local.get(name))[name], key);
+}
+
+/** Puts links in the first account's cache, for `connection` (see lib/connection.ts), fetched now. */
 export async function seedCachedLinks(
   worker: Worker,
   connectionTag: string,
   links: CachedLink[],
 ): Promise<void> {
-  await worker.evaluate((linksCache) => chrome.storage.local.set({ linksCache }), {
-    connection: connectionTag,
-    fetchedAt: Date.now(),
-    linksJson: JSON.stringify(links),
+  await worker.evaluate(({ key, cache }) => chrome.storage.local.set({ [key]: cache }), {
+    key: `linksCache:${FIRST_ACCOUNT}`,
+    cache: { connection: connectionTag, fetchedAt: Date.now(), linksJson: JSON.stringify(links) },
   });
 }
 

@@ -231,7 +231,7 @@ test.describe('options page, Links', () => {
     expect((await getLink(service, apiKey, links[3]?.short_url ?? '')).status).toBe(200);
   });
 
-  test('a wrong key after caching keeps the list, marked stale, and shows the way to Connection', async ({
+  test('a wrong key after caching keeps the list, marked stale, and shows the way to Accounts', async ({
     context,
     extensionId,
     worker,
@@ -249,7 +249,7 @@ test.describe('options page, Links', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
 
     await expect(page.getByText(/Showing the list saved at .*\. /)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to the Connection section' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the Accounts section' })).toBeVisible();
     await expect(row(page, link.short_url)).toBeVisible();
     await screenshotBothThemes(page, 'options-links-stale-wrong-key');
   });

@@ -6,7 +6,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const sectionHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
 
 test.describe('options page, navigation', () => {
-  test('before an account is set up the page lands on Accounts, the connection form', async ({
+  test('before an account is set up the page lands on Accounts, with its one form', async ({
     context,
     extensionId,
   }) => {
@@ -21,7 +21,7 @@ test.describe('options page, navigation', () => {
       'aria-current',
       'page',
     );
-    await expect(sectionHeading(page)).toHaveText('Connection');
+    await expect(sectionHeading(page)).toHaveText('Accounts');
     await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
   });
 
@@ -51,7 +51,7 @@ test.describe('options page, navigation', () => {
 
     for (const [name, hash, heading] of [
       ['Domains', '#domains', 'Domains'],
-      ['Accounts', '#accounts', 'Connection'],
+      ['Accounts', '#accounts', 'Accounts'],
       ['Preferences', '#preferences', 'Preferences'],
       ['Links', '#links', 'Links'],
     ] as const) {
@@ -83,7 +83,7 @@ test.describe('options page, navigation', () => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     for (const [hash, heading] of [
       ['#domains', 'Domains'],
-      ['#accounts', 'Connection'],
+      ['#accounts', 'Accounts'],
       ['#preferences', 'Preferences'],
       ['#links', 'Links'],
       ['#no-such-section', 'Links'],

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import {
+  cachedDomains,
   configure,
   expect,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
+  storedAccount,
   storedSettings,
   test,
 } from './fixtures.ts';
@@ -53,13 +55,11 @@ test.describe('options page, Domains', () => {
 
     await group.getByRole('radio', { name: 'go.prefs-one.example.com' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
-    expect(await storedSettings(worker)).toMatchObject({
+    expect(await storedAccount(worker)).toMatchObject({
       defaultDomain: 'go.prefs-one.example.com',
     });
-    expect((await storedSettings(worker)).lastDomain).toBeUndefined();
-    const cache = await worker.evaluate(
-      async () => (await chrome.storage.local.get('domainsCache')).domainsCache,
-    );
+    expect((await storedAccount(worker)).lastDomain).toBeUndefined();
+    const cache = await cachedDomains(worker);
     expect(cache).toMatchObject({ domains: expect.arrayContaining([expect.anything()]) });
 
     await screenshotBothThemes(page, 'options-domains-preferences');
@@ -78,12 +78,10 @@ test.describe('options page, Domains', () => {
   }) => {
     service.addDomain(account.email, 'go.prefs-two.example.net');
     service.addDomain(account.email, 'links.prefs-two.example.net');
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-    await worker.evaluate(async () => {
-      const { settings } = (await chrome.storage.local.get('settings')) as { settings: object };
-      await chrome.storage.local.set({
-        settings: { ...settings, lastDomain: 'links.prefs-two.example.net' },
-      });
+    await configure(worker, {
+      apiBaseUrl: service.baseUrl,
+      apiKey: account.apiKey,
+      lastDomain: 'links.prefs-two.example.net',
     });
     const page = await openOptions(context, extensionId, 'domains');
 
@@ -113,7 +111,7 @@ test.describe('options page, Domains', () => {
       'The list of domains could not be refreshed',
     );
     await expect(domainsSection(page).getByRole('alert')).toContainText(
-      'Check the API key in the Connection section.',
+      'Check the API key in the Accounts section.',
     );
     await expect(
       defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-three.example.info' }),
@@ -143,14 +141,12 @@ test.describe('options page, Domains', () => {
 
     await defaultDomainGroup(page).getByRole('radio', { name: 'Default short domain' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
-    expect(await storedSettings(worker)).toMatchObject({ defaultDomain: '' });
+    expect(await storedAccount(worker)).toMatchObject({ defaultDomain: '' });
   });
 
-  test('without an API key, points to the Connection section', async ({ context, extensionId }) => {
+  test('without an API key, points to the Accounts section', async ({ context, extensionId }) => {
     const page = await openOptions(context, extensionId, 'domains');
-    await expect(domainsSection(page)).toContainText(
-      'enter your API key in the Connection section',
-    );
+    await expect(domainsSection(page)).toContainText('enter its API key in the Accounts section');
     await expect(defaultDomainGroup(page)).toHaveCount(0);
   });
 });

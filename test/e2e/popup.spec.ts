@@ -206,7 +206,7 @@ test('with no links cache yet, the background fetches the list and the popup sho
     title: 'Made elsewhere',
   });
   await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-  expect(await worker.evaluate(() => chrome.storage.local.get('linksCache'))).toEqual({});
+  expect(await cachedLinks(worker)).toBeUndefined();
 
   const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
   const already = popup.page.getByRole('region', { name: 'Already shortened' });
@@ -328,12 +328,10 @@ test('falls back from a remembered domain the account no longer has', async ({
   account,
 }) => {
   service.addDomain(account.email, `kept-${Date.now()}.example.com`);
-  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
-  await worker.evaluate(async () => {
-    const { settings } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({
-      settings: { ...(settings as object), lastDomain: 'gone.example.com' },
-    });
+  await configure(worker, {
+    apiBaseUrl: service.baseUrl,
+    apiKey: account.apiKey,
+    lastDomain: 'gone.example.com',
   });
   const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
   await expect(popup.field('Domain')).toHaveValue('');

@@ -86,7 +86,7 @@ test('"Shorten this page" shortens the tab, copies the short link and says so', 
     { pageUrl, menuItemId: MENU_SHORTEN_PAGE },
   );
 
-  expect(outcome?.status).toBe('copied');
+  expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
   expect(shortUrl).toMatch(new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`));
   expect(service.storedLinks(apiKey)).toMatchObject([
@@ -116,7 +116,7 @@ test('"Shorten link" shortens the link that was right-clicked', async ({
     { pageUrl: await addressOf(page), linkUrl, menuItemId: MENU_SHORTEN_LINK },
   );
 
-  expect(outcome?.status).toBe('copied');
+  expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
   expect(service.storedLinks(apiKey)).toMatchObject([{ destinationUrl: linkUrl, title: '' }]);
   expect(await extension.pasteClipboard()).toBe(shortUrl);
@@ -131,7 +131,7 @@ test('the keyboard command shortens the tab in front', async ({ extension, servi
     return background.shortLinkBackground?.onCommand(command);
   }, SHORTEN_COMMAND);
 
-  expect(outcome?.status).toBe('copied');
+  expect(outcome).toMatchObject({ status: 'copied' });
   const shortUrl = outcome?.status === 'copied' ? outcome.shortUrl : '';
   expect(service.storedLinks(apiKey)).toMatchObject([{ destinationUrl: await addressOf(page) }]);
   expect(await extension.pasteClipboard()).toBe(shortUrl);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { type DebianBrowser, ensureBrowser, findBrowser } from '../debian-package.ts';
+import { type DebianBrowser, ensureBrowser, findBrowser } from '../support/debian-package.ts';
 
 export const FIREFOX: DebianBrowser = {
   name: 'Firefox',

@@ -38,6 +38,15 @@ export type StoredSettings = Partial<{
   theme: 'system' | 'light' | 'dark';
 }>;
 
+export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+
+const SECTION_HEADINGS: Record<OptionsSection, string> = {
+  links: 'Links',
+  domains: 'Domains',
+  accounts: 'Accounts',
+  preferences: 'Preferences',
+};
+
 /** What a test gets: Firefox with the add-on just installed, and ways into its pages. */
 export class FirefoxExtension {
   readonly browser: Browser;
@@ -87,13 +96,19 @@ export class FirefoxExtension {
   }
 
   /**
-   * The options page at `section` (`options.html#links`), once that section (which waits for the
-   * settings) is there. Accounts shows the connection form until issue 11's section replaces it.
+   * The options page at `section` (`options.html#links`), or where it lands by itself, once that
+   * section (which waits for the settings) is there.
    */
-  async openOptions(section: 'links' | 'accounts' = 'accounts'): Promise<Page> {
-    const page = await this.openPage(`options.html#${section}`);
-    const heading = section === 'links' ? 'Links' : 'Connection';
-    await page.locator(`::-p-aria([name="${heading}"][role="heading"])`).wait();
+  async openOptions(section?: OptionsSection): Promise<Page> {
+    const page = await this.openPage(`options.html${section ? `#${section}` : ''}`);
+    await page.waitForFunction(
+      (heading) => {
+        const shown = document.querySelector('main h2')?.textContent;
+        return heading ? shown === heading : Boolean(shown);
+      },
+      {},
+      section ? SECTION_HEADINGS[section] : '',
+    );
     return page;
   }
 
@@ -115,17 +130,44 @@ export class FirefoxExtension {
     return this.helper.evaluate(fn as (arg: unknown) => T | Promise<T>, arg) as Promise<T>;
   }
 
+  /**
+   * The settings as stored, seen as one account: the first account's connection and domains with
+   * the preferences (the single account these tests set up). Undefined when nothing is stored.
+   */
   async storedSettings(): Promise<StoredSettings | undefined> {
-    return this.evaluate(
-      async () => (await browser.storage.local.get('settings')).settings as StoredSettings,
-    );
+    return this.evaluate(async () => {
+      const { settings } = (await browser.storage.local.get('settings')) as {
+        settings?: Record<string, unknown> & { accounts?: Record<string, unknown>[] };
+      };
+      if (!settings) return undefined;
+      const { accounts, ...preferences } = settings;
+      return { ...preferences, ...(accounts?.[0] ?? {}) } as StoredSettings;
+    });
   }
 
-  /** Stores settings as the options page would, through the add-on's own storage. */
+  /**
+   * Stores settings as the options page would, through the add-on's own storage: the connection
+   * fields go to the first account, the rest are preferences.
+   */
   async configure(settings: StoredSettings): Promise<void> {
     await this.evaluate(async (changes) => {
-      const { settings: stored } = await browser.storage.local.get('settings');
-      await browser.storage.local.set({ settings: { ...(stored ?? {}), ...changes } });
+      const accountFields = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'];
+      const { settings: stored = {} } = (await browser.storage.local.get('settings')) as {
+        settings?: Record<string, unknown>;
+      };
+      const accounts = Array.isArray(stored.accounts)
+        ? [...(stored.accounts as Record<string, unknown>[])]
+        : [{ id: 'first', name: '' }];
+      const first = { ...accounts[0] };
+      const next: Record<string, unknown> = { ...stored };
+      for (const [key, value] of Object.entries(changes)) {
+        if (accountFields.includes(key)) first[key] = value;
+        else next[key] = value;
+      }
+      accounts[0] = first;
+      await browser.storage.local.set({
+        settings: { ...next, accounts, defaultAccountId: next.defaultAccountId ?? first.id },
+      });
     }, settings);
   }
 

@@ -1,4 +1,4 @@
-// The options page's Connection section in Firefox: Save and the host permission (Firefox's own
+// The options page's Accounts section (with its one account) in Firefox: Save and the host permission (Firefox's own
 // prompt, answered in the browser window), and Test connection against the real service.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,13 +16,13 @@ class OptionsPage {
   }
 
   static async open(extension: FirefoxExtension): Promise<OptionsPage> {
-    return new OptionsPage(await extension.openOptions());
+    return new OptionsPage(await extension.openOptions('accounts'));
   }
 
   static readonly baseUrl = byRole('textbox', 'API base URL');
   // A password field has no ARIA role.
   static readonly apiKey = '#api-key';
-  static readonly status = '[aria-labelledby="connection-heading"] [role="status"]';
+  static readonly status = '[aria-labelledby="accounts-heading"] article [role="status"]';
 
   async enterConnection(baseUrl: string, apiKey: string) {
     await fill(this.page, OptionsPage.baseUrl, baseUrl);

@@ -27,7 +27,10 @@ test.describe('the popup in Firefox', () => {
           options.map((option) => option.textContent),
         ),
       )
-      .toEqual(['Default short domain', 'go.localhost']);
+      .toEqual([
+        `Default short domain (${new URL(service.baseUrl).host}, the service's own)`,
+        'go.localhost',
+      ]);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 

@@ -40,7 +40,19 @@ export function api(baseUrl: string, key?: string) {
           : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
+    const answer = {
+      status: response.status,
+      headers: response.headers,
+      body: JSON.parse(text) as T,
+    };
+    // In the service's tests (not the browser tests), every answer must be as the published
+    // OpenAPI document says.
+    if (process.env.VITEST) {
+      const { undescribedAnswer } = await import('./described-answers.ts');
+      const problem = undescribedAnswer(method, path, answer.status, answer.body);
+      if (problem) throw new Error(problem);
+    }
+    return answer;
   }
 
   return {

@@ -1,17 +1,23 @@
 import '../sections.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { AccountSelect } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
-import type { Settings } from '../../../lib/account/settings.ts';
+import {
+  type AccountSettings,
+  accountOrDefault,
+  isConfigured,
+  type Settings,
+} from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
 import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
-import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
 
 function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { message, advice } = describeApiError(error, CONNECTION_SECTION);
+  const { message, advice } = describeApiError(error, ACCOUNTS_SECTION);
   const retryable = isWorthRetrying(error);
   return (
     <div className="notice error" role="alert">
@@ -27,7 +33,28 @@ function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void 
 }
 
 export function DomainsSection({ settings }: { settings: Settings }) {
-  const account = useAccount(settings.apiKey ? settings : undefined);
+  // The default account first; with two or more, the "Account" select chooses another.
+  const [accountId, setAccountId] = useState<string>();
+  const chosen = accountOrDefault(settings, accountId);
+  const accountSelect = settings.accounts.length > 1 && (
+    <AccountSelect
+      id="domains-account"
+      accounts={settings.accounts}
+      value={chosen.id}
+      onChange={setAccountId}
+    />
+  );
+  return <AccountDomains key={chosen.id} chosen={chosen} accountSelect={accountSelect} />;
+}
+
+function AccountDomains({
+  chosen: settings,
+  accountSelect,
+}: {
+  chosen: AccountSettings;
+  accountSelect: React.ReactNode;
+}) {
+  const account = useAccount(isConfigured(settings) ? settings : undefined);
   const { value: domains, loading: refreshing, error } = useAccountData(account).domains;
   useEffect(() => {
     void account?.loadDomains();
@@ -41,7 +68,7 @@ export function DomainsSection({ settings }: { settings: Settings }) {
 
   function choose(domain: string) {
     setChosen({ defaultDomain: domain });
-    void save(() => saveDefaultDomain(domain));
+    void save(() => saveDefaultDomain(settings.id, domain));
   }
 
   const heading = (
@@ -55,13 +82,14 @@ export function DomainsSection({ settings }: { settings: Settings }) {
     </h2>
   );
 
-  if (!settings.apiKey) {
+  if (!isConfigured(settings)) {
     return (
       <section className="options-section" aria-labelledby="domains-heading">
         {heading}
+        {accountSelect}
         <p>
-          Your custom domains show here once the extension is connected: enter your API key in the{' '}
-          <a href="#connection-heading">Connection</a> section above and choose Save.
+          Your custom domains show here once the account is connected: enter its API key in the{' '}
+          <a href="#accounts">Accounts</a> section and choose Save.
         </p>
       </section>
     );
@@ -82,6 +110,7 @@ export function DomainsSection({ settings }: { settings: Settings }) {
       aria-busy={refreshing && !domains}
     >
       {heading}
+      {accountSelect}
       {error !== undefined && <RefreshError error={error} onRetry={retry} />}
       {!domains && refreshing && <p className="hint lead">Loading the account's domains…</p>}
       {domains && customCount === 0 && (

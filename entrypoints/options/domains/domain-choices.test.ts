@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadSettings, saveSettings } from '../../../lib/account/settings.ts';
+import { FIRST_ACCOUNT_ID, loadSettings, saveSettings } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
+import { storeAccounts } from '../../../test/support/accounts.ts';
 import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
 
 const domain = (host: string, createdAt = '2026-11-22T10:00:00.000Z'): Domain => {
@@ -60,20 +61,25 @@ describe('saveDefaultDomain', () => {
     fakeBrowser.reset();
   });
 
-  it('saves the default and forgets the last domain used, keeping the rest', async () => {
-    await saveSettings({ apiKey: 'key-1', lastDomain: 'links.example.org', autoCopy: false });
-    const saved = await saveDefaultDomain('go.example.com');
-    expect(saved).toMatchObject({
-      defaultDomain: 'go.example.com',
-      apiKey: 'key-1',
-      autoCopy: false,
+  it("saves the account's default and forgets its last domain used, keeping the rest", async () => {
+    await storeAccounts(
+      { apiKey: 'key-1', lastDomain: 'links.example.org' },
+      { apiKey: 'key-2', lastDomain: 'other.example.org' },
+    );
+    await saveSettings({ autoCopy: false });
+    const saved = await saveDefaultDomain(FIRST_ACCOUNT_ID, 'go.example.com');
+    expect(saved).toMatchObject({ autoCopy: false });
+    expect(saved.accounts[0]).toMatchObject({ defaultDomain: 'go.example.com', apiKey: 'key-1' });
+    expect(saved.accounts[0]?.lastDomain).toBeUndefined();
+    expect((await loadSettings()).accounts[1]).toMatchObject({
+      defaultDomain: '',
+      lastDomain: 'other.example.org',
     });
-    expect(saved.lastDomain).toBeUndefined();
-    expect((await loadSettings()).lastDomain).toBeUndefined();
   });
 
   it('saves the default short domain as ""', async () => {
-    await saveSettings({ defaultDomain: 'go.example.com' });
-    expect((await saveDefaultDomain('')).defaultDomain).toBe('');
+    await storeAccounts({ defaultDomain: 'go.example.com' });
+    const saved = await saveDefaultDomain(FIRST_ACCOUNT_ID, '');
+    expect(saved.accounts[0]?.defaultDomain).toBe('');
   });
 });

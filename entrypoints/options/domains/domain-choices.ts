@@ -1,11 +1,11 @@
 // What the options page's Domains and Preferences sections decide, apart from drawing it.
 
-import { type Settings, saveSettings } from '../../../lib/account/settings.ts';
+import { type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { defaultDomainLabel } from '../../../lib/links/short-link-of-account.ts';
 
 export type DomainChoice = {
-  /** The host saved as settings.defaultDomain; "" is the service's default short domain. */
+  /** The host saved as the account's defaultDomain; "" is the service's default short domain. */
   value: string;
   label: string;
   /** When the domain was added, as an ISO date-time; "" when the service did not say. */
@@ -68,6 +68,6 @@ export function formatAddedDate(
  * Saves the domain new links go to. The popup offers the last domain used before the default, so
  * the remembered one is forgotten: a default chosen here must show in the popup next time.
  */
-export function saveDefaultDomain(domain: string): Promise<Settings> {
-  return saveSettings({ defaultDomain: domain, lastDomain: undefined });
+export function saveDefaultDomain(accountId: string, domain: string): Promise<Settings> {
+  return saveAccount(accountId, { defaultDomain: domain, lastDomain: undefined });
 }

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
-import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
+import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
@@ -60,7 +60,7 @@ export function EditLinkForm({
       await account.updateLink(link, changes);
       onDone();
     } catch (error) {
-      const { message, advice } = describeApiError(error, CONNECTION_SECTION);
+      const { message, advice } = describeApiError(error, ACCOUNTS_SECTION);
       const field = isApiError(error) ? error.field : undefined;
       setServerProblem({
         field:

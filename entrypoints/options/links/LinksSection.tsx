@@ -8,26 +8,25 @@ import {
   useRef,
   useState,
 } from 'react';
+import { AccountSelect } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
-import type { Settings } from '../../../lib/account/settings.ts';
+import {
+  type AccountSettings,
+  accountOrDefault,
+  isConfigured,
+  type Settings,
+} from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
+import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { CONNECTION_SECTION } from '../connection/ConnectionSection.tsx';
 import { takeCachedLinksReadAtStart } from '../early-start.ts';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
 import type { RowActions } from './LinkRow.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
-import {
-  filterLinks,
-  LinkSort,
-  linksToCsv,
-  searchText,
-  shortUrlHost,
-  sortLinks,
-} from './link-list.ts';
+import { filterLinks, LinkSort, searchText, shortUrlHost, sortLinks } from './link-list.ts';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { linkCount, loadingCount } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
@@ -40,7 +39,8 @@ const SORT_NAMES: Record<LinkSort, string> = {
   title: 'Title',
 };
 
-function downloadCsv(links: readonly Link[]) {
+async function downloadCsv(links: readonly Link[]) {
+  const { linksToCsv } = await import('./links-csv.ts');
   const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -53,25 +53,44 @@ function SettingsLink({ error }: { error: unknown }) {
   if (!isFixedInSettings(error)) return null;
   return (
     <p>
-      <a href="#accounts">Go to the Connection section</a>
+      <a href="#accounts">Go to the Accounts section</a>
     </p>
   );
 }
 
 export function LinksSection({ settings }: { settings: Settings }) {
-  if (!settings.apiKey) {
+  // The default account first; with two or more, the "Account" select chooses another.
+  const [accountId, setAccountId] = useState<string>();
+  const chosen = accountOrDefault(settings, accountId);
+  const accountSelect = settings.accounts.length > 1 && (
+    <AccountSelect
+      id="links-account"
+      accounts={settings.accounts}
+      value={chosen.id}
+      onChange={setAccountId}
+    />
+  );
+  if (!isConfigured(chosen)) {
     return (
       <section className="options-section links-section" aria-labelledby="links-heading">
         <h2 id="links-heading">Links</h2>
-        <p>Once the connection is saved, your links are listed here.</p>
+        {accountSelect}
+        <p>Once the account is saved, its links are listed here.</p>
       </section>
     );
   }
-  return <LinksManager settings={settings} />;
+  // Another account is another list: its own search, selection and dialogs.
+  return <LinksManager key={chosen.id} chosen={chosen} accountSelect={accountSelect} />;
 }
 
-function LinksManager({ settings }: { settings: Settings }) {
-  const account = useAccount(settings);
+function LinksManager({
+  chosen,
+  accountSelect,
+}: {
+  chosen: AccountSettings;
+  accountSelect: React.ReactNode;
+}) {
+  const account = useAccount(chosen);
   const { value: links, fetchedAt, loading, error, progress } = useAccountData(account).links;
   useEffect(() => {
     // The first opening draws the cache read before React mounted; later ones read it afresh.
@@ -227,7 +246,7 @@ function LinksManager({ settings }: { settings: Settings }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const described = error ? describeApiError(error, CONNECTION_SECTION) : undefined;
+  const described = error ? describeApiError(error, ACCOUNTS_SECTION) : undefined;
 
   return (
     <section className="options-section links-section" aria-labelledby="links-heading">
@@ -254,6 +273,7 @@ function LinksManager({ settings }: { settings: Settings }) {
             ?
           </button>
         </div>
+        {accountSelect}
         <div className="links-toolbar">
           <input
             ref={searchBox}

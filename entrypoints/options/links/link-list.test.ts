@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { filterLinks, linksToCsv, searchText, shortUrlHost, sortLinks } from './link-list.ts';
+import { filterLinks, searchText, shortUrlHost, sortLinks } from './link-list.ts';
 
 const link = (over: Partial<Link>): Link => ({
   shortUrl: 'http://localhost:8787/abc',
@@ -97,61 +97,5 @@ describe('shortUrlHost', () => {
     ['not a url', ''],
   ])('reads the host of %s', (shortUrl, host) => {
     expect(shortUrlHost(shortUrl)).toBe(host);
-  });
-});
-
-describe('linksToCsv', () => {
-  it('quotes every cell, doubles quotes, keeps commas, line breaks and non-ASCII text', () => {
-    const csv = linksToCsv([
-      link({ title: 'Say "hi", then\nleave — ünïcödé 🎉', clicks: 3 }),
-      link({ title: '=HYPERLINK("http://evil")' }),
-    ]);
-    expect(csv.startsWith('\uFEFFshort_url,destination_url,title,clicks,created_at\r\n')).toBe(
-      true,
-    );
-    expect(csv).toContain('"Say ""hi"", then\nleave — ünïcödé 🎉","3"');
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csv.endsWith('\r\n')).toBe(true);
-    expect(csv.split('\r\n')).toHaveLength(4);
-  });
-});
-
-describe('linksToCsv defuses cells a spreadsheet would run as a formula', () => {
-  it.each([
-    ['an equals sign', '=1+1'],
-    ['a plus sign', '+1'],
-    ['a minus sign', '-1'],
-    ['an at sign', '@SUM(A1)'],
-    ['a tab', '\t=1'],
-    ['a carriage return', '\r=1'],
-    ['a line feed', '\n=1'],
-    ['a space', ' =1'],
-    ['a no-break space', '\u00A0=1'],
-    ['a full-width equals sign', '＝1+1'],
-    ['a full-width plus sign', '＋1'],
-    ['a full-width minus sign', '－1'],
-    ['a full-width at sign', '＠SUM(A1)'],
-  ])('prefixes a title starting with %s', (_name, title) => {
-    const csv = linksToCsv([link({ title })]);
-    expect(csv).toContain(`,"'${title}",`);
-  });
-
-  it.each([
-    ['a letter', 'Plan'],
-    ['a digit', '1+1'],
-    ['an equals sign inside', 'a=b'],
-  ])('leaves a title starting with %s as it is', (_name, title) => {
-    expect(linksToCsv([link({ title })])).toContain(`,"${title}",`);
-  });
-
-  it('checks destinations too', () => {
-    // A destination is an absolute URL, so only a crafted cache could hold one like this.
-    expect(linksToCsv([link({ destinationUrl: '=HYPERLINK("x")' })])).toContain(
-      `"'=HYPERLINK(""x"")"`,
-    );
-  });
-
-  it('writes only the header for no links', () => {
-    expect(linksToCsv([])).toBe('\uFEFFshort_url,destination_url,title,clicks,created_at\r\n');
   });
 });

@@ -1,31 +1,31 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
-import type { Connection } from '../../../lib/account/connection.ts';
-import { checkApiBaseUrl, type Settings } from '../../../lib/account/settings.ts';
+import { type AccountSettings, checkApiBaseUrl } from '../../../lib/account/settings.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
-import { describeApiError, type ErrorPlaces } from '../../../lib/error-text.ts';
-import { checkConnectionForm } from './connection-form.ts';
-import { saveConnection } from './save-connection.ts';
+import { describeApiError } from '../../../lib/error-text.ts';
+import { type AccountFormValues, checkAccountForm } from './account-form.ts';
+import { saveAccountForm } from './save-account.ts';
 import { describeConnectionTest, testConnection } from './test-connection.ts';
 import { useHostPermission } from './use-host-permission.ts';
 
 type Status = { tone: 'busy' | 'success' | 'error'; message: string; advice?: string };
-type Field = keyof Connection;
+type Field = keyof AccountFormValues;
+const FIELDS: readonly Field[] = ['name', 'apiBaseUrl', 'apiKey'];
 
-const FIELD_IDS: Record<Field, string> = { apiBaseUrl: 'api-base-url', apiKey: 'api-key' };
+const valuesOf = ({ name, apiBaseUrl, apiKey }: AccountSettings): AccountFormValues => ({
+  name,
+  apiBaseUrl,
+  apiKey,
+});
 
-const connectionOf = ({ apiBaseUrl, apiKey }: Connection): Connection => ({ apiBaseUrl, apiKey });
-const sameConnection = (a: Connection, b: Connection) =>
+const sameConnection = (a: AccountFormValues, b: AccountFormValues) =>
   a.apiBaseUrl === b.apiBaseUrl && a.apiKey === b.apiKey;
 
 function originOf(rawBaseUrl: string): string | undefined {
   const checked = checkApiBaseUrl(rawBaseUrl);
   return 'url' in checked ? new URL(checked.url).origin : undefined;
 }
-
-/** How error advice on the options page names this section ("…in the Connection section."). */
-export const CONNECTION_SECTION: ErrorPlaces = { settings: 'the Connection section' };
 
 function askingStatus(apiBaseUrl: string): Status {
   const origin = new URL(apiBaseUrl).origin;
@@ -36,16 +36,39 @@ function askingStatus(apiBaseUrl: string): Status {
 }
 
 function errorStatus(prefix: string, error: unknown): Status {
+  // This is the Accounts section itself: the advice names no other place.
   const { message, advice } = describeApiError(error, { settings: null });
   return { tone: 'error', message: `${prefix} ${message}`, advice };
 }
 
-export function ConnectionSection({ settings }: { settings: Settings }) {
+/**
+ * One account's form: name (with two or more accounts), API base URL and key, "Save" and "Test
+ * connection". The account is stored only by "Save"; an added account is a draft until then.
+ */
+export function AccountForm({
+  account,
+  saved,
+  showName,
+  onSaved,
+  children,
+}: {
+  account: AccountSettings;
+  /** Whether the account is stored yet (an added one is not until its first "Save"). */
+  saved: boolean;
+  showName: boolean;
+  onSaved?: () => void;
+  /** More actions for the account, after "Save" and "Test connection". */
+  children?: React.ReactNode;
+}) {
+  // One account keeps the ids the one connection form always had (api-base-url, api-key).
+  const generatedId = useId();
+  const idPrefix = showName ? generatedId : '';
   // Settings saved elsewhere replace the form's values, unless the person has edited them here.
-  const stored = connectionOf(settings);
+  const stored = valuesOf(account);
   const [form, setForm] = useStoredUnlessEdited(stored);
   // A field's problem shows once the person has left it edited, or tried to save or test.
   const [revealed, setRevealed] = useState<Record<Field, boolean>>({
+    name: false,
     apiBaseUrl: false,
     apiKey: false,
   });
@@ -57,20 +80,25 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
   const origin = originOf(form.apiBaseUrl);
   const permitted = useHostPermission(origin);
 
-  const checked = checkConnectionForm(form);
+  const checked = checkAccountForm(form);
   const problems = 'problems' in checked ? checked.problems : {};
   const shownProblem = (field: Field) => (revealed[field] ? problems[field] : undefined);
+  const fieldId = (field: Field) =>
+    `${idPrefix}${{ name: 'account-name', apiBaseUrl: 'api-base-url', apiKey: 'api-key' }[field]}`;
 
   function edit(field: Field, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
   }
 
+  const revealOnBlur = (field: Field) => () =>
+    form[field] !== stored[field] && setRevealed((now) => ({ ...now, [field]: true }));
+
   /** The checked values, or undefined after pointing the person at the first field to fix. */
-  function valuesToUse(): Connection | undefined {
+  function valuesToUse(): AccountFormValues | undefined {
     if ('values' in checked) return checked.values;
-    setRevealed({ apiBaseUrl: true, apiKey: true });
+    setRevealed({ name: true, apiBaseUrl: true, apiKey: true });
     setStatus(undefined);
-    const first = (['apiBaseUrl', 'apiKey'] as const).find((field) => checked.problems[field]);
+    const first = FIELDS.find((field) => checked.problems[field]);
     if (first) inputs.current[first]?.focus();
     return undefined;
   }
@@ -84,14 +112,17 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
     setStatus(permitted === true ? undefined : askingStatus(values.apiBaseUrl));
     try {
       // First await of the click: a permission request must run in the person's gesture.
-      const result = await saveConnection(values, permitted);
+      const result = await saveAccountForm(account.id, values, permitted);
       if (result.saved) {
         setForm(values);
         setStatus({ tone: 'success', message: 'Saved.' });
+        onSaved?.();
       } else {
         setStatus({
           tone: 'error',
-          message: `Permission to reach ${result.refusedOrigin} was refused; the previous address is kept.`,
+          message: saved
+            ? `Permission to reach ${result.refusedOrigin} was refused; the previous address is kept.`
+            : `Permission to reach ${result.refusedOrigin} was refused; the account was not added.`,
           advice: 'Save again and allow the access, or enter another API base URL.',
         });
       }
@@ -120,11 +151,19 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
         return;
       }
       setStatus(testing);
-      const answer = describeConnectionTest(await testConnection(values), values.apiBaseUrl);
-      const unsaved = !sameConnection(values, stored);
+      const answer = describeConnectionTest(
+        await testConnection({ id: account.id, ...values }),
+        values.apiBaseUrl,
+      );
+      const unsaved = !saved || !sameConnection(values, stored);
       setStatus(
         answer.tone === 'success' && unsaved
-          ? { ...answer, advice: 'Choose Save to use this connection.' }
+          ? {
+              ...answer,
+              advice: saved
+                ? 'Choose Save to use this connection.'
+                : 'Choose Save to add this account.',
+            }
           : answer,
       );
     } catch (error) {
@@ -134,29 +173,34 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
     }
   }
 
-  const firstRun = !settings.apiKey;
-
   return (
-    <section className="options-section" aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Connection</h2>
-      {firstRun && (
-        <div className="intro">
-          <p>
-            To shorten links, connect the extension to your short-link service: enter its API base
-            URL and your API key, then choose Save.
-          </p>
-          <p>
-            Get an API key from your short-link service account. For the local reference service,
-            run this and copy the key it prints:
-          </p>
-          <pre>
-            <code>npm run service -- account create --email you@example.com</code>
-          </pre>
-        </div>
-      )}
+    <>
       <form onSubmit={save} noValidate>
+        {showName && (
+          <FormField
+            id={fieldId('name')}
+            label="Account name"
+            error={shownProblem('name')}
+            hint="How the popup, the menu and the lists name it, for example Work or Personal."
+          >
+            {(inputProps) => (
+              <input
+                {...inputProps}
+                ref={(input) => {
+                  inputs.current.name = input;
+                }}
+                type="text"
+                autoComplete="off"
+                value={form.name}
+                placeholder={originOf(form.apiBaseUrl)?.replace(/^https?:\/\//, '')}
+                onChange={(event) => edit('name', event.target.value)}
+                onBlur={revealOnBlur('name')}
+              />
+            )}
+          </FormField>
+        )}
         <FormField
-          id={FIELD_IDS.apiBaseUrl}
+          id={fieldId('apiBaseUrl')}
           label="API base URL"
           error={shownProblem('apiBaseUrl')}
           hint={
@@ -181,15 +225,12 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
               spellCheck={false}
               value={form.apiBaseUrl}
               onChange={(event) => edit('apiBaseUrl', event.target.value)}
-              onBlur={() =>
-                form.apiBaseUrl !== stored.apiBaseUrl &&
-                setRevealed((now) => ({ ...now, apiBaseUrl: true }))
-              }
+              onBlur={revealOnBlur('apiBaseUrl')}
             />
           )}
         </FormField>
         <FormField
-          id={FIELD_IDS.apiKey}
+          id={fieldId('apiKey')}
           label="API key"
           error={shownProblem('apiKey')}
           hint="From your short-link service account. It is sent only to the API base URL."
@@ -207,9 +248,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
                 spellCheck={false}
                 value={form.apiKey}
                 onChange={(event) => edit('apiKey', event.target.value)}
-                onBlur={() =>
-                  form.apiKey !== stored.apiKey && setRevealed((now) => ({ ...now, apiKey: true }))
-                }
+                onBlur={revealOnBlur('apiKey')}
               />
               <button type="button" onClick={() => setKeyShown((shown) => !shown)}>
                 {keyShown ? 'Hide' : 'Show'}
@@ -225,6 +264,7 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
           <button type="button" onClick={test} aria-disabled={busy !== undefined}>
             {busy === 'testing' ? 'Testing…' : 'Test connection'}
           </button>
+          {children}
         </div>
       </form>
       <div role="status" className="status">
@@ -235,6 +275,6 @@ export function ConnectionSection({ settings }: { settings: Settings }) {
           </div>
         )}
       </div>
-    </section>
+    </>
   );
 }

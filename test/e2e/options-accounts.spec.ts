@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  cachedDomains,
   configure,
   expect,
   screenshotBothThemes,
   seriousA11yViolations,
+  storedAccount,
   storedSettings,
   test,
 } from './fixtures.ts';
@@ -20,7 +22,7 @@ class OptionsPage {
   static async open(context: BrowserContext, extensionId: string): Promise<OptionsPage> {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/options.html#accounts`);
-    await expect(page.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Accounts' })).toBeVisible();
     return new OptionsPage(page);
   }
 
@@ -31,7 +33,7 @@ class OptionsPage {
     return this.page.getByLabel('API key', { exact: true });
   }
   get status() {
-    return this.page.getByRole('region', { name: 'Connection' }).getByRole('status');
+    return this.page.getByRole('article', { name: 'Account' }).getByRole('status');
   }
 
   async enterConnection(baseUrl: string, apiKey: string) {
@@ -60,8 +62,8 @@ async function deadBaseUrl(): Promise<string> {
 let accounts = 0;
 const uniqueEmail = (name: string) => `${name}-${++accounts}-${Date.now()}@example.com`;
 
-test.describe('options page, Connection', () => {
-  test('a first run shows the Connection section with what to do, and passes axe', async ({
+test.describe('options page, Accounts with one account', () => {
+  test('a first run shows the Accounts section with what to do, and passes axe', async ({
     context,
     extensionId,
   }) => {
@@ -69,7 +71,11 @@ test.describe('options page, Connection', () => {
     const { page } = options;
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Short Link options');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Connection');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Accounts');
+    // One account looks as the one connection always did: no name, no default, no removal.
+    await expect(page.getByLabel('Account name')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add account' })).toBeVisible();
     await expect(page.getByText(/from your short-link service account/).first()).toBeVisible();
     await expect(
       page.getByText('npm run service -- account create --email you@example.com'),
@@ -97,7 +103,7 @@ test.describe('options page, Connection', () => {
 
     await expect(options.status).toHaveText('Saved.');
     await expect(options.baseUrl).not.toHaveAccessibleDescription(/browser asks/);
-    expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
     await expect(options.apiKey).toHaveValue(apiKey);
     await expect(options.page.getByText(/To shorten links, connect/)).toBeHidden();
 
@@ -164,7 +170,7 @@ test.describe('options page, Connection', () => {
     await expect(options.status).toContainText(
       'Permission to reach https://api.example.com was refused; the previous address is kept.',
     );
-    expect(await storedSettings(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
     await expect(options.baseUrl).toHaveValue('https://api.example.com');
     await expect(options.apiKey).toHaveValue(`${apiKey}-new`);
     await screenshotBothThemes(options.page, 'options-connection-permission-refused');
@@ -207,7 +213,7 @@ test.describe('options page, Connection', () => {
 
     await expect(options.apiKey).toHaveAttribute('aria-invalid', 'true');
     await expect(options.apiKey).toHaveAccessibleDescription(/Enter your API key\./);
-    expect(await storedSettings(worker)).toMatchObject({ apiKey: 'sk_previous' });
+    expect(await storedAccount(worker)).toMatchObject({ apiKey: 'sk_previous' });
   });
 
   test('follows the theme setting', async ({ context, extensionId, worker }) => {
@@ -236,9 +242,7 @@ test.describe('options page, Test connection', () => {
 
     await expect(options.status).toContainText('Connected. The account has 2 custom domains.');
     await expect(options.status).toContainText('Choose Save to use this connection.');
-    const cache = await worker.evaluate(
-      async () => (await chrome.storage.local.get('domainsCache')).domainsCache,
-    );
+    const cache = await cachedDomains(worker);
     expect(cache).toMatchObject({
       domains: [{ domain: expect.any(String) }, { domain: expect.any(String) }],
     });

@@ -2,7 +2,7 @@
 // and the sentence that tells the person what it found.
 
 import { openAccount } from '../../../lib/account/account.ts';
-import type { Connection } from '../../../lib/account/connection.ts';
+import type { AccountRef } from '../../../lib/account/connection.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
@@ -16,7 +16,7 @@ export type ConnectionTestAnswer = {
 };
 
 export async function testConnection(
-  connection: Connection,
+  connection: AccountRef,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ConnectionTestResult> {
   try {

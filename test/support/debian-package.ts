@@ -13,6 +13,8 @@ export type DebianBrowser = {
   candidates: string[];
   /** The Debian package that provides the first candidate. */
   debianPackage: string;
+  /** Another way to get it, for the error message ("or run …"). */
+  otherWay?: string;
 };
 
 export function findBrowser(browser: DebianBrowser): string | undefined {
@@ -35,7 +37,7 @@ export function ensureBrowser(browser: DebianBrowser): string {
   const command = `apt-get install -y -o DPkg::Lock::Timeout=120 ${browser.debianPackage}`;
   if (!canInstall()) {
     throw new Error(
-      `The browser tests need ${browser.name}: install it with "sudo apt-get update && sudo ${command}", or set ${browser.pathVariable} to its binary.`,
+      `The browser tests need ${browser.name}: install it with "sudo apt-get update && sudo ${command}"${browser.otherWay ? `, ${browser.otherWay}` : ''}, or set ${browser.pathVariable} to its binary.`,
     );
   }
   console.log(`${browser.name} is missing: installing Debian's ${browser.debianPackage}…`);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkConnectionForm } from './connection-form.ts';
+import { checkAccountForm } from './account-form.ts';
 
 const KEY = 'sk_live_abc123';
 
-describe('checkConnectionForm', () => {
+describe('checkAccountForm', () => {
   it.each([
     ['a clean pair', 'https://api.example.com', KEY, 'https://api.example.com', KEY],
     ['a trailing slash', 'https://api.example.com/', KEY, 'https://api.example.com', KEY],
@@ -32,8 +32,8 @@ describe('checkConnectionForm', () => {
       KEY,
     ],
   ])('accepts %s, cleaned', (_name, apiBaseUrl, apiKey, expectedUrl, expectedKey) => {
-    expect(checkConnectionForm({ apiBaseUrl, apiKey })).toEqual({
-      values: { apiBaseUrl: expectedUrl, apiKey: expectedKey },
+    expect(checkAccountForm({ name: '', apiBaseUrl, apiKey })).toEqual({
+      values: { name: '', apiBaseUrl: expectedUrl, apiKey: expectedKey },
     });
   });
 
@@ -45,7 +45,7 @@ describe('checkConnectionForm', () => {
     ['another scheme', 'ftp://api.example.com', /must start with https:\/\//],
     ['a user name', 'https://me:secret@api.example.com', /user name or password/],
   ])('refuses %s on the API base URL field', (_name, apiBaseUrl, problem) => {
-    const result = checkConnectionForm({ apiBaseUrl, apiKey: KEY });
+    const result = checkAccountForm({ name: '', apiBaseUrl, apiKey: KEY });
     expect(result).toEqual({ problems: { apiBaseUrl: expect.stringMatching(problem) } });
   });
 
@@ -54,13 +54,31 @@ describe('checkConnectionForm', () => {
     ['a key of spaces and line breaks', ' \n\t ', 'Enter your API key.'],
     ['a key with letters no key has', 'clé-à-moi', expect.stringMatching(/only letters, digits/)],
   ])('refuses %s on the API key field', (_name, apiKey, problem) => {
-    const result = checkConnectionForm({ apiBaseUrl: 'https://api.example.com', apiKey });
+    const result = checkAccountForm({ name: '', apiBaseUrl: 'https://api.example.com', apiKey });
     expect(result).toEqual({ problems: { apiKey: problem } });
   });
 
   it('names both fields when both are wrong', () => {
-    expect(checkConnectionForm({ apiBaseUrl: 'http://example.com', apiKey: '' })).toEqual({
+    expect(checkAccountForm({ name: '', apiBaseUrl: 'http://example.com', apiKey: '' })).toEqual({
       problems: { apiBaseUrl: expect.any(String), apiKey: 'Enter your API key.' },
+    });
+  });
+});
+
+describe('the account name', () => {
+  const form = { apiBaseUrl: 'https://api.example.com', apiKey: KEY };
+
+  it.each([
+    ['empty (the host stands for it)', '', ''],
+    ['with spaces around and inside', '  Work   stuff ', 'Work stuff'],
+    ['in another script', 'Личный', 'Личный'],
+  ])('accepts a name %s', (_name, name, cleaned) => {
+    expect(checkAccountForm({ ...form, name })).toEqual({ values: { ...form, name: cleaned } });
+  });
+
+  it('refuses a name too long for a menu, on its field', () => {
+    expect(checkAccountForm({ ...form, name: 'x'.repeat(61) })).toEqual({
+      problems: { name: expect.stringMatching(/too long/) },
     });
   });
 });

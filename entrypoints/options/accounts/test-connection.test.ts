@@ -96,7 +96,7 @@ describe('testConnection, against the reference service', () => {
   it('lists the custom domains and caches them for this connection', async () => {
     const apiKey = service.createAccount('domains@example.com');
     service.addDomain('domains@example.com', 'go.example.com');
-    const connection = { apiBaseUrl: service.baseUrl, apiKey };
+    const connection = { id: 'first', apiBaseUrl: service.baseUrl, apiKey };
 
     const result = await testConnection(connection);
 
@@ -112,7 +112,7 @@ describe('testConnection, against the reference service', () => {
       'paid_plan_required',
     ],
   ])('reports %s as an error and caches nothing', async (_name, key, kind) => {
-    const connection = { apiBaseUrl: service.baseUrl, apiKey: key() };
+    const connection = { id: 'first', apiBaseUrl: service.baseUrl, apiKey: key() };
     const result = await testConnection(connection);
     expect(result).toMatchObject({ ok: false, error: { kind } });
     expect(await readCachedDomains(connection)).toBeUndefined();

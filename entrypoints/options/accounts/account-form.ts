@@ -1,9 +1,12 @@
-// The Connection form as typed, checked before it is saved or tested: what to store, or what to
+// An account's form as typed, checked before it is saved or tested: what to store, or what to
 // say on each field that is wrong.
 import type { Connection } from '../../../lib/account/connection.ts';
 import { checkApiBaseUrl, cleanApiKey } from '../../../lib/account/settings.ts';
 
-export type ConnectionProblems = Partial<Record<keyof Connection, string>>;
+export type AccountFormValues = Connection & { name: string };
+export type AccountProblems = Partial<Record<keyof AccountFormValues, string>>;
+
+export const ACCOUNT_NAME_MAX_LENGTH = 60;
 
 export function checkApiBaseUrlField(raw: string): { url: string } | { problem: string } {
   if (!raw.trim())
@@ -23,16 +26,27 @@ export function checkApiKeyField(raw: string): { key: string } | { problem: stri
   return { key };
 }
 
-export function checkConnectionForm(
-  form: Connection,
-): { values: Connection } | { problems: ConnectionProblems } {
+/** A name is optional (the account then goes by its API's host), and short enough for a menu. */
+export function checkAccountNameField(raw: string): { name: string } | { problem: string } {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if ([...name].length > ACCOUNT_NAME_MAX_LENGTH) {
+    return { problem: `The name is too long: at most ${ACCOUNT_NAME_MAX_LENGTH} characters.` };
+  }
+  return { name };
+}
+
+export function checkAccountForm(
+  form: AccountFormValues,
+): { values: AccountFormValues } | { problems: AccountProblems } {
+  const name = checkAccountNameField(form.name);
   const baseUrl = checkApiBaseUrlField(form.apiBaseUrl);
   const key = checkApiKeyField(form.apiKey);
-  if ('url' in baseUrl && 'key' in key) {
-    return { values: { apiBaseUrl: baseUrl.url, apiKey: key.key } };
+  if ('name' in name && 'url' in baseUrl && 'key' in key) {
+    return { values: { name: name.name, apiBaseUrl: baseUrl.url, apiKey: key.key } };
   }
   return {
     problems: {
+      ...('problem' in name && { name: name.problem }),
       ...('problem' in baseUrl && { apiBaseUrl: baseUrl.problem }),
       ...('problem' in key && { apiKey: key.problem }),
     },

@@ -1,0 +1,30 @@
+import { type AccountSettings, accountName } from '../lib/account/settings.ts';
+
+/**
+ * Which account the popup, Links or Domains works with. The callers draw it only when there are two
+ * or more accounts: with one there is nothing to choose.
+ */
+export function AccountSelect({
+  accounts,
+  value,
+  onChange,
+  id = 'account',
+}: {
+  accounts: readonly AccountSettings[];
+  value: string;
+  onChange: (id: string) => void;
+  id?: string;
+}) {
+  return (
+    <div className="field account-field">
+      <label htmlFor={id}>Account</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {accountName(account)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

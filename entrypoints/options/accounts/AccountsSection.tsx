@@ -1,0 +1,139 @@
+import '../sections.css';
+import { useState } from 'react';
+import {
+  type AccountSettings,
+  accountName,
+  newAccount,
+  type Settings,
+  saveSettings,
+} from '../../../lib/account/settings.ts';
+import type { ErrorPlaces } from '../../../lib/error-text.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { AccountForm } from './AccountForm.tsx';
+import { removeAccount } from './remove-account.ts';
+
+/** How error advice elsewhere on the options page names this section ("…in the Accounts section."). */
+export const ACCOUNTS_SECTION: ErrorPlaces = { settings: 'the Accounts section' };
+
+/**
+ * The accounts: each one's form, "Add account", and with two or more, each one's name, "Make
+ * default" and "Remove account". With a single account it is the one form it always was.
+ */
+export function AccountsSection({ settings }: { settings: Settings }) {
+  // An added account is a draft until its first "Save".
+  const [draft, setDraft] = useState<AccountSettings>();
+  const [removing, setRemoving] = useState<AccountSettings>();
+  const [notice, setNotice] = useState<string>();
+  const several = settings.accounts.length + (draft ? 1 : 0) > 1;
+  const firstRun = settings.accounts.length === 1 && !settings.accounts[0]?.apiKey && !draft;
+  // A draft saved elsewhere (or just now) is a stored account from then on.
+  const draftStored = draft && settings.accounts.some((account) => account.id === draft.id);
+  const shownDraft = draftStored ? undefined : draft;
+
+  async function confirmRemove(account: AccountSettings) {
+    setRemoving(undefined);
+    await removeAccount(account.id);
+    setNotice(`${accountName(account)} was removed, with its key and its cached links.`);
+  }
+
+  const accountArticle = (account: AccountSettings, saved: boolean) => {
+    const isDefault = saved && account.id === settings.defaultAccountId;
+    const name = saved ? accountName(account) : 'New account';
+    const headingId = `account-heading-${account.id}`;
+    return (
+      <article
+        key={account.id}
+        className="account"
+        aria-labelledby={several ? headingId : undefined}
+        aria-label={several ? undefined : 'Account'}
+      >
+        {several && (
+          <h3 id={headingId}>
+            {name}
+            {isDefault && <span className="heading-note"> Default</span>}
+          </h3>
+        )}
+        <AccountForm
+          account={account}
+          saved={saved}
+          showName={several}
+          onSaved={saved ? undefined : () => setDraft(undefined)}
+        >
+          {several && saved && !isDefault && (
+            <button
+              type="button"
+              onClick={() => void saveSettings({ defaultAccountId: account.id })}
+            >
+              Make default
+            </button>
+          )}
+          {several && saved && (
+            <button type="button" className="danger" onClick={() => setRemoving(account)}>
+              Remove account
+            </button>
+          )}
+          {!saved && (
+            <button type="button" onClick={() => setDraft(undefined)}>
+              Cancel
+            </button>
+          )}
+        </AccountForm>
+      </article>
+    );
+  };
+
+  return (
+    <section className="options-section" aria-labelledby="accounts-heading">
+      <h2 id="accounts-heading">Accounts</h2>
+      {firstRun && (
+        <div className="intro">
+          <p>
+            To shorten links, connect the extension to your short-link service: enter its API base
+            URL and your API key, then choose Save.
+          </p>
+          <p>
+            Get an API key from your short-link service account. For the local reference service,
+            run this and copy the key it prints:
+          </p>
+          <pre>
+            <code>npm run service -- account create --email you@example.com</code>
+          </pre>
+        </div>
+      )}
+      {several && (
+        <p className="hint lead">
+          The context menu and the keyboard shortcut use the default account; the popup, Links and
+          Domains let you choose.
+        </p>
+      )}
+      {/* One list, keyed by id: a draft that is saved stays the same form, its status kept. */}
+      {[
+        ...settings.accounts.map((account) => accountArticle(account, true)),
+        ...(shownDraft ? [accountArticle(shownDraft, false)] : []),
+      ]}
+      {!shownDraft && (
+        <div className="row actions">
+          <button type="button" onClick={() => setDraft({ ...newAccount(), apiBaseUrl: '' })}>
+            Add account
+          </button>
+        </div>
+      )}
+      <div role="status" className="status">
+        {notice && <p className="notice success">{notice}</p>}
+      </div>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${accountName(removing)}?`}
+          confirmLabel="Remove"
+          onConfirm={() => confirmRemove(removing)}
+          onCancel={() => setRemoving(undefined)}
+        >
+          <p>
+            The extension forgets <strong>{accountName(removing)}</strong>: its API key and its
+            cached links and domains. Its links stay on the service.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readCachedDomains, writeCachedDomains } from '../../../lib/account/cache.ts';
+import { FIRST_ACCOUNT_ID, loadSettings, saveSettings } from '../../../lib/account/settings.ts';
+import { storeAccounts } from '../../../test/support/accounts.ts';
+import { saveAccountForm } from './save-account.ts';
+
+const OLD = { id: FIRST_ACCOUNT_ID, apiBaseUrl: 'https://old.example.com', apiKey: 'old-key' };
+const NEW = { name: 'New', apiBaseUrl: 'https://api.example.com', apiKey: 'new-key' };
+const OTHER = { id: 'account-2', apiBaseUrl: 'https://other.example.com', apiKey: 'other-key' };
+const DOMAIN = {
+  domain: 'go.example.com',
+  subdomain: 'go',
+  rootDomain: 'example.com',
+  createdAt: '2026-11-22T10:00:00+00:00',
+};
+
+const first = async () => (await loadSettings()).accounts[0];
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.restoreAllMocks();
+  await storeAccounts(OLD, OTHER);
+  await saveSettings({ theme: 'dark' });
+  await writeCachedDomains(OLD, [DOMAIN]);
+  await writeCachedDomains(OTHER, [DOMAIN]);
+});
+
+describe('saveAccountForm', () => {
+  it('keeps the previous account and caches when the person refuses the permission', async () => {
+    vi.spyOn(browser.permissions, 'request').mockImplementation(async () => false);
+    expect(await saveAccountForm(FIRST_ACCOUNT_ID, NEW, false)).toEqual({
+      saved: false,
+      refusedOrigin: 'https://api.example.com',
+    });
+    expect(await first()).toMatchObject(OLD);
+    expect(await readCachedDomains(OLD)).toBeDefined();
+  });
+
+  it('saves a new connection once the permission is granted, and drops only its old caches', async () => {
+    const request = vi.spyOn(browser.permissions, 'request').mockImplementation(async () => true);
+    const result = await saveAccountForm(FIRST_ACCOUNT_ID, NEW, false);
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
+    expect(result).toMatchObject({ saved: true });
+    const settings = await loadSettings();
+    expect(settings).toMatchObject({
+      theme: 'dark',
+      accounts: [{ id: FIRST_ACCOUNT_ID, ...NEW }, OTHER],
+    });
+    expect(await readCachedDomains(OLD)).toBeUndefined();
+    expect(await readCachedDomains(OTHER)).toBeDefined();
+  });
+
+  it('adds an account not stored yet, at the end, asking for its own origin', async () => {
+    const request = vi.spyOn(browser.permissions, 'request').mockImplementation(async () => true);
+    await saveAccountForm('added', NEW, false);
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.example.com/*'] });
+    const { accounts, defaultAccountId } = await loadSettings();
+    expect(accounts.map((account) => account.id)).toEqual([FIRST_ACCOUNT_ID, 'account-2', 'added']);
+    expect(accounts[2]).toMatchObject(NEW);
+    expect(defaultAccountId).toBe(FIRST_ACCOUNT_ID);
+  });
+
+  it("forgets the account's domain choices with its connection", async () => {
+    await storeAccounts({ ...OLD, defaultDomain: 'go.example.com', lastDomain: 'go.example.com' });
+    await saveAccountForm(FIRST_ACCOUNT_ID, { ...OLD, name: '', apiKey: 'other-key' }, true);
+    const account = await first();
+    expect(account).toMatchObject({ defaultDomain: '' });
+    expect(account?.lastDomain).toBeUndefined();
+  });
+
+  it('keeps the domain choices, and the caches, when only the name changed', async () => {
+    await storeAccounts({ ...OLD, defaultDomain: 'go.example.com', lastDomain: 'go.example.com' });
+    const request = vi.spyOn(browser.permissions, 'request');
+    expect(await saveAccountForm(FIRST_ACCOUNT_ID, { ...OLD, name: 'Work' }, true)).toMatchObject({
+      saved: true,
+    });
+    expect(request).not.toHaveBeenCalled();
+    expect(await first()).toMatchObject({
+      name: 'Work',
+      defaultDomain: 'go.example.com',
+      lastDomain: 'go.example.com',
+    });
+    expect(await readCachedDomains(OLD)).toBeDefined();
+  });
+
+  it('changes nothing when the browser cannot ask', async () => {
+    vi.spyOn(browser.permissions, 'request').mockRejectedValue(
+      new Error('permissions.request may only be called from a user input handler'),
+    );
+    await expect(saveAccountForm(FIRST_ACCOUNT_ID, NEW, undefined)).rejects.toThrow(
+      /user input handler/,
+    );
+    expect(await first()).toMatchObject(OLD);
+    expect(await readCachedDomains(OLD)).toBeDefined();
+  });
+});
