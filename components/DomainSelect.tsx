@@ -1,13 +1,7 @@
 import type { Domain } from '../lib/api/schemas.ts';
 import { displayHost } from '../lib/display-host.ts';
+import { defaultDomainLabel } from '../lib/links/short-link-of-account.ts';
 import type { FieldInputProps } from './FormField.tsx';
-
-/** The service's default short domain, named by its host when it is known. */
-export function defaultDomainLabel(defaultShortHost: string | undefined): string {
-  if (!defaultShortHost) return 'Default short domain';
-  const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
-  return `Default short domain (${displayHost(name)}${port}, the service's own)`;
-}
 
 /** The service's default short domain ("") and every custom domain of the account. */
 export function DomainSelect({

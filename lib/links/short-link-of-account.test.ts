@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShortHost, shortLinkOfAccount } from './short-link-of-account.ts';
+import {
+  defaultDomainLabel,
+  defaultShortHost,
+  shortLinkOfAccount,
+} from './short-link-of-account.ts';
 
 const hosts = {
   defaultShortHost: 'localhost:8787',
@@ -44,5 +48,15 @@ describe('defaultShortHost', () => {
 
   it("is the API's host when no link tells", () => {
     expect(defaultShortHost('http://localhost:8787', [], [])).toBe('localhost:8787');
+  });
+});
+
+describe('defaultDomainLabel', () => {
+  it.each([
+    ['localhost:8787', "Default short domain (localhost:8787, the service's own)"],
+    ['xn--bcher-kva.example', "Default short domain (bücher.example, the service's own)"],
+    [undefined, 'Default short domain'],
+  ])('names %s', (host, label) => {
+    expect(defaultDomainLabel(host)).toBe(label);
   });
 });

@@ -2,6 +2,7 @@
 // one of its custom domains, with a back-half for its only path segment.
 import type { Link } from '../api/schemas.ts';
 import { BACK_HALF_PATTERN } from '../contract.ts';
+import { displayHost } from '../display-host.ts';
 
 export type AccountHosts = {
   /** Host (with port) of the service's default short domain. */
@@ -68,4 +69,11 @@ export function shortLinkOfAccount(
   const backHalf = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (!backHalf || !BACK_HALF_PATTERN.test(backHalf)) return undefined;
   return { id: `${host}/${backHalf}`, backHalf, domain };
+}
+
+/** The service's default short domain as a choice, named by its host when it is known. */
+export function defaultDomainLabel(defaultShortHost: string | undefined): string {
+  if (!defaultShortHost) return 'Default short domain';
+  const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
+  return `Default short domain (${displayHost(name)}${port}, the service's own)`;
 }

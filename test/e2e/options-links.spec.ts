@@ -248,7 +248,7 @@ test.describe('options page, Links', () => {
     await service.revokeKey(apiKey);
     await page.getByRole('button', { name: 'Refresh' }).click();
 
-    await expect(page.getByText(/Showing the list saved at .*: /)).toBeVisible();
+    await expect(page.getByText(/Showing the list saved at .*\. /)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the Accounts section' })).toBeVisible();
     await expect(row(page, link.short_url)).toBeVisible();
     await screenshotBothThemes(page, 'options-links-stale-wrong-key');

@@ -40,7 +40,7 @@ test.describe('options page, Domains', () => {
 
     await expect(group.getByRole('radio')).toHaveCount(3);
     await expect(group.locator('label')).toHaveText([
-      'Default short domain',
+      `Default short domain (${service.shortDomain}, the service's own)`,
       'go.prefs-one.example.com',
       'links.prefs-one.example.org',
     ]);

@@ -10,6 +10,7 @@ import {
   type Settings,
 } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
+import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
@@ -94,7 +95,12 @@ function AccountDomains({
     );
   }
 
-  const choices = domainChoices(domains ?? [], chosen);
+  const customHosts = (domains ?? []).map((domain) => domain.domain);
+  const choices = domainChoices(
+    domains ?? [],
+    chosen,
+    defaultShortHost(settings.apiBaseUrl, [], customHosts),
+  );
   const customCount = choices.filter((choice) => choice.value !== '' && !choice.missing).length;
 
   return (

@@ -2,6 +2,7 @@
 
 import { type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
+import { defaultDomainLabel } from '../../../lib/links/short-link-of-account.ts';
 
 export type DomainChoice = {
   /** The host saved as the account's defaultDomain; "" is the service's default short domain. */
@@ -19,7 +20,12 @@ const byHost = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
  * The domains to choose from: the default short domain first, the account's custom domains by
  * name, and a saved choice the account no longer has, so that it stays visible and can be changed.
  */
-export function domainChoices(domains: readonly Domain[], chosen: string): DomainChoice[] {
+export function domainChoices(
+  domains: readonly Domain[],
+  chosen: string,
+  /** The default short domain's host, to name it; see lib/links/short-link-of-account.ts. */
+  defaultShortHost?: string,
+): DomainChoice[] {
   const seen = new Set<string>();
   const custom: DomainChoice[] = [];
   for (const domain of domains) {
@@ -34,7 +40,7 @@ export function domainChoices(domains: readonly Domain[], chosen: string): Domai
   }
   custom.sort((a, b) => byHost.compare(a.value, b.value));
   const choices: DomainChoice[] = [
-    { value: '', label: 'Default short domain', createdAt: '', missing: false },
+    { value: '', label: defaultDomainLabel(defaultShortHost), createdAt: '', missing: false },
     ...custom,
   ];
   if (chosen !== '' && !seen.has(chosen)) {

@@ -329,7 +329,7 @@ function LinksManager({
             <div className="notice error">
               <p>
                 Showing the list saved at{' '}
-                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}:{' '}
+                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}.{' '}
                 {described.message}
               </p>
               {described.advice !== described.message && <p>{described.advice}</p>}
@@ -338,7 +338,8 @@ function LinksManager({
           )}
           {described && !links && (
             <div className="notice error">
-              <p>The links could not be loaded: {described.message}</p>
+              {/* Sentences one after the other: the service's own message may hold a colon. */}
+              <p>The links could not be loaded. {described.message}</p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
             </div>
