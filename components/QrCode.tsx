@@ -26,7 +26,11 @@ export function QrCode({ value, size = 160 }: { value: string; size?: number }) 
   }, [value]);
   const figure = useRef<HTMLElement>(null);
   // In a small popup the code and its downloads would open below the fold.
-  useEffect(() => figure.current?.scrollIntoView({ block: 'nearest' }), []);
+  // A block body: Chromium's scrollIntoView now answers a promise, which React would take for the
+  // effect's clean-up and call on unmount ("is not a function"), unmounting the whole page.
+  useEffect(() => {
+    figure.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const box = modules + 2 * QUIET_ZONE;
   const fileName = qrFileName(value);
 
