@@ -35,6 +35,8 @@ export function QrCode({
   }, [value]);
   const figure = useRef<HTMLElement>(null);
   // In a small popup the code and its downloads would open below the fold.
+  // A block body: Chromium's scrollIntoView now answers a promise, which React would take for the
+  // effect's clean-up and call on unmount ("is not a function"), unmounting the whole page.
   useEffect(() => {
     if (revealOnShow) figure.current?.scrollIntoView({ block: 'nearest' });
   }, [revealOnShow]);

@@ -7,7 +7,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { LinkRow, type RowActions } from './LinkRow.tsx';
@@ -18,15 +17,17 @@ const NARROW_ROW_HEIGHT = 112;
 const NARROW = '(max-width: 599px)';
 const OVERSCAN = 5;
 
+/** Whether the media query matches, read on mount and on change only (not on every scroll render). */
 function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const list = matchMedia(query);
-      list.addEventListener('change', notify);
-      return () => list.removeEventListener('change', notify);
-    },
-    () => matchMedia(query).matches,
-  );
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const list = matchMedia(query);
+    const update = () => setMatches(list.matches);
+    list.addEventListener('change', update);
+    update();
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
 }
 
 export type LinksTableHandle = {
@@ -61,8 +62,8 @@ export function LinksTable({
   const [activeIndex, setActiveIndex] = useState(0);
   const pendingFocus = useRef<number | undefined>(undefined);
 
-  // Both callbacks keep their identity between renders: the virtualizer lays out every row again
-  // (50,000 of them, on every scroll frame) when getItemKey changes.
+  // Both keep their identity between renders: the virtualizer lays out every row again (50,000 of
+  // them, on every scroll frame) when getItemKey changes.
   const getItemKey = useCallback((index: number) => links[index]?.shortUrl ?? index, [links]);
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const virtualizer = useWindowVirtualizer({
@@ -119,6 +120,7 @@ export function LinksTable({
   );
   useImperativeHandle(handle, () => ({ focusRow }), [focusRow]);
 
+  const items = virtualizer.getVirtualItems();
   const tabbable = Math.min(activeIndex, Math.max(0, links.length - 1));
   return (
     <ul
@@ -127,7 +129,7 @@ export function LinksTable({
       aria-label="Links list"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
+      {items.map((item) => {
         const link = links[item.index] as Link;
         return (
           <li
