@@ -33,7 +33,10 @@ test('what runs is the archive that ships: its manifest, id and version', async 
     const background = (await browser.runtime.getBackgroundPage()) as unknown as typeof globalThis;
     return Object.keys(background?.shortLinkBackground ?? {});
   });
-  expect(handlers).toEqual(['onMenuClick', 'onCommand', 'onActionClick', 'onNotificationClick']);
+  // The handlers the browser calls, among whatever else the background offers the tests.
+  expect(handlers).toEqual(
+    expect.arrayContaining(['onMenuClick', 'onCommand', 'onActionClick', 'onNotificationClick']),
+  );
 });
 
 test('an extension page reaches the reference service with its declared host permission', async ({
