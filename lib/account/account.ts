@@ -122,6 +122,12 @@ function createAccount(connection: AccountRef): Account {
   const lifetime = new AbortController();
   let clientPromise: Promise<ApiClient> | undefined;
   let linksInFlight: Promise<Link[]> | undefined;
+  /**
+   * Changes made while a list is on its way: the list may have been read before them, so they are
+   * applied to it again before it is shown and stored (else a link made meanwhile would vanish from
+   * the cache, and the next "Shorten" would make it a second time).
+   */
+  let changesDuringRefresh: ((links: Link[]) => Link[])[] | undefined;
   let domainsInFlight: Promise<Domain[]> | undefined;
   let linksLoad: Promise<Link[] | undefined> | undefined;
   let domainsLoad: Promise<Domain[] | undefined> | undefined;
@@ -147,6 +153,7 @@ function createAccount(connection: AccountRef): Account {
 
   /** Applies a change to the links shown and to the stored cache alike. */
   function changeLinks(update: (links: Link[]) => Link[]): Promise<void> {
+    changesDuringRefresh?.push(update);
     set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
     return changeCachedLinks(connection, update).catch(() => {});
   }
@@ -154,15 +161,21 @@ function createAccount(connection: AccountRef): Account {
   function refreshLinks({ signal }: CallOptions = {}): Promise<Link[]> {
     linksInFlight ??= (async () => {
       set('links', (now) => ({ ...now, loading: true }));
+      const changes: ((links: Link[]) => Link[])[] = [];
+      changesDuringRefresh = changes;
       try {
-        const links = await (await client()).listLinks({
+        const listed = await (await client()).listLinks({
           signal: lifetime.signal,
           onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
         });
+        const links = changes.reduce((list, change) => change(list), listed);
+        const appliedChanges = changes.length;
         const fetchedAt = Date.now();
         set('links', () => ({ value: links, fetchedAt, loading: false, error: undefined }));
         await afterNextPaint();
-        if (!closed()) await writeCachedLinks(connection, links, fetchedAt).catch(() => {});
+        // Changes made while the list was drawn are in the cache already: keep them there.
+        const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
+        if (!closed()) await writeCachedLinks(connection, stored, fetchedAt).catch(() => {});
         return links;
       } catch (error) {
         set('links', (now) => ({ ...now, loading: false, progress: undefined, error }));
@@ -170,6 +183,7 @@ function createAccount(connection: AccountRef): Account {
       }
     })().finally(() => {
       linksInFlight = undefined;
+      changesDuringRefresh = undefined;
     });
     return untilAborted(linksInFlight, signal);
   }

@@ -18,14 +18,27 @@ export async function applyOneClick(oneClick: boolean): Promise<void> {
 
 /**
  * Opens the popup even while the button has none: set it, open it, then leave the button as the
- * mode wants it (an open popup stays open).
+ * mode wants it (an open popup stays open). A rebuild of the menus (accounts saved, the settings
+ * migrated) sets the button back to no popup and may land between the two calls: then the popup
+ * is set and opened once more.
  */
 export async function openPopup(oneClick: boolean): Promise<void> {
-  if (oneClick) await browser.action.setPopup({ popup: POPUP_PAGE });
-  try {
+  if (!oneClick) {
     await browser.action.openPopup();
+    return;
+  }
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await browser.action.setPopup({ popup: POPUP_PAGE });
+      try {
+        await browser.action.openPopup();
+        return;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+      }
+    }
   } finally {
-    if (oneClick) await browser.action.setPopup({ popup: '' });
+    await browser.action.setPopup({ popup: '' });
   }
 }
 
