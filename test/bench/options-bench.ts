@@ -392,9 +392,20 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
         .pages()
         .at(-1)
         ?.evaluate(() =>
-          [document.querySelector('.links-count'), document.querySelector('[role="status"]')]
-            .map((element) => element?.textContent)
-            .join(' | '),
+          [
+            ...[
+              document.querySelector('.links-count'),
+              document.querySelector('[role="status"]'),
+            ].map((element) => element?.textContent),
+            ...performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.includes('/v1/'))
+              .map((entry) => {
+                const { name, responseStatus, encodedBodySize } =
+                  entry as PerformanceResourceTiming;
+                return `${name} ${responseStatus} ${encodedBodySize} bytes`;
+              }),
+          ].join(' | '),
         )
         .catch(() => 'no page');
       console.error(
