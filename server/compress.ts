@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
@@ -86,8 +86,12 @@ export async function streamedJsonResponse(options: {
         : undefined;
   let body: Readable = raw;
   if (compressor) {
-    raw.on('error', (error) => compressor.destroy(error));
-    body = raw.pipe(compressor);
+    // pipeline, not pipe: when the client goes away the compressor is destroyed, and only
+    // pipeline destroys the source with it. With pipe the source stayed open, and on SQLite the
+    // list's statement with it, which held the worker's connection in one read transaction: every
+    // later list on that instance came from the moment of the abandoned one.
+    pipeline(raw, compressor, () => {});
+    body = compressor;
   }
   const headers: Record<string, string> = { ...JSON_HEADERS };
   if (encoding) headers['Content-Encoding'] = encoding;

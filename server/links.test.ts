@@ -1,4 +1,5 @@
 // The six operations of the interface, answer by answer, against the real service over HTTP.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
@@ -460,5 +461,65 @@ describe('large answers', () => {
       expect(response.headers.get('content-encoding')).toBe(expected);
       expect(((await response.json()) as { links: unknown[] }).links).toHaveLength(200);
     }
+  });
+});
+
+describe('lists a client leaves or reads slowly', () => {
+  /**
+   * An account whose list is megabytes that do not compress (random titles): the service cannot
+   * have written it all into the connection's buffers before the client stops reading.
+   */
+  async function bigAccount(): Promise<string> {
+    accounts += 1;
+    const key = await t.createAccount(`long${accounts}@example.com`);
+    await t.insertLinks(
+      key,
+      Array.from({ length: 5_000 }, (_, i) => ({
+        backHalf: `long${accounts}-${i}`,
+        destinationUrl: `https://example.com/${i}`,
+        title: randomBytes(120).toString('base64'),
+      })),
+    );
+    return key;
+  }
+
+  const listOf = (key: string, encoding: string, signal?: AbortSignal) =>
+    fetch(`${t.baseUrl}/v1/links`, {
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding },
+      signal,
+    });
+
+  it.each(['br', 'gzip', 'identity'])(
+    'leave later lists current after one is abandoned mid-way (%s)',
+    async (encoding) => {
+      const key = await bigAccount();
+      const leaving = new AbortController();
+      const abandoned = await listOf(key, encoding, leaving.signal);
+      await abandoned.body?.getReader().read();
+      leaving.abort();
+      // The service notices the client left on its own time: give it a moment.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const made = (await api(t.baseUrl, key).create({ destination_url: 'https://example.com/n' }))
+        .body;
+      const listed = (await (await listOf(key, encoding)).json()) as { links: LinkJson[] };
+      expect(listed.links).toHaveLength(5_001);
+      expect(listed.links.map((link) => link.short_url)).toContain(made.short_url);
+    },
+  );
+
+  it('do not hold other lists to the moment they started', async () => {
+    const key = await bigAccount();
+    const slow = await listOf(key, 'br');
+    const reader = slow.body?.getReader();
+    await reader?.read();
+
+    // While the slow client sits on its list, another account makes a link and lists.
+    const { client } = await newAccount();
+    const made = (await client.create({ destination_url: 'https://example.com/other' })).body;
+    expect((await client.list()).body.links.map((link) => link.short_url)).toEqual([
+      made.short_url,
+    ]);
+    await reader?.cancel();
   });
 });

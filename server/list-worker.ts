@@ -12,41 +12,56 @@ import type { LinkRow } from './storage.ts';
 const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
-let db: DatabaseSync | undefined;
 
 const LINKS_OF_ACCOUNT = `SELECT id, domain, back_half AS backHalf, destination_url AS destinationUrl,
   title, clicks, created_at AS createdAt FROM links WHERE account_id = ?
   ORDER BY created_at DESC, id DESC`;
 
-/** Each list's rows come from a statement of its own: lists are read side by side. */
-function rowsOf(accountId: number): Iterable<LinkRow> {
-  db ??= new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
-  return db.prepare(LINKS_OF_ACCOUNT).iterate(accountId) as IterableIterator<LinkRow>;
+/**
+ * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
+ * closed with it: statements on one connection share one read transaction, so a list a slow client
+ * kept open would have held every other list to the moment it started.
+ */
+function openList(accountId: number, pending: Map<number, number>) {
+  const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
+  const rows = db.prepare(LINKS_OF_ACCOUNT).iterate(accountId) as IterableIterator<LinkRow>;
+  const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
+  return {
+    chunks,
+    close() {
+      chunks.return(undefined);
+      db.close();
+    },
+  };
 }
 
-const lists = new Map<number, Generator<string>>();
+const lists = new Map<number, ReturnType<typeof openList>>();
 const port = parentPort as NonNullable<typeof parentPort>;
 
 port.on('message', (request: ListRequest) => {
   if (request.type === 'start') {
-    const pending = new Map(request.pendingClicks);
-    lists.set(
-      request.id,
-      listJsonChunks(rowsOf(request.accountId), domains, (id) => pending.get(id) ?? 0),
-    );
+    try {
+      lists.set(request.id, openList(request.accountId, new Map(request.pendingClicks)));
+    } catch (error) {
+      port.postMessage({
+        id: request.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
     return;
   }
-  const chunks = lists.get(request.id);
-  if (!chunks) return;
+  const list = lists.get(request.id);
+  if (!list) return;
   if (request.type === 'cancel') {
     lists.delete(request.id);
-    chunks.return(undefined);
+    list.close();
     return;
   }
   try {
-    const next = chunks.next();
+    const next = list.chunks.next();
     if (next.done) {
       lists.delete(request.id);
+      list.close();
       port.postMessage({ id: request.id, done: true });
       return;
     }
@@ -54,7 +69,7 @@ port.on('message', (request: ListRequest) => {
     port.postMessage({ id: request.id, bytes }, [bytes.buffer]);
   } catch (error) {
     lists.delete(request.id);
-    chunks.return(undefined);
+    list.close();
     port.postMessage({
       id: request.id,
       error: error instanceof Error ? error.message : String(error),
