@@ -61,6 +61,16 @@ describe('the links cache', () => {
     expect(await readCachedLinks(mine)).toEqual({ value: [link(2), link(1)], fetchedAt: 1234 });
   });
 
+  it('applies changes made at once one after the other, so none is lost', async () => {
+    await writeCachedLinks(mine, [link(1)], 1234);
+    await Promise.all(
+      [2, 3, 4, 5].map((n) => changeCachedLinks(mine, (links) => [link(n), ...links])),
+    );
+    expect((await readCachedLinks(mine))?.value.map((cached) => cached.clicks).sort()).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+  });
+
   it('changes nothing under another connection, and nothing when there is no cache', async () => {
     await changeCachedLinks(mine, (links) => [link(9), ...links]);
     expect(await readCachedLinks(mine)).toBeUndefined();

@@ -136,13 +136,29 @@ export async function writeCachedLinks(
   });
 }
 
-/** Applies a change made through the API to the cached links, when there is a cache to change. */
-export async function changeCachedLinks(
+/** The change of each account's cached links under way in this page, for the next to wait on. */
+const changesUnderWay = new Map<string, Promise<void>>();
+
+/**
+ * Applies a change made through the API to the cached links, when there is a cache to change. The
+ * changes of one page are made one after the other: two creates at once ("Shorten all tabs") would
+ * otherwise each read the list without the other's link and the last write would drop one.
+ */
+export function changeCachedLinks(
   account: AccountRef,
   change: (links: Link[]) => Link[],
 ): Promise<void> {
-  const cached = await readCachedLinks(account);
-  if (cached) await writeCachedLinks(account, change(cached.value), cached.fetchedAt);
+  const key = linksKey(account.id);
+  const changed = (changesUnderWay.get(key) ?? Promise.resolve()).then(async () => {
+    const cached = await readCachedLinks(account);
+    if (cached) await writeCachedLinks(account, change(cached.value), cached.fetchedAt);
+  });
+  const settled = changed.catch(() => {});
+  changesUnderWay.set(key, settled);
+  void settled.then(() => {
+    if (changesUnderWay.get(key) === settled) changesUnderWay.delete(key);
+  });
+  return changed;
 }
 
 /** Drops an account's cached links and domains (another key or API, or the account removed). */
