@@ -4,7 +4,8 @@
 import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
 import { type AccountHosts, shortLinkOfAccount } from './links/short-link-of-account.ts';
-import { pageOfTab, unshortenableReason } from './shorten.ts';
+import { unshortenableReason } from './links/unshortenable.ts';
+import { pageOfTab } from './shorten.ts';
 
 /** Requests at once: the reference service allows 600 a minute, and a window rarely holds more. */
 export const TABS_AT_ONCE = 4;
