@@ -72,6 +72,10 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ link: Link; copied: boolean }>();
   const [ready, setReady] = useState(false);
+  // Settles once the filled form is on screen: the rest of the popup's code is asked for then, so
+  // that it never competes with drawing the form.
+  const drawn = useRef(Promise.withResolvers<void>());
+  const laterOnceDrawn = () => drawn.current.promise.then(later);
   // "Shorten all tabs" pressed: the answer to the permission request made in the click.
   const [allTabs, setAllTabs] = useState<Promise<boolean>>();
   // Fields the person has typed in are never overwritten by what arrives later.
@@ -112,7 +116,7 @@ export function App() {
     if (!problem) {
       const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
       if (!live()) return;
-      factsAnswer.current = later().then(({ learnPageFacts }) =>
+      factsAnswer.current = laterOnceDrawn().then(({ learnPageFacts }) =>
         learnPageFacts(page.url, loaded, account, customDomains),
       );
       void factsAnswer.current.then((learned) => {
@@ -160,7 +164,7 @@ export function App() {
       submitButton.current?.focus();
       if (!problem && page.tabId !== undefined) {
         const { tabId, url } = page;
-        void later()
+        void laterOnceDrawn()
           .then(({ readDeclaredShortlink }) => readDeclaredShortlink(tabId, url))
           .then((shortUrl) => live && setDeclared(shortUrl));
       }
@@ -171,6 +175,11 @@ export function App() {
       accountRun.current++;
     };
   }, []);
+
+  // Passive effects run after the browser has painted the render that set `ready`.
+  useEffect(() => {
+    if (ready) drawn.current.resolve();
+  }, [ready]);
 
   /** Another account chosen: its domains, its links to the page and its result; the rest kept. */
   function chooseAccount(id: string) {
@@ -373,9 +382,11 @@ export function App() {
           Shorten all tabs
         </button>
       )}
-      <Later>
-        <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
-      </Later>
+      {ready && (
+        <Later>
+          <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
+        </Later>
+      )}
     </main>
   );
 }
