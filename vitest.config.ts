@@ -14,6 +14,7 @@ export default defineConfig({
       // Needs a PostgreSQL cluster: vitest.postgres.config.ts runs it.
       'server/postgres-instances.test.ts',
     ],
+    setupFiles: ['test/support/vitest-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -1,21 +1,28 @@
-// Imported first by main.tsx: the cached links (megabytes at tens of thousands) are asked for while
-// the rest of the page's code is evaluated, rather than after React has mounted. The Links section
-// starts on the default account, so that account's cache is the one read.
-import type { Cached } from '../../lib/account/cache.ts';
-import { prefetchCachedLinks } from '../../lib/account/cache.ts';
-import type { AccountRef } from '../../lib/account/connection.ts';
-import { defaultAccount, loadSettings } from '../../lib/account/settings.ts';
-import type { Link } from '../../lib/api/schemas.ts';
+// Imported first by main.tsx: the default account's links (the Links section's first list) start
+// loading while the rest of the page's code is evaluated, rather than after React has mounted: the
+// cached list (megabytes at tens of thousands) read from IndexedDB, the API client's code fetched,
+// and the fresh list asked for. The account object is the page's one (openAccount), so the Links
+// section finds the load under way and only follows it.
+import { type Account, openAccount } from '../../lib/account/account.ts';
+import { defaultAccount, isConfigured, loadSettings } from '../../lib/account/settings.ts';
 
-let prefetched: ReturnType<typeof prefetchCachedLinks> | undefined = prefetchCachedLinks(
-  loadSettings().then((settings) => defaultAccount(settings).id),
-);
+let startedAtStart: Account | undefined;
+let sectionCameFirst = false;
 
-/** The cache read at start-up, once; later readers (another account, say) read it afresh. */
-export function takeCachedLinksReadAtStart():
-  | ((account: AccountRef) => Promise<Cached<Link[]> | undefined>)
-  | undefined {
-  const read = prefetched;
-  prefetched = undefined;
-  return read;
+void loadSettings().then((settings) => {
+  const account = defaultAccount(settings);
+  if (sectionCameFirst || !isConfigured(account)) return;
+  startedAtStart = openAccount(account);
+  void startedAtStart.loadLinks();
+});
+
+/**
+ * Loads an account's links for the Links section, unless the page already started loading that
+ * account's at start-up (the first call only: a later opening of the section loads afresh).
+ */
+export function loadLinksOnce(account: Account): void {
+  sectionCameFirst = true;
+  const started = startedAtStart;
+  startedAtStart = undefined;
+  if (started !== account) void account.loadLinks();
 }

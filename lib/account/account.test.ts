@@ -188,6 +188,40 @@ describe('changes go through to the list and the cache', () => {
     expect(await cachedShortUrls()).toHaveLength(3);
   });
 
+  it('keeps a link made while the list was on its way, which the list was read without', async () => {
+    const account = await loadedAccount();
+    // The service reads the list at once; its answer is held back until the create is done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let listRead = () => {};
+    const listWasRead = new Promise<void>((resolve) => {
+      listRead = resolve;
+    });
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const response = await realFetch(input, init);
+      if (request.method !== 'GET' || !new URL(request.url).pathname.endsWith('/v1/links')) {
+        return response;
+      }
+      const body = await response.text();
+      listRead();
+      await held;
+      return new Response(body, { status: response.status, headers: response.headers });
+    });
+    const refreshed = account.refreshLinks();
+    await listWasRead;
+    const made = await account.createLink({ destinationUrl: 'https://example.com/meanwhile' });
+    release();
+    const listed = await refreshed;
+    expect(shortUrls(listed)).toContain(made.shortUrl);
+    expect(shortUrls(account.getSnapshot().links.value)?.[0]).toBe(made.shortUrl);
+    expect(await cachedShortUrls()).toEqual(shortUrls(account.getSnapshot().links.value));
+    expect(await cachedShortUrls()).toHaveLength(3);
+  });
+
   it('adds a created link to the cache even where the list was never loaded (the popup)', async () => {
     await writeCachedLinks(connection, [cachedLink(1)], 1234);
     const link = await openAccount(connection).createLink({

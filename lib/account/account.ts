@@ -213,7 +213,8 @@ function createAccount(connection: AccountRef): Account {
     readCache: (connection: AccountRef) => Promise<Cached<AccountSnapshot[K]['value']> | undefined>,
     refresh: () => Promise<NonNullable<AccountSnapshot[K]['value']>>,
   ): Promise<NonNullable<AccountSnapshot[K]['value']> | undefined> {
-    set(list, (now) => (now.loading ? now : { ...now, loading: true }));
+    // The service is asked at once; the cache is read while its answer is on the way.
+    const fresh = refresh().catch(() => undefined);
     if (snapshot[list].value === undefined) {
       const cached = await readCache(connection).catch(() => undefined);
       // A fresh list may have arrived meanwhile; it is newer than the cache.
@@ -225,7 +226,7 @@ function createAccount(connection: AccountRef): Account {
         );
       }
     }
-    return refresh().catch(() => undefined);
+    return fresh;
   }
 
   return {

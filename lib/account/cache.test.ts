@@ -13,6 +13,7 @@ import {
   writeCachedLinks,
 } from './cache.ts';
 import { connectionTag } from './connection.ts';
+import { writeStoredLinks } from './links-store.ts';
 
 const mine = { id: 'first', apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_mine' };
 // The same account after its key changed: the cache it has is another key's.
@@ -44,14 +45,10 @@ describe('the links cache', () => {
     ['not a list', { fetchedAt: 1, linksJson: '{"links":[]}' }],
     ['something else entirely', 'garbage'],
   ])('treats %s as no cache', async (_name, stored) => {
-    await writeCachedLinks(mine, []);
-    const { 'linksCache:first': written } = (await browser.storage.local.get(
-      'linksCache:first',
-    )) as { 'linksCache:first': { connection: string } };
-    await browser.storage.local.set({
-      'linksCache:first':
-        typeof stored === 'object' ? { connection: written.connection, ...stored } : stored,
-    });
+    await writeStoredLinks(
+      'first',
+      typeof stored === 'object' ? { connection: connectionTag(mine), ...stored } : stored,
+    );
     expect(await readCachedLinks(mine)).toBeUndefined();
   });
 
@@ -61,14 +58,13 @@ describe('the links cache', () => {
     expect(await readCachedLinks(mine)).toEqual({ value: [link(2), link(1)], fetchedAt: 1234 });
   });
 
-  it('applies changes made at once one after the other, so none is lost', async () => {
+  it('loses no change when two are made at once (one transaction each)', async () => {
     await writeCachedLinks(mine, [link(1)], 1234);
-    await Promise.all(
-      [2, 3, 4, 5].map((n) => changeCachedLinks(mine, (links) => [link(n), ...links])),
-    );
-    expect((await readCachedLinks(mine))?.value.map((cached) => cached.clicks).sort()).toEqual([
-      1, 2, 3, 4, 5,
+    await Promise.all([
+      changeCachedLinks(mine, (links) => [link(2), ...links]),
+      changeCachedLinks(mine, (links) => [link(3), ...links]),
     ]);
+    expect((await readCachedLinks(mine))?.value).toEqual([link(3), link(2), link(1)]);
   });
 
   it('changes nothing under another connection, and nothing when there is no cache', async () => {
@@ -91,7 +87,7 @@ describe('the links cache', () => {
   });
 });
 
-describe('caches from before several accounts', () => {
+describe('caches of earlier versions', () => {
   it("move to the first account's keys, still tagged with its connection", async () => {
     const tag = connectionTag(mine);
     await browser.storage.local.set({
@@ -102,6 +98,27 @@ describe('caches from before several accounts', () => {
     expect(await readCachedLinks(mine)).toEqual({ value: [link(1)], fetchedAt: 1234 });
     expect(await readCachedDomains(mine)).toEqual({ value: [], fetchedAt: 1234 });
     expect(await browser.storage.local.get(['linksCache', 'domainsCache'])).toEqual({});
+  });
+
+  it('move from browser.storage.local to IndexedDB, account by account', async () => {
+    await browser.storage.local.set({
+      'linksCache:first': {
+        connection: connectionTag(mine),
+        fetchedAt: 1234,
+        linksJson: JSON.stringify([link(1)]),
+      },
+      'linksCache:b2': {
+        connection: connectionTag(otherAccount),
+        fetchedAt: 5678,
+        linksJson: JSON.stringify([link(2)]),
+      },
+      'domainsCache:first': { connection: connectionTag(mine), fetchedAt: 1234, domains: [] },
+    });
+    await migrateLegacyCaches('first');
+    expect(await readCachedLinks(mine)).toEqual({ value: [link(1)], fetchedAt: 1234 });
+    expect(await readCachedLinks(otherAccount)).toEqual({ value: [link(2)], fetchedAt: 5678 });
+    // The domains cache was where this version reads it already.
+    expect(Object.keys(await browser.storage.local.get(null))).toEqual(['domainsCache:first']);
   });
 
   it('leave nothing behind when there were none', async () => {

@@ -67,6 +67,10 @@ describe('Link', () => {
     ['with another offset', '2026-11-22T12:30:00+02:30', '2026-11-22T10:00:00.000Z'],
     ['with a negative offset', '2026-11-22T05:00:00-05:00', '2026-11-22T10:00:00.000Z'],
     ['without a zone, as UTC', '2026-11-22T10:00:00', '2026-11-22T10:00:00.000Z'],
+    ['on a day its month does not have', '2026-02-30T10:00:00.000Z', ''],
+    ['on the 31st of a month that has it', '2026-12-31T10:00:00.000Z', '2026-12-31T10:00:00.000Z'],
+    ['with spaces around it', ' 2026-11-22T10:00:00.123Z ', '2026-11-22T10:00:00.123Z'],
+    ['with a month that does not exist', '2026-13-01T10:00:00.000Z', ''],
     ['unparseable', 'yesterday', ''],
     ['missing', undefined, ''],
   ])('normalizes a creation date %s', (_, createdAt, expected) => {

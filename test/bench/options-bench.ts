@@ -3,6 +3,7 @@
 // JS heap after load, and frame times while scrolling a 50,000-link list.
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { launchWithExtension } from '../support/chromium.ts';
+import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 
 const OPEN_RUNS = 10;
@@ -70,8 +71,31 @@ async function configure(worker: Worker, accounts: { baseUrl: string; apiKey: st
   });
 }
 
-/** The caches of both builds: one links cache, or one per account. */
-const LINKS_CACHE_KEYS = ['linksCache', 'linksCache:first', 'linksCache:account-2'];
+/**
+ * The links caches of every build a --baseline run may measure: in IndexedDB by account id (this
+ * one), or in browser.storage.local, one per account or one for all (older builds).
+ */
+async function removeLinksCache(worker: Worker, id: string): Promise<void> {
+  await worker.evaluate(
+    (keys) => chrome.storage.local.remove(keys),
+    [`linksCache:${id}`, 'linksCache'],
+  );
+  await linksStoreEntry(worker, 'delete', id);
+}
+
+async function hasLinksCache(worker: Worker, id: string): Promise<boolean> {
+  const key = `linksCache:${id}`;
+  const inStorage = await worker.evaluate(
+    async (keys) => Object.keys(await chrome.storage.local.get(keys)).length > 0,
+    [key, 'linksCache'],
+  );
+  return inStorage || (await linksStoreEntry(worker, 'get', id)) !== undefined;
+}
+
+async function untilLinksCached(worker: Worker, id: string): Promise<void> {
+  while (!(await hasLinksCache(worker, id)))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /**
  * Chooses another account in the Links section's "Account" select, and answers the milliseconds
@@ -298,14 +322,11 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     const withCache: number[] = [];
     let beforeList = 0;
     for (let run = 0; run < OPEN_RUNS + 1; run++) {
-      await worker.evaluate((keys) => chrome.storage.local.remove(keys), LINKS_CACHE_KEYS);
+      await removeLinksCache(worker, 'first');
+      await removeLinksCache(worker, 'account-2');
       const cold = await openToFirstRows(context, extensionUrl);
       // The page writes the cache once the list is in; wait for it before the warm opening.
-      await worker.evaluate(async (keys) => {
-        const written = async () =>
-          Object.keys(await chrome.storage.local.get(keys.slice(0, 2))).length > 0;
-        while (!(await written())) await new Promise((resolve) => setTimeout(resolve, 20));
-      }, LINKS_CACHE_KEYS);
+      await untilLinksCached(worker, 'first');
       await cold.page.close();
       const warm = await openToFirstRows(context, extensionUrl);
       await warm.page.close();
@@ -342,14 +363,10 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       return found;
     })();
     for (let run = 0; hasSelect && run < SWITCH_RUNS + 1; run++) {
-      await worker.evaluate(() => chrome.storage.local.remove('linksCache:account-2'));
+      await removeLinksCache(worker, 'account-2');
       const { page: switching } = await openToFirstRows(context, extensionUrl);
       const cold = await switchToFirstRows(switching, 'Account 2');
-      await worker.evaluate(async () => {
-        while (!(await chrome.storage.local.get('linksCache:account-2'))['linksCache:account-2']) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      });
+      await untilLinksCached(worker, 'account-2');
       await switching.close();
       const { page: again } = await openToFirstRows(context, extensionUrl);
       const warm = await switchToFirstRows(again, 'Account 2');
@@ -371,7 +388,31 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       frames = await scrollFrameTimes(big.page);
       await big.page.close();
     } catch (error) {
-      console.error('The scroll was not measured:', error instanceof Error ? error.message : error);
+      const shown = await context
+        .pages()
+        .at(-1)
+        ?.evaluate(() =>
+          [
+            ...[
+              document.querySelector('.links-count'),
+              document.querySelector('[role="status"]'),
+            ].map((element) => element?.textContent),
+            ...performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.includes('/v1/'))
+              .map((entry) => {
+                const { name, responseStatus, encodedBodySize } =
+                  entry as PerformanceResourceTiming;
+                return `${name} ${responseStatus} ${encodedBodySize} bytes`;
+              }),
+          ].join(' | '),
+        )
+        .catch(() => 'no page');
+      console.error(
+        'The scroll was not measured:',
+        error instanceof Error ? error.message : error,
+        `(the page showed: ${shown})`,
+      );
     }
 
     return {

@@ -7,6 +7,7 @@ import {
   type Worker,
 } from '@playwright/test';
 import { launchWithExtension } from '../support/chromium.ts';
+import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 
 /**
@@ -193,17 +194,13 @@ type CachedLink = {
 
 /**
  * An account's links in the extension's cache as stored (lib/account/cache.ts keeps them as one
- * JSON string, under a key of the account's own).
+ * JSON string, in IndexedDB under the account's id).
  */
 export async function cachedLinks(
   worker: Worker,
   accountId = FIRST_ACCOUNT,
 ): Promise<CachedLink[] | undefined> {
-  const key = `linksCache:${accountId}`;
-  const stored = await worker.evaluate(
-    async (name) => (await chrome.storage.local.get(name))[name],
-    key,
-  );
+  const stored = await linksStoreEntry(worker, 'get', accountId);
   return stored ? JSON.parse((stored as { linksJson: string }).linksJson) : undefined;
 }
 
@@ -219,9 +216,10 @@ export async function seedCachedLinks(
   connectionTag: string,
   links: CachedLink[],
 ): Promise<void> {
-  await worker.evaluate(({ key, cache }) => chrome.storage.local.set({ [key]: cache }), {
-    key: `linksCache:${FIRST_ACCOUNT}`,
-    cache: { connection: connectionTag, fetchedAt: Date.now(), linksJson: JSON.stringify(links) },
+  await linksStoreEntry(worker, 'put', FIRST_ACCOUNT, {
+    connection: connectionTag,
+    fetchedAt: Date.now(),
+    linksJson: JSON.stringify(links),
   });
 }
 

@@ -7,7 +7,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows, seed } from './links-helpers.ts';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search links' });
 const focusedRowIndex = (page: Page) =>
@@ -131,6 +131,60 @@ test.describe('options page, Links as a link manager', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
+  });
+
+  test('a row scrolled away takes neither the focus nor "Copied" to the link shown in its place', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    // Rows are reused for other links as the list scrolls (LinksTable's slots).
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await seed(service, apiKey, 500);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'links');
+    await expect(count(page)).toHaveText('500 links');
+    const newest = `${service.baseUrl}/seed499`;
+
+    // In one go, well within the two seconds "Copied" lasts: copy the newest link from its row,
+    // focus that row, scroll far down, and look at the rows.
+    const after = await page.evaluate(async (link) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const first = document.querySelector<HTMLElement>('.links-list > li[data-index="0"]');
+      const copy = first?.querySelector<HTMLButtonElement>('button[aria-label="Copy"]');
+      if (first?.dataset.link !== link || !copy) return { error: 'the newest link is not first' };
+      copy.focus();
+      copy.click();
+      const started = performance.now();
+      while (!first.querySelector('.copy-status')?.textContent) {
+        if (performance.now() - started > 1_000) return { error: 'Copied never showed' };
+        await frame();
+      }
+      // The row itself focused, as ↓ leaves it.
+      first.focus();
+      // Row 256 in view: 4 × 64 slots further down, the one that reuses the first row's element.
+      const top = first.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top + 256 * first.offsetHeight - 200);
+      await frame();
+      await frame();
+      const focusedRow = document.activeElement?.closest<HTMLElement>('.links-list > li');
+      return {
+        // The first row's element now shows another link.
+        reused: first.isConnected && first.dataset.link !== link,
+        focusedOn: focusedRow ? focusedRow.dataset.link : 'no row',
+        copiedShown: [...document.querySelectorAll('.links-list .copy-status')].filter(
+          (status) => status.textContent === 'Copied',
+        ).length,
+        withinMs: performance.now() - started,
+      };
+    }, newest);
+    expect(after).toMatchObject({ reused: true, focusedOn: 'no row', copiedShown: 0 });
+    expect(after.withinMs).toBeLessThan(2_000);
+    // Enter copies nothing else: the clipboard still holds the newest link.
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newest);
   });
 
   test('Tab alone reaches every control of a row, and the focus is always visible', async ({

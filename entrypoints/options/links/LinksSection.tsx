@@ -20,7 +20,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { takeCachedLinksReadAtStart } from '../early-start.ts';
+import { loadLinksOnce } from '../early-start.ts';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
@@ -92,10 +92,7 @@ function LinksManager({
 }) {
   const account = useAccount(chosen);
   const { value: links, fetchedAt, loading, error, progress } = useAccountData(account).links;
-  useEffect(() => {
-    // The first opening draws the cache read before React mounted; later ones read it afresh.
-    void account.loadLinks({ readCache: takeCachedLinksReadAtStart() });
-  }, [account]);
+  useEffect(() => loadLinksOnce(account), [account]);
   const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LinkSort>('newest');
@@ -145,7 +142,10 @@ function LinksManager({
       document.documentElement.style.scrollPaddingTop = '';
     };
   }, []);
-  const now = Date.now();
+  // Read when the list changes, not on every render: a new time would draw every row again on
+  // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is when to read the clock.
+  const now = useMemo(() => Date.now(), [all]);
 
   const select = useCallback((shortUrl: string, on: boolean) => {
     setSelected((current) => {

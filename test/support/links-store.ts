@@ -1,0 +1,38 @@
+// The extension's links caches as the tests and benchmarks reach them, from the background:
+// IndexedDB `shortlink-caches`, object store `links`, one entry per account id
+// (lib/account/links-store.ts).
+import type { Worker } from '@playwright/test';
+
+type Operation = 'get' | 'put' | 'delete';
+
+export function linksStoreEntry(
+  worker: Worker,
+  operation: Operation,
+  id: string,
+  value?: unknown,
+): Promise<unknown> {
+  return worker.evaluate(
+    ({ operation, id, value }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('shortlink-caches');
+        open.onupgradeneeded = () => open.result.createObjectStore('links');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('links', 'readwrite');
+          const links = transaction.objectStore('links');
+          const request =
+            operation === 'get'
+              ? links.get(id)
+              : operation === 'put'
+                ? links.put(value, id)
+                : links.delete(id);
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve(operation === 'get' ? request.result : undefined);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    { operation, id, value },
+  );
+}
