@@ -67,6 +67,9 @@ export default defineConfig({
     host_permissions: apiOriginPermissions(defaultApiBaseUrl(process.env)),
     // Another API origin, saved in the options, is asked for at run time.
     optional_host_permissions: ['https://*/*'],
+    // "Shorten all tabs" asks for it when pressed: it shows the addresses and titles of the
+    // window's tabs, which users see as "Read your browsing history".
+    optional_permissions: ['tabs'],
     commands: {
       // The popup's shortcut has another name in Manifest V2 (Firefox's default build).
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {

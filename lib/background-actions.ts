@@ -11,10 +11,8 @@ import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
 import { describeApiError, isFixedInSettings } from './error-text.ts';
 import { formatForCopy } from './links/copy-formats.ts';
-import { cutTitle } from './links/title.ts';
-import { removeTrackingParameters } from './links/tracking-parameters.ts';
 import { linksForPage } from './links-upkeep.ts';
-import { shorten, unshortenableReason } from './shorten.ts';
+import { type PageShortened, pageOfTab, shortenPage, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
   url: string | undefined;
@@ -48,11 +46,7 @@ export type TabLike = Pick<Browser.tabs.Tab, 'url' | 'pendingUrl' | 'title'>;
 const TYPE_ANOTHER = 'Open the Short Link popup to type a web address instead.';
 
 export function targetOfTab(tab: TabLike | undefined): ShortenTarget {
-  // A tab still loading has its address in pendingUrl (Chrome).
-  const url = tab?.url || tab?.pendingUrl;
-  // Until a page has a title, Chrome gives its address as the title.
-  const title = tab?.title?.trim() && tab.title !== url ? cutTitle(tab.title) : undefined;
-  return { url, title, source: 'page' };
+  return { ...pageOfTab(tab ?? {}), source: 'page' };
 }
 
 /** What a click on one of our menu items asks to shorten; undefined for any other item. */
@@ -115,24 +109,16 @@ export async function shortenAndCopy(
     return { status: 'not-configured' };
   }
 
-  const { url: destinationUrl, removed } = settings.removeTracking
-    ? removeTrackingParameters(target.url)
-    : { url: target.url, removed: [] };
-  let link: { shortUrl: string; title: string } | undefined;
-  let reused = false;
-  if (settings.reuseExisting) {
-    // Never a silent duplicate: the account's link for this page (with or without its tracking
-    // parameters) is copied instead of a new one.
-    const addresses = destinationUrl === target.url ? [target.url] : [destinationUrl, target.url];
-    for (const address of addresses) {
-      link ??= (await linksForPage(address, account.id).catch(() => []))[0];
-    }
-    reused = link !== undefined;
-  }
+  let shortened: PageShortened;
   try {
-    link ??= await shorten(
-      { destinationUrl, title: target.title, domain: account.defaultDomain },
-      { account },
+    shortened = await shortenPage(
+      { url: target.url, title: target.title },
+      {
+        account,
+        settings,
+        linksTo: (address) => linksForPage(address, account.id),
+        domain: account.defaultDomain,
+      },
     );
   } catch (error) {
     const { notice, outcome } = explainFailure(error, what);
@@ -140,6 +126,7 @@ export async function shortenAndCopy(
     return outcome;
   }
 
+  const { link, reused, removed } = shortened;
   const { shortUrl } = link;
   const content = formatForCopy(settings.copyAs, link);
   try {

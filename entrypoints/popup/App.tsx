@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { AccountSelect } from '../../components/AccountSelect.tsx';
 import { Brand } from '../../components/Brand.tsx';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import {
   backHalfProblem,
   type FieldErrors,
   type ShortenFields,
   ShortenForm,
 } from '../../components/ShortenForm.tsx';
-import { ShortenResult } from '../../components/ShortenResult.tsx';
 import { applyTheme } from '../../components/theme.ts';
 import { useAccount, useAccountData } from '../../components/use-account.ts';
 import { openAccount } from '../../lib/account/account.ts';
@@ -21,46 +19,33 @@ import {
   saveSettings,
 } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
-import { CreateLinkInput, type Link } from '../../lib/api/schemas.ts';
+import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
-import { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
-import { writeClipboard } from '../../lib/browser/page-clipboard.ts';
+import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
 import { formatForCopy } from '../../lib/links/copy-formats.ts';
-import { checkDestination } from '../../lib/links/destination.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
-import { shorten, unshortenableReason } from '../../lib/shorten.ts';
-import { ExistingLinks } from './ExistingLinks.tsx';
+import { unshortenableReason } from '../../lib/links/unshortenable.ts';
 import { earlyStart } from './early-start.ts';
-import { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
-import { learnPageFacts, type PageFacts } from './page-facts.ts';
-import { ShortcutsFooter } from './ShortcutsFooter.tsx';
-import { TrackingNote } from './TrackingNote.tsx';
+import type { PageFacts } from './page-facts.ts';
 
-const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
-  destination_url: 'destinationUrl',
-  back_half: 'backHalf',
-  title: 'title',
-  domain: 'domain',
-};
+// Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
+const later = () => import('./later.ts');
+const ExistingLinks = lazy(async () => ({ default: (await later()).ExistingLinks }));
+const SelfShortLink = lazy(async () => ({ default: (await later()).SelfShortLink }));
+const DeclaredShortLink = lazy(async () => ({ default: (await later()).DeclaredShortLink }));
+const TrackingNote = lazy(async () => ({ default: (await later()).TrackingNote }));
+const ErrorNotice = lazy(async () => ({ default: (await later()).ErrorNotice }));
+const ShortenResult = lazy(async () => ({ default: (await later()).ShortenResult }));
+const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
+// "Shorten all tabs" and its list formats: only when the button is pressed.
+const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
 
-/** The fields as they will be sent, or what is wrong with them, field by field. */
-function checkFields(fields: ShortenFields): { input: CreateLinkInput } | { errors: FieldErrors } {
-  const destination = checkDestination(fields.destinationUrl);
-  const parsed = CreateLinkInput.safeParse({
-    ...fields,
-    destinationUrl: 'url' in destination ? destination.url : fields.destinationUrl,
-  });
-  const errors: FieldErrors = {};
-  if ('problem' in destination) errors.destinationUrl = destination.problem;
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] as keyof ShortenFields;
-    errors[field] ??= issue.message;
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { input: parsed.data };
-}
+/** A part of the popup drawn once its code has arrived; nothing in its place before. */
+const Later = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={null}>{children}</Suspense>
+);
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 const NO_DOMAINS: never[] = [];
@@ -87,6 +72,12 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ link: Link; copied: boolean }>();
   const [ready, setReady] = useState(false);
+  // Settles once the filled form is on screen: the rest of the popup's code is asked for then, so
+  // that it never competes with drawing the form.
+  const drawn = useRef(Promise.withResolvers<void>());
+  const laterOnceDrawn = () => drawn.current.promise.then(later);
+  // "Shorten all tabs" pressed: the answer to the permission request made in the click.
+  const [allTabs, setAllTabs] = useState<Promise<boolean>>();
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
   const chosen = settings && accountOrDefault(settings, accountId);
@@ -125,7 +116,9 @@ export function App() {
     if (!problem) {
       const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
       if (!live()) return;
-      factsAnswer.current = learnPageFacts(page.url, loaded, account, customDomains);
+      factsAnswer.current = laterOnceDrawn().then(({ learnPageFacts }) =>
+        learnPageFacts(page.url, loaded, account, customDomains),
+      );
       void factsAnswer.current.then((learned) => {
         if (!live()) return;
         setFacts(learned);
@@ -170,9 +163,10 @@ export function App() {
       // Enter shortens as soon as the popup is open.
       submitButton.current?.focus();
       if (!problem && page.tabId !== undefined) {
-        void readDeclaredShortlink(page.tabId, page.url).then(
-          (shortUrl) => live && setDeclared(shortUrl),
-        );
+        const { tabId, url } = page;
+        void laterOnceDrawn()
+          .then(({ readDeclaredShortlink }) => readDeclaredShortlink(tabId, url))
+          .then((shortUrl) => live && setDeclared(shortUrl));
       }
       await startAccount(loaded, page, accountOrDefault(loaded, loaded.popupAccountId));
     })();
@@ -181,6 +175,11 @@ export function App() {
       accountRun.current++;
     };
   }, []);
+
+  // Passive effects run after the browser has painted the render that set `ready`.
+  useEffect(() => {
+    if (ready) drawn.current.resolve();
+  }, [ready]);
 
   /** Another account chosen: its domains, its links to the page and its result; the rest kept. */
   function chooseAccount(id: string) {
@@ -224,6 +223,7 @@ export function App() {
 
   const submit = async () => {
     if (!settings || !chosen) return;
+    const { checkFields, shorten, writeClipboard, WIRE_TO_FORM } = await later();
     const checked = checkFields(fields);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -278,6 +278,9 @@ export function App() {
     <AccountSelect accounts={settings.accounts} value={chosen.id} onChange={chooseAccount} />
   );
 
+  // Asked for in the click itself (no await before it): the browser asks the person only then.
+  const shortenAllTabs = () => setAllTabs(requestTabsPermission());
+
   if (chosen && !isConfigured(chosen)) {
     return (
       <main className="popup" data-ready={ready}>
@@ -304,6 +307,27 @@ export function App() {
     : undefined;
   const tracked = facts && facts.removed.length > 0 && !facts.selfLink;
 
+  const customDomains = domains.map((domain) => domain.domain);
+
+  if (allTabs && chosen && settings) {
+    return (
+      <main className="popup" data-ready={ready}>
+        <Brand>Short Link</Brand>
+        <Later>
+          <AllTabs
+            permission={allTabs}
+            account={chosen}
+            settings={settings}
+            domain={fields.domain}
+            hosts={{ defaultShortHost: shortHost ?? '', customDomains }}
+            tabId={page?.tabId}
+            onBack={() => setAllTabs(undefined)}
+          />
+        </Later>
+      </main>
+    );
+  }
+
   return (
     <main className="popup" data-ready={ready}>
       <Brand>Short Link</Brand>
@@ -313,13 +337,15 @@ export function App() {
           {pageProblem} Type or paste an address instead.
         </p>
       )}
-      {facts?.selfLink && <SelfShortLink link={facts.selfLink} copyAs={copyAs} />}
-      {existing.length > 0 && !result && (
-        <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
-      )}
-      {declared && !facts?.selfLink && (
-        <DeclaredShortLink shortUrl={declared} title={fields.title} />
-      )}
+      <Later>
+        {facts?.selfLink && <SelfShortLink link={facts.selfLink} copyAs={copyAs} />}
+        {existing.length > 0 && !result && (
+          <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
+        )}
+        {declared && !facts?.selfLink && (
+          <DeclaredShortLink shortUrl={declared} title={fields.title} />
+        )}
+      </Later>
       <ShortenForm
         fields={fields}
         errors={errors}
@@ -330,24 +356,37 @@ export function App() {
         submitRef={submitButton}
         destinationNote={
           tracked && (
-            <TrackingNote removed={facts.removed} kept={trackingKept} onKeep={keepTracking} />
+            <Later>
+              <TrackingNote removed={facts.removed} kept={trackingKept} onKeep={keepTracking} />
+            </Later>
           )
         }
         onChange={change}
         onSubmit={submit}
       />
-      {failure !== undefined && (
-        <ErrorNotice
-          error={failure}
-          onOpenSettings={openSettings}
-          onRetry={submit}
-          onAllowAccess={allowAccess}
-        />
+      <Later>
+        {failure !== undefined && (
+          <ErrorNotice
+            error={failure}
+            onOpenSettings={openSettings}
+            onRetry={submit}
+            onAllowAccess={allowAccess}
+          />
+        )}
+        {result && (
+          <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
+        )}
+      </Later>
+      {settings && (
+        <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>
+          Shorten all tabs
+        </button>
       )}
-      {result && (
-        <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
+      {ready && (
+        <Later>
+          <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
+        </Later>
       )}
-      <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
     </main>
   );
 }

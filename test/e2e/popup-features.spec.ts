@@ -49,7 +49,7 @@ test.describe('the popup never makes a silent duplicate', () => {
     const shortUrl = await popup.shortLink().getAttribute('href');
     await expect(popup.page.getByRole('button', { name: 'Copy', exact: true })).toBeFocused();
 
-    await popup.page.getByRole('button', { name: 'Shorten' }).click();
+    await popup.page.getByRole('button', { name: 'Shorten', exact: true }).click();
     await expect(popup.shortLink()).toHaveAttribute('href', shortUrl ?? '');
     expect(await linksOf(service, apiKey)).toHaveLength(1);
     const shortcuts = await worker.evaluate(async () =>

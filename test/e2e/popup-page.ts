@@ -45,7 +45,7 @@ export class PopupPage {
     if (fields.title !== undefined) await this.field('Title').fill(fields.title);
     if (fields.backHalf !== undefined) await this.field('Back-half').fill(fields.backHalf);
     if (fields.domain !== undefined) await this.field('Domain').selectOption(fields.domain);
-    await this.page.getByRole('button', { name: 'Shorten' }).click();
+    await this.page.getByRole('button', { name: 'Shorten', exact: true }).click();
   }
 
   shortLink() {

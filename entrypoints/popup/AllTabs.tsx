@@ -1,0 +1,264 @@
+// "Shorten all tabs": the window's web pages shortened in the popup, with progress, the list to
+// copy as lines, Markdown or CSV, and the failures with their reason and a retry. Loaded only when
+// the button is pressed.
+import { useEffect, useRef, useState } from 'react';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { openAccount } from '../../lib/account/account.ts';
+import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
+import { isApiError } from '../../lib/api/errors.ts';
+import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
+import { displayHost, displayUrl } from '../../lib/display-host.ts';
+import { describeApiError } from '../../lib/error-text.ts';
+import {
+  formatLinkList,
+  LIST_FORMAT_BUTTONS,
+  LIST_FORMATS,
+} from '../../lib/links/link-list-formats.ts';
+import type { AccountHosts } from '../../lib/links/short-link-of-account.ts';
+import { requestLinksForPage } from '../../lib/links-upkeep.ts';
+import { shortenPage } from '../../lib/shorten.ts';
+import {
+  pagesOfTabs,
+  retryFailures,
+  type ShortenOne,
+  shortenTabs,
+  type TabPage,
+  type TabResult,
+} from '../../lib/shorten-tabs.ts';
+
+type Stage = 'asking' | 'refused' | 'none' | 'running' | 'done';
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+const pageName = (page: TabPage) => {
+  if (page.title) return page.title;
+  try {
+    return displayHost(new URL(page.url).hostname);
+  } catch {
+    return page.url;
+  }
+};
+
+export function AllTabs({
+  permission,
+  account,
+  settings,
+  domain,
+  hosts,
+  tabId,
+  onBack,
+}: {
+  /** The answer to the `tabs` permission request, made in the click that opened this view. */
+  permission: Promise<boolean>;
+  account: AccountSettings;
+  settings: Pick<Settings, 'removeTracking' | 'reuseExisting'>;
+  /** The domain chosen in the form. */
+  domain: string;
+  /** The account's short-link hosts: tabs showing one of its short links are left out. */
+  hosts: AccountHosts;
+  /** The popup's tab when it runs in one (`?tab=ID`): its window is shortened. */
+  tabId: number | undefined;
+  onBack: () => void;
+}) {
+  const [stage, setStage] = useState<Stage>('asking');
+  const [pages, setPages] = useState<TabPage[]>([]);
+  const [skipped, setSkipped] = useState(0);
+  const [results, setResults] = useState<(TabResult | undefined)[]>([]);
+  const [waitingMs, setWaitingMs] = useState<number>();
+  const lifetime = useRef<AbortController>(undefined);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const shortenOne: ShortenOne = (page, { lookFirst }) =>
+    shortenPage(page, {
+      account,
+      settings: lookFirst ? { ...settings, reuseExisting: true } : settings,
+      linksTo: (address) => requestLinksForPage(address, account.id),
+      domain,
+      signal: lifetime.current?.signal,
+    });
+
+  const progress = {
+    shortenOne,
+    signal: undefined as AbortSignal | undefined,
+    onResult: (result: TabResult, index: number) => {
+      setWaitingMs(undefined);
+      setResults((current) => {
+        const next = [...current];
+        next[index] = result;
+        return next;
+      });
+    },
+    onWait: (milliseconds: number) => setWaitingMs(milliseconds),
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the view opens.
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    heading.current?.focus();
+    void (async () => {
+      const granted = await permission.catch(() => false);
+      if (controller.signal.aborted) return;
+      if (!granted) {
+        setStage('refused');
+        return;
+      }
+      const found = pagesOfTabs(await tabsOfWindow(tabId), hosts);
+      if (controller.signal.aborted) return;
+      setPages(found.pages);
+      setSkipped(found.skipped);
+      setResults(new Array(found.pages.length).fill(undefined));
+      if (found.pages.length === 0) {
+        setStage('none');
+        return;
+      }
+      setStage('running');
+      await shortenTabs(found.pages, { ...progress, signal: controller.signal }).catch(() => {});
+      if (!controller.signal.aborted) setStage('done');
+    })();
+    return () => controller.abort();
+  }, []);
+
+  const retry = async () => {
+    const signal = lifetime.current?.signal;
+    const before = results.filter((result): result is TabResult => result !== undefined);
+    if (before.length !== pages.length) return;
+    setStage('running');
+    setResults(results.map((result) => (result?.status === 'failed' ? undefined : result)));
+    await retryFailures(before, {
+      ...progress,
+      signal,
+      refreshLinks: () =>
+        openAccount(account)
+          .refreshLinks()
+          .catch(() => {}),
+    }).catch(() => {});
+    if (!signal?.aborted) setStage('done');
+  };
+
+  const shortened = results.flatMap((result) =>
+    result?.status === 'shortened'
+      ? [
+          {
+            shortUrl: result.link.shortUrl,
+            title: result.link.title || (result.page.title ?? ''),
+            destinationUrl: result.link.destinationUrl,
+            page: result.page,
+            reused: result.reused,
+          },
+        ]
+      : [],
+  );
+  const failed = results.filter(
+    (result): result is Extract<TabResult, { status: 'failed' }> => result?.status === 'failed',
+  );
+  const finished = results.filter(Boolean).length;
+
+  let said: string;
+  if (stage === 'asking') said = 'Asking the browser for your tabs…';
+  else if (stage === 'refused') said = '';
+  else if (stage === 'none') said = 'No tab of this window shows a web page to shorten.';
+  else {
+    said = `Shortened ${shortened.length} of ${pages.length}`;
+    if (stage === 'running' && waitingMs !== undefined) {
+      said += `; the service asks to slow down, waiting ${Math.ceil(waitingMs / 1000)} s`;
+    }
+    if (stage === 'running') said += '…';
+    else if (failed.length > 0)
+      said += `; ${plural(failed.length, 'page', 'pages')} could not be shortened.`;
+    else said += '.';
+  }
+
+  return (
+    <section
+      className="all-tabs"
+      aria-labelledby="all-tabs-heading"
+      aria-busy={stage === 'running'}
+    >
+      <h2 id="all-tabs-heading" ref={heading} tabIndex={-1}>
+        All tabs
+      </h2>
+      {stage === 'refused' ? (
+        <div className="notice" role="alert">
+          <p>
+            Short Link needs to read the addresses and titles of your tabs to shorten them all, and
+            the browser did not allow it.
+          </p>
+          <p>Press "Shorten all tabs" again and allow it when the browser asks.</p>
+        </div>
+      ) : (
+        <p className="tabs-progress" role="status">
+          {said}
+        </p>
+      )}
+      {stage === 'running' && (
+        <progress max={pages.length} value={finished} aria-label="Tabs shortened" />
+      )}
+      {skipped > 0 && stage !== 'asking' && (
+        <p className="hint">
+          Left out {plural(skipped, 'tab', 'tabs')}: browser pages, files, and your own short links.
+        </p>
+      )}
+      {shortened.length > 0 && stage === 'done' && (
+        <div className="row copy-formats list-formats">
+          {LIST_FORMATS.map((format, index) => (
+            <CopyButton
+              key={format}
+              text={formatLinkList(format, shortened)}
+              label={LIST_FORMAT_BUTTONS[format]}
+              className={index === 0 ? 'primary' : undefined}
+            />
+          ))}
+        </div>
+      )}
+      {shortened.length > 0 && (
+        <ul className="tab-links" aria-label="Short links">
+          {shortened.map((link) => (
+            <li key={link.page.url}>
+              <span className="tab-line">
+                <span className="tab-title" dir="auto" title={link.page.url}>
+                  {pageName(link.page)}
+                </span>
+                {link.reused && <span className="tag">made before</span>}
+              </span>
+              <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+                {displayUrl(link.shortUrl)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {failed.length > 0 && (
+        <section className="notice error tab-failures" aria-labelledby="tab-failures-heading">
+          <h3 id="tab-failures-heading">Not shortened</h3>
+          <ul>
+            {failed.map(({ page, error }) => {
+              const { message, advice } = describeApiError(error);
+              // "Correct what you entered" speaks of a form: nothing was typed for a tab.
+              const advised = !(isApiError(error) && error.kind === 'invalid_input');
+              return (
+                <li key={page.url}>
+                  <span className="tab-title" dir="auto" title={page.url}>
+                    {pageName(page)}
+                  </span>
+                  <span>
+                    {message} {advised && advice !== message && advice}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {stage === 'done' && (
+            <button type="button" onClick={retry}>
+              Retry failed tabs
+            </button>
+          )}
+        </section>
+      )}
+      <button type="button" className="back" onClick={onBack}>
+        Back
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// The form's fields as they will be sent, or what is wrong with them, field by field.
+import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
+import { CreateLinkInput } from '../../lib/api/schemas.ts';
+import { checkDestination } from '../../lib/links/destination.ts';
+
+/** The service's field names, as its errors name them, to the form's. */
+export const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
+  destination_url: 'destinationUrl',
+  back_half: 'backHalf',
+  title: 'title',
+  domain: 'domain',
+};
+
+export function checkFields(
+  fields: ShortenFields,
+): { input: CreateLinkInput } | { errors: FieldErrors } {
+  const destination = checkDestination(fields.destinationUrl);
+  const parsed = CreateLinkInput.safeParse({
+    ...fields,
+    destinationUrl: 'url' in destination ? destination.url : fields.destinationUrl,
+  });
+  const errors: FieldErrors = {};
+  if ('problem' in destination) errors.destinationUrl = destination.problem;
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof ShortenFields;
+    errors[field] ??= issue.message;
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { input: parsed.data };
+}

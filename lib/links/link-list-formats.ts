@@ -1,0 +1,43 @@
+// Several short links copied at once ("Shorten all tabs"): one a line, a Markdown list, or CSV for
+// a spreadsheet. Pure text making, loaded with the view that copies it (papaparse comes along).
+import { unparse } from 'papaparse';
+import { formatForCopy } from './copy-formats.ts';
+
+export const LIST_FORMATS = ['lines', 'markdown', 'csv'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+/** The buttons, in the words of the UI. */
+export const LIST_FORMAT_BUTTONS: Record<ListFormat, string> = {
+  lines: 'Copy as lines',
+  markdown: 'Copy as Markdown',
+  csv: 'Copy as CSV',
+};
+
+export type ListedLink = { shortUrl: string; title: string; destinationUrl: string };
+
+/**
+ * Cells a spreadsheet could read as a formula (the options page's CSV export defuses the same):
+ * papaparse's own list widened to any leading whitespace and the full-width ＝＋－＠. Such a cell
+ * gets a leading `'`.
+ */
+export const FORMULA_START = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
+
+const CSV_COLUMNS = ['title', 'destination_url', 'short_url'];
+
+export function formatLinkList(format: ListFormat, links: readonly ListedLink[]): string {
+  switch (format) {
+    case 'lines':
+      return links.map((link) => link.shortUrl).join('\n');
+    case 'markdown':
+      return links.map((link) => `- ${formatForCopy('markdown', link).text}`).join('\n');
+    case 'csv':
+      // Pasted, not saved: no byte-order mark; CRLF and quoted cells as RFC 4180 has them.
+      return unparse(
+        {
+          fields: CSV_COLUMNS,
+          data: links.map((link) => [link.title, link.destinationUrl, link.shortUrl]),
+        },
+        { quotes: true, escapeFormulae: FORMULA_START, newline: '\r\n' },
+      );
+  }
+}
