@@ -26,7 +26,10 @@ export function CopyButton({
   autoFocus?: boolean;
   icon?: ReactNode;
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // What was copied (or failed to be), with the text it was for: a button given another text (a
+  // list row now showing another link) is idle again at once, without being built anew.
+  const [outcome, setOutcome] = useState<{ state: 'copied' | 'failed'; text: string }>();
+  const state = outcome?.text === content.text ? outcome.state : 'idle';
   const byHand = useRef<HTMLTextAreaElement>(null);
   const byHandId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -37,10 +40,10 @@ export function CopyButton({
   }, [autoFocus]);
 
   useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS);
+    if (outcome?.state !== 'copied') return;
+    const timer = setTimeout(() => setOutcome(undefined), COPIED_FOR_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [outcome]);
 
   useEffect(() => {
     if (state !== 'failed') return;
@@ -51,9 +54,9 @@ export function CopyButton({
   const copy = async () => {
     try {
       await writeClipboard(content);
-      setState('copied');
+      setOutcome({ state: 'copied', text: content.text });
     } catch {
-      setState('failed');
+      setOutcome({ state: 'failed', text: content.text });
     }
   };
 

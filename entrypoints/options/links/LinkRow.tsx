@@ -80,13 +80,7 @@ export const LinkRow = memo(function LinkRow({
         )}
       </div>
       <div className="link-actions">
-        {/* Keyed by link: its "Copied" stays with the link when the row shows another. */}
-        <CopyButton
-          key={link.shortUrl}
-          text={link.shortUrl}
-          className="icon-button"
-          icon={<CopyIcon />}
-        />
+        <CopyButton text={link.shortUrl} className="icon-button" icon={<CopyIcon />} />
         <button
           type="button"
           className="icon-button"
