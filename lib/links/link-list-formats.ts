@@ -1,7 +1,7 @@
 // Several short links copied at once ("Shorten all tabs"): one a line, a Markdown list, or CSV for
 // a spreadsheet. Pure text making, loaded with the view that copies it (papaparse comes along).
-import { unparse } from 'papaparse';
 import { formatForCopy } from './copy-formats.ts';
+import { toCsv } from './csv.ts';
 
 export const LIST_FORMATS = ['lines', 'markdown', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -15,13 +15,6 @@ export const LIST_FORMAT_BUTTONS: Record<ListFormat, string> = {
 
 export type ListedLink = { shortUrl: string; title: string; destinationUrl: string };
 
-/**
- * Cells a spreadsheet could read as a formula (the options page's CSV export defuses the same):
- * papaparse's own list widened to any leading whitespace and the full-width ＝＋－＠. Such a cell
- * gets a leading `'`.
- */
-export const FORMULA_START = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
-
 const CSV_COLUMNS = ['title', 'destination_url', 'short_url'];
 
 export function formatLinkList(format: ListFormat, links: readonly ListedLink[]): string {
@@ -32,12 +25,9 @@ export function formatLinkList(format: ListFormat, links: readonly ListedLink[])
       return links.map((link) => `- ${formatForCopy('markdown', link).text}`).join('\n');
     case 'csv':
       // Pasted, not saved: no byte-order mark; CRLF and quoted cells as RFC 4180 has them.
-      return unparse(
-        {
-          fields: CSV_COLUMNS,
-          data: links.map((link) => [link.title, link.destinationUrl, link.shortUrl]),
-        },
-        { quotes: true, escapeFormulae: FORMULA_START, newline: '\r\n' },
-      );
+      return toCsv([
+        CSV_COLUMNS,
+        ...links.map((link) => [link.title, link.destinationUrl, link.shortUrl]),
+      ]);
   }
 }

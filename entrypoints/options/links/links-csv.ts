@@ -1,16 +1,9 @@
 // The links as a CSV file. A module of its own, loaded when "Export CSV" is chosen: papaparse need
 // not be parsed each time the page opens.
-import { unparse } from 'papaparse';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { toCsv } from '../../../lib/links/csv.ts';
 
 const CSV_COLUMNS = ['short_url', 'destination_url', 'title', 'clicks', 'created_at'] as const;
-
-/**
- * Cells a spreadsheet could read as a formula: papaparse's own list (= + - @ tab, carriage return)
- * widened to any leading whitespace or line feed (spreadsheets trim them and then evaluate) and the
- * full-width ＝＋－＠ that some spreadsheets fold to their ASCII forms. Such a cell gets a leading `'`.
- */
-export const FORMULA_START = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
 
 /**
  * The links as CSV (RFC 4180, CRLF line ends, every cell quoted) with a byte-order mark, so that
@@ -25,6 +18,6 @@ export function linksToCsv(links: readonly Link[]): string {
     String(link.clicks),
     link.createdAt,
   ]);
-  const body = unparse(rows, { quotes: true, escapeFormulae: FORMULA_START, newline: '\r\n' });
+  const body = toCsv(rows);
   return `\uFEFF${CSV_COLUMNS.join(',')}\r\n${body}${rows.length > 0 ? '\r\n' : ''}`;
 }
