@@ -8,7 +8,6 @@ import {
   type ShortenFields,
   ShortenForm,
 } from '../../components/ShortenForm.tsx';
-import { applyTheme } from '../../components/theme.ts';
 import { useAccount, useAccountData } from '../../components/use-account.ts';
 import { openAccount } from '../../lib/account/account.ts';
 import {
@@ -27,7 +26,6 @@ import { formatForCopy } from '../../lib/links/copy-formats.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
-import { earlyStart } from './early-start.ts';
 import type { PageFacts } from './page-facts.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
@@ -52,26 +50,38 @@ const NO_DOMAINS: never[] = [];
 
 const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
 
-export function App() {
-  const [settings, setSettings] = useState<Settings>();
-  // The account this popup shortens with: the last one used here, else the default one.
-  const [accountId, setAccountId] = useState<string>();
-  const [page, setPage] = useState<PageToShorten>();
-  const [fields, setFields] = useState<ShortenFields>({
-    destinationUrl: '',
-    title: '',
+/** What the popup starts from (early-start.ts): the settings and the page, read before it is drawn. */
+export type PopupStart = readonly [Settings, PageToShorten];
+
+/** The form as the popup first draws it: filled from the page, unless it cannot be shortened. */
+function firstFields([, page]: PopupStart): ShortenFields {
+  const problem = unshortenableReason(page.url);
+  return {
+    destinationUrl: problem ? '' : page.url,
+    title: problem ? '' : cutTitle(page.title),
     backHalf: '',
     domain: '',
-  });
+  };
+}
+
+/**
+ * The popup, drawn once its settings and page are known (main.tsx waits for them, a millisecond or
+ * two), so that its first render is the filled form rather than an empty one filled a render later.
+ */
+export function App({ start }: { start: PopupStart }) {
+  const settings = start[0];
+  // The account this popup shortens with: the last one used here, else the default one.
+  const [accountId, setAccountId] = useState<string | undefined>(start[0].popupAccountId);
+  const page: PageToShorten = start[1];
+  const [fields, setFields] = useState<ShortenFields>(() => firstFields(start));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [pageProblem, setPageProblem] = useState<string>();
+  const pageProblem = unshortenableReason(page.url);
   const [facts, setFacts] = useState<PageFacts>();
   const [trackingKept, setTrackingKept] = useState(false);
   const [declared, setDeclared] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ link: Link; copied: boolean }>();
-  const [ready, setReady] = useState(false);
   // Settles once the filled form is on screen: the rest of the popup's code is asked for then, so
   // that it never competes with drawing the form.
   const drawn = useRef(Promise.withResolvers<void>());
@@ -80,8 +90,8 @@ export function App() {
   const [allTabs, setAllTabs] = useState<Promise<boolean>>();
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
-  const chosen = settings && accountOrDefault(settings, accountId);
-  const account = useAccount(chosen && isConfigured(chosen) ? chosen : undefined);
+  const chosen = accountOrDefault(settings, accountId);
+  const account = useAccount(isConfigured(chosen) ? chosen : undefined);
   const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
   // Answers that arrive for an account the person has since left are dropped.
   const accountRun = useRef(0);
@@ -146,44 +156,26 @@ export function App() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the popup opens.
   useEffect(() => {
     let live = true;
-    void (async () => {
-      const [loaded, page] = await earlyStart;
-      if (!live) return;
-      applyTheme(loaded.theme);
-      setSettings(loaded);
-      setAccountId(loaded.popupAccountId);
-      setPage(page);
-      const problem = unshortenableReason(page.url);
-      setPageProblem(problem);
-      fillUntyped({
-        destinationUrl: problem ? '' : page.url,
-        title: problem ? '' : cutTitle(page.title),
-      });
-      setReady(true);
-      // Enter shortens as soon as the popup is open.
-      submitButton.current?.focus();
-      if (!problem && page.tabId !== undefined) {
-        const { tabId, url } = page;
-        void laterOnceDrawn()
-          .then(({ readDeclaredShortlink }) => readDeclaredShortlink(tabId, url))
-          .then((shortUrl) => live && setDeclared(shortUrl));
-      }
-      await startAccount(loaded, page, accountOrDefault(loaded, loaded.popupAccountId));
-    })();
+    // Passive effects run after the browser has painted the first render: the filled form.
+    drawn.current.resolve();
+    const [loaded] = start;
+    // Enter shortens as soon as the popup is open.
+    submitButton.current?.focus();
+    if (!pageProblem && page.tabId !== undefined) {
+      const { tabId, url } = page;
+      void laterOnceDrawn()
+        .then(({ readDeclaredShortlink }) => readDeclaredShortlink(tabId, url))
+        .then((shortUrl) => live && setDeclared(shortUrl));
+    }
+    void startAccount(loaded, page, accountOrDefault(loaded, loaded.popupAccountId));
     return () => {
       live = false;
       accountRun.current++;
     };
   }, []);
 
-  // Passive effects run after the browser has painted the render that set `ready`.
-  useEffect(() => {
-    if (ready) drawn.current.resolve();
-  }, [ready]);
-
   /** Another account chosen: its domains, its links to the page and its result; the rest kept. */
   function chooseAccount(id: string) {
-    if (!settings || !page) return;
     setAccountId(id);
     void saveSettings({ popupAccountId: id });
     typed.current.delete('domain');
@@ -208,21 +200,19 @@ export function App() {
   };
 
   const keepTracking = (keep: boolean) => {
-    if (!page || !facts) return;
+    if (!facts) return;
     setTrackingKept(keep);
     change({ destinationUrl: keep ? page.url : facts.destination });
   };
 
   // Asked for in the click itself (no await before it), then the shorten is tried again.
   const allowAccess = () => {
-    if (!chosen) return;
     void requestHostPermission(chosen.apiBaseUrl).then((granted) => {
       if (granted) void submit();
     });
   };
 
   const submit = async () => {
-    if (!settings || !chosen) return;
     const { checkFields, shorten, writeClipboard, WIRE_TO_FORM } = await later();
     const checked = checkFields(fields);
     if ('errors' in checked) {
@@ -246,7 +236,7 @@ export function App() {
       // Never a silent duplicate: when the page's links were not known yet, they are first.
       if (!facts) {
         const learned = await factsAnswer.current;
-        const forThisPage = page && [page.url, learned.destination].includes(input.destinationUrl);
+        const forThisPage = [page.url, learned.destination].includes(input.destinationUrl);
         if (forThisPage && (learned.existing.length > 0 || learned.selfLink)) {
           setFacts(learned);
           setFocusExisting(true);
@@ -274,16 +264,16 @@ export function App() {
   };
 
   // Shown only with two or more accounts: with one, the popup is as it always was.
-  const accountSelect = settings && settings.accounts.length > 1 && chosen && (
+  const accountSelect = settings.accounts.length > 1 && (
     <AccountSelect accounts={settings.accounts} value={chosen.id} onChange={chooseAccount} />
   );
 
   // Asked for in the click itself (no await before it): the browser asks the person only then.
   const shortenAllTabs = () => setAllTabs(requestTabsPermission());
 
-  if (chosen && !isConfigured(chosen)) {
+  if (!isConfigured(chosen)) {
     return (
-      <main className="popup" data-ready={ready}>
+      <main className="popup" data-ready>
         <Brand>Short Link</Brand>
         {accountSelect}
         <div className="notice">
@@ -296,22 +286,20 @@ export function App() {
     );
   }
 
-  const copyAs = settings?.copyAs ?? 'link';
+  const copyAs = settings.copyAs;
   const existing = facts?.existing ?? [];
-  const shortHost = chosen
-    ? defaultShortHost(
-        chosen.apiBaseUrl,
-        existing,
-        domains.map((domain) => domain.domain),
-      )
-    : undefined;
+  const shortHost = defaultShortHost(
+    chosen.apiBaseUrl,
+    existing,
+    domains.map((domain) => domain.domain),
+  );
   const tracked = facts && facts.removed.length > 0 && !facts.selfLink;
 
   const customDomains = domains.map((domain) => domain.domain);
 
-  if (allTabs && chosen && settings) {
+  if (allTabs) {
     return (
-      <main className="popup" data-ready={ready}>
+      <main className="popup" data-ready>
         <Brand>Short Link</Brand>
         <Later>
           <AllTabs
@@ -319,8 +307,8 @@ export function App() {
             account={chosen}
             settings={settings}
             domain={fields.domain}
-            hosts={{ defaultShortHost: shortHost ?? '', customDomains }}
-            tabId={page?.tabId}
+            hosts={{ defaultShortHost: shortHost, customDomains }}
+            tabId={page.tabId}
             onBack={() => setAllTabs(undefined)}
           />
         </Later>
@@ -329,7 +317,7 @@ export function App() {
   }
 
   return (
-    <main className="popup" data-ready={ready}>
+    <main className="popup" data-ready>
       <Brand>Short Link</Brand>
       {accountSelect}
       {pageProblem && (
@@ -377,16 +365,12 @@ export function App() {
           <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
         )}
       </Later>
-      {settings && (
-        <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>
-          Shorten all tabs
-        </button>
-      )}
-      {ready && (
-        <Later>
-          <ShortcutsFooter oneClick={settings?.oneClick ?? false} />
-        </Later>
-      )}
+      <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>
+        Shorten all tabs
+      </button>
+      <Later>
+        <ShortcutsFooter oneClick={settings.oneClick} />
+      </Later>
     </main>
   );
 }
