@@ -19,13 +19,16 @@ export function getLink(service: { baseUrl: string }, apiKey: string, shortUrl: 
   return api(service.baseUrl, apiKey).retrieve(idOf(shortUrl));
 }
 
-/** `count` links, one a minute from 2026-01-01, titled "Seeded link <n>". */
-export async function seed(service: TestService, apiKey: string, count: number) {
+/**
+ * `count` links, one a minute from 2026-01-01, titled "Seeded link <n>", with back-halves
+ * `<prefix><n>`: back-halves are unique on the service, which the tests of a worker share.
+ */
+export async function seed(service: TestService, apiKey: string, count: number, prefix = 'seed') {
   const start = Date.UTC(2026, 0, 1);
   await service.insertLinks(
     apiKey,
     Array.from({ length: count }, (_, n) => ({
-      backHalf: `seed${n}`,
+      backHalf: `${prefix}${n}`,
       destinationUrl: `https://example.com/page/${n}`,
       title: `Seeded link ${n}`,
       createdAt: start + n * 60_000,

@@ -142,11 +142,11 @@ test.describe('options page, Links as a link manager', () => {
   }) => {
     // Rows are reused for other links as the list scrolls (LinksTable's slots).
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await seed(service, apiKey, 500);
+    await seed(service, apiKey, 500, 'slot');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'links');
     await expect(count(page)).toHaveText('500 links');
-    const newest = `${service.baseUrl}/seed499`;
+    const newest = `${service.baseUrl}/slot499`;
 
     // In one go, well within the two seconds "Copied" lasts: copy the newest link from its row,
     // focus that row, scroll far down, and look at the rows.
