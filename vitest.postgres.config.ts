@@ -11,6 +11,7 @@ export default defineConfig({
       'server/concurrency.test.ts',
       'server/redirects.test.ts',
       'server/accounts.test.ts',
+      'server/click-reads.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
     ],

@@ -223,8 +223,9 @@ export function createApi(deps: AppDeps): Hono<Env> {
   const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
-    // What is stored plus what is still in memory: exact even while click writes are failing.
-    clicks: link.clicks + clicks.pendingOf(link.id),
+    // What is stored plus what is still in memory: exact even while click writes are failing,
+    // when the link was read inside clicks.settled().
+    clicks: link.clicks + clicks.pendingOf(link.id, link.storedBatch),
     created_at: date(link.createdAt),
     title: link.title,
   });
@@ -372,7 +373,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // 200,000 links neither stall the redirects nor sit whole in memory.
   app.get('/v1/links', (c) =>
     streamedJsonResponse({
-      chunks: deps.lists.chunks(c.get('owner').accountId, clicks.pendingSnapshot()),
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks),
       acceptEncoding: c.req.header('accept-encoding'),
       breakOff: (error) => {
         logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
@@ -385,7 +386,9 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // not a missing link.
   app.on(['PUT', 'DELETE'], '/v1/links', (c) => c.notFound());
 
-  app.get('/v1/links/*', async (c) => c.json(linkJson(await findLink(c), isoOffset)));
+  app.get('/v1/links/*', async (c) =>
+    c.json(await clicks.settled(async () => linkJson(await findLink(c), isoOffset))),
+  );
 
   // The body is read first; the link is then named by account, domain and back-half in the one
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
@@ -401,13 +404,16 @@ export function createApi(deps: AppDeps): Hono<Env> {
       );
     }
     await checkDestination(input.destination_url);
-    const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
-      destinationUrl: input.destination_url,
-      title: input.title,
+    const answer = await clicks.settled(async () => {
+      const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
+        destinationUrl: input.destination_url,
+        title: input.title,
+      });
+      return updated && linkJson(updated, isoMillis);
     });
-    if (!updated) throw linkNotFound();
+    if (!answer) throw linkNotFound();
     redirects.forget(domain, backHalf);
-    return c.json(linkJson(updated, isoMillis));
+    return c.json(answer);
   });
 
   app.delete('/v1/links/*', async (c) => {

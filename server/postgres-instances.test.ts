@@ -70,7 +70,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 1.\n`,
+      stdout: `${database.url} is at schema version 2.\n`,
     });
     const created = await runCli([
       'account',

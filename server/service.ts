@@ -31,6 +31,8 @@ export type ServiceOptions = {
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
   logger?: Logger;
+  /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
+  wrapStorage?: (store: Storage) => Storage;
 };
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -66,7 +68,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.blockedHostsFile === undefined
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
-  const store = await openStorage(options.db, { synchronous: options.synchronous });
+  const opened = await openStorage(options.db, { synchronous: options.synchronous });
+  const store = options.wrapStorage ? options.wrapStorage(opened) : opened;
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
   // Other instances on the same database change links too: drop what they change.

@@ -18,9 +18,15 @@ export type LinkRow = {
   title: string;
   clicks: number;
   createdAt: number;
+  /**
+   * The last click batch of this process (see addClicks) that `clicks` includes, on engines that
+   * cannot always tell whether a failed write was committed; absent where a failed write is known
+   * to have changed nothing.
+   */
+  storedBatch?: number;
 };
 
-export type NewLink = Omit<LinkRow, 'id' | 'clicks'>;
+export type NewLink = Omit<LinkRow, 'id' | 'clicks' | 'storedBatch'>;
 
 export type DomainRow = { host: string; createdAt: number };
 
@@ -97,8 +103,13 @@ export interface Storage {
   deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
 
   redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
-  /** Adds click counts by link id (`clicks = clicks + n`), all in one transaction. */
-  addClicks(counts: Map<number, number>): Promise<void>;
+  /**
+   * Adds click counts by link id (`clicks = clicks + n`), all in one transaction. `batch` numbers
+   * this process's writes (1, 2, …; a failed one is tried again with its number): an engine that
+   * may lose the answer to a commit records it with the clicks and adds nothing for a batch it has
+   * already stored, so a retry never counts clicks twice.
+   */
+  addClicks(counts: Map<number, number>, batch?: number): Promise<void>;
 
   /**
    * Calls `changed` with the identity of every link updated or deleted by any process on this

@@ -6,7 +6,7 @@ import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
 import type { Logger } from '../../server/app.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import { type RunningService, startService } from '../../server/service.ts';
-import type { LinkRow, Plan } from '../../server/storage.ts';
+import type { LinkRow, Plan, Storage } from '../../server/storage.ts';
 import { createDatabase } from './postgres-cluster.ts';
 
 export type TestService = {
@@ -59,6 +59,7 @@ export async function startTestService(
     blockedHostsFile?: string;
     dbFile?: string;
     logger?: Logger;
+    wrapStorage?: (store: Storage) => Storage;
   } = {},
 ): Promise<TestService> {
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
@@ -77,6 +78,7 @@ export async function startTestService(
     addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
     blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
+    wrapStorage: options.wrapStorage,
   });
   return {
     baseUrl: service.baseUrl,
