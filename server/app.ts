@@ -22,7 +22,7 @@ import { bearerToken, hashApiKey } from './keys.ts';
 import { isoOffset } from './list-json.ts';
 import type { ListReader } from './list-reader.ts';
 import { openApiDocument } from './openapi.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { openRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
 import type { ShortDomains } from './short-domain.ts';
 import {
@@ -190,8 +190,9 @@ function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T
 
 export function createApi(deps: AppDeps): Hono<Env> {
   const { store, clicks, redirects, domains, destinations, logger } = deps;
-  const accountLimiter = createRateLimiter(deps.rateLimitPerMinute);
-  const addressLimiter = createRateLimiter(deps.addressRateLimitPerMinute);
+  // In memory, or shared by every instance on the database (rate-limit.ts).
+  const accountLimiter = openRateLimiter(store, 'account', deps.rateLimitPerMinute);
+  const addressLimiter = openRateLimiter(store, 'address', deps.addressRateLimitPerMinute);
   const app = new Hono<Env>();
   const openApi = openApiDocument({
     rateLimitPerMinute: deps.rateLimitPerMinute,
@@ -290,7 +291,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   app.use('/v1/*', async (c, next) => {
     // Before the key is looked at, so a flood of wrong keys is turned away as cheaply as can be.
     const address = c.env.incoming.socket.remoteAddress ?? '';
-    const addressWait = addressLimiter.take(address);
+    const addressWait = await addressLimiter.take(address);
     if (addressWait > 0) {
       throw tooMany(addressWait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);
     }
@@ -308,7 +309,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
         { headers: { 'WWW-Authenticate': 'Bearer realm="short-links"' } },
       );
     }
-    const accountWait = accountLimiter.take(String(owner.accountId));
+    const accountWait = await accountLimiter.take(String(owner.accountId));
     if (accountWait > 0) {
       throw tooMany(
         accountWait,

@@ -23,8 +23,8 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-async function serve(db: string): Promise<Instance> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db], {
+async function serve(db: string, options: string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db, ...options], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SHORTLINK_RATE_LIMIT: '0', SHORTLINK_ADDRESS_RATE_LIMIT: '0' },
   });
@@ -70,7 +70,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 2.\n`,
+      stdout: `${database.url} is at schema version 3.\n`,
     });
     const created = await runCli([
       'account',
@@ -153,6 +153,68 @@ describe('two instances on one PostgreSQL database', () => {
     expect(stored.clicks).toBe(400);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
+  }, 60_000);
+
+  it('share one rate limit per account and one per address, whichever instance is asked', async () => {
+    const limited = await createDatabase(maintenanceUrl());
+    try {
+      const keyOf = async (args: string[]) => {
+        const result = await runCli([...args, '--db', limited.url]);
+        expect(result.code).toBe(0);
+        return result.stdout.trimEnd().split('\n').at(-1) as string;
+      };
+      const firstKey = await keyOf(['account', 'create', '--email', 'busy@example.com']);
+      const secondKey = await keyOf(['key', 'create', '--email', 'busy@example.com']);
+      const calmKey = await keyOf(['account', 'create', '--email', 'calm@example.com']);
+      const limits = ['--rate-limit', '10', '--address-rate-limit', '30'];
+      const pair = await Promise.all([serve(limited.url, limits), serve(limited.url, limits)]);
+      const [one, two] = pair.map((instance) => instance.baseUrl) as [string, string];
+
+      // Ten requests of one account, with both its keys, at once over both instances: all pass;
+      // the eleventh is refused, on either instance, with either key.
+      const ten = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api(i % 2 ? one : two, i % 3 ? firstKey : secondKey).list(),
+        ),
+      );
+      expect(ten.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      for (const [baseUrl, key] of [
+        [one, firstKey],
+        [two, secondKey],
+      ] as const) {
+        const refused = await api(baseUrl, key).list();
+        const problem = expectProblem(refused, 429, 'rate_limited');
+        expect(problem.message).toMatch(
+          /for this account \(10 a minute, shared by all its API keys\)/,
+        );
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        expect(problem.message).toContain(`${retryAfter} seconds`);
+      }
+      // Another account has a budget of its own.
+      expect((await api(one, calmKey).list()).status).toBe(200);
+      expect((await api(two, calmKey).list()).status).toBe(200);
+
+      // The address: 14 requests so far from 127.0.0.1 (the refused ones count too). Sixteen more
+      // without a key, at once over both, are answered 401; then every request from this address
+      // is refused before its key is looked at, a good key on either instance too.
+      const sixteen = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => api(i % 2 ? one : two).list()),
+      );
+      expect(sixteen.map((answer) => answer.status)).toEqual(Array(16).fill(401));
+      for (const baseUrl of [one, two]) {
+        const refused = await api(baseUrl, calmKey).list();
+        expect(expectProblem(refused, 429, 'rate_limited').message).toMatch(
+          /from this address \(30 a minute\)/,
+        );
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      for (const instance of pair) instance.child.kill('SIGTERM');
+      expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
+    } finally {
+      await limited.drop();
+    }
   }, 60_000);
 
   it('ends with one sentence, password hidden, when the database cannot be reached', async () => {

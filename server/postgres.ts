@@ -56,6 +56,14 @@ const MIGRATIONS: string[] = [
      batch bigint NOT NULL,
      updated_at bigint NOT NULL
    );`,
+  // Rate-limit windows, one row per account or client address. Unlogged: no WAL is written for
+  // them (they are counted on every API request), and a crash or a failover that empties the
+  // table only restarts the windows.
+  `CREATE UNLOGGED TABLE request_windows (
+     key text PRIMARY KEY,
+     ends_at bigint NOT NULL,
+     count bigint NOT NULL
+   );`,
 ];
 
 /** Any constant: the key of the advisory lock that serialises migrations. */
@@ -67,7 +75,7 @@ const LINK_CHANGES = 'shortlink_link_changed';
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt"`;
 
-/** How often each instance removes the rows of stopped processes. */
+/** How often each instance removes ended rate-limit windows and the rows of stopped processes. */
 const SWEEP_MS = 5 * 60_000;
 /** How long a process's last click batch is kept after its last write (it has stopped). */
 const CLICK_WRITER_KEPT_MS = 7 * 24 * 3_600_000;
@@ -178,9 +186,11 @@ export async function openPostgresStorage(
     );
   }
 
-  // The batches of processes long stopped are dead rows: swept now and then, by whichever
-  // instance gets there first.
+  // Ended windows and the batches of processes long stopped are dead rows: swept now and then,
+  // by whichever instance gets there first.
   const sweep = setInterval(() => {
+    sql`DELETE FROM request_windows
+      WHERE ends_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint`.catch(() => {});
     sql`DELETE FROM click_writers WHERE updated_at < ${Date.now() - CLICK_WRITER_KEPT_MS}`.catch(
       () => {},
     );
@@ -403,6 +413,23 @@ export async function openPostgresStorage(
             connected = true;
           },
         );
+      }),
+
+    countRequest: (key, windowMs) =>
+      guarded(async () => {
+        // One statement, one round trip: the window is started or counted in, and the database's
+        // clock (one for every instance) says when it ends.
+        const [window] = await sql<{ count: number; msLeft: number }[]>`
+          WITH now AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms)
+          INSERT INTO request_windows AS w (key, ends_at, count)
+          SELECT ${key}, ms + ${windowMs}, 1 FROM now
+          ON CONFLICT (key) DO UPDATE SET
+            ends_at = CASE WHEN w.ends_at <= excluded.ends_at - ${windowMs}
+                           THEN excluded.ends_at ELSE w.ends_at END,
+            count = CASE WHEN w.ends_at <= excluded.ends_at - ${windowMs}
+                         THEN 1 ELSE w.count + 1 END
+          RETURNING count, ends_at - (SELECT ms FROM now) AS "msLeft"`;
+        return window as { count: number; msLeft: number };
       }),
 
     close: async () => {

@@ -120,5 +120,13 @@ export interface Storage {
     changed: (link?: { domain: DomainKey; backHalf: string }) => void,
   ): Promise<void>;
 
+  /**
+   * Counts one request of `key` in its fixed window of `windowMs` (started by the key's first
+   * request after the last window ended), in one window shared by every process on this database,
+   * and says how far that window has got. Only engines that several instances share have it; on
+   * the others the limits stay in the process's memory (rate-limit.ts).
+   */
+  countRequest?(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
+
   close(): Promise<void>;
 }
