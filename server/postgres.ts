@@ -131,6 +131,11 @@ export async function openPostgresStorage(
     max: options.maxConnections ?? 10,
     onnotice: () => {},
     connect_timeout: 5,
+    // Not the array types' query that postgres.js otherwise sends on every new connection: when
+    // the server goes away during it (a restart, a failover), its rejection is handled by no one
+    // and ends the process (postgres 3.4.9, connection.js fetchArrayTypes; seen when PostgreSQL
+    // was stopped with -m fast under load). The only arrays sent are cast in the query.
+    fetch_types: false,
     // bigint columns as numbers: ids and counts stay far below 2^53.
     types: {
       bigint: {
@@ -374,8 +379,9 @@ export async function openPostgresStorage(
     addClicks: (counts, batch) =>
       guarded(async () => {
         if (counts.size === 0) return;
-        const ids = [...counts.keys()];
-        const added = [...counts.values()];
+        // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
+        const ids = `{${[...counts.keys()].join(',')}}`;
+        const added = `{${[...counts.values()].join(',')}}`;
         // One statement: every count is added, atomically, or none is.
         if (batch === undefined) {
           await sql`UPDATE links AS l SET clicks = l.clicks + v.n
