@@ -14,6 +14,8 @@ export default defineConfig({
       'server/click-reads.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
+      // The database stopped and started under them (a cluster of its own).
+      'server/postgres-restart.test.ts',
     ],
     globalSetup: ['test/support/postgres-setup.ts'],
     env: { SHORTLINK_TEST_ENGINE: 'postgres' },

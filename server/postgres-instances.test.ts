@@ -1,53 +1,20 @@
 // Several service processes on one PostgreSQL database, started through the command line as an
 // operator would: `serve --db postgres://…`. Runs in the PostgreSQL suite (npm run test:postgres),
 // whose global setup provides the cluster.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../test/support/postgres-cluster.ts';
+import {
+  eventually,
+  killServiceProcesses,
+  redirectBurst,
+  runCli,
+  serveProcess as serve,
+} from '../test/support/service-process.ts';
 import { api, backHalfOf, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-
-type Instance = { child: ChildProcess; baseUrl: string; exit: Promise<number | null> };
-const children = new Set<ChildProcess>();
 let database: { url: string; drop(): Promise<void> };
 let agent: Agent;
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-async function serve(db: string, options: string[] = []): Promise<Instance> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db, ...options], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SHORTLINK_RATE_LIMIT: '0', SHORTLINK_ADDRESS_RATE_LIMIT: '0' },
-  });
-  children.add(child);
-  let output = '';
-  const exit = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Listening on (http:\/\/localhost:\d+) \(/.exec(output);
-      if (listening) resolve(listening[1] as string);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exit.then((code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl, exit };
-}
 
 const maintenanceUrl = () => {
   const url = process.env.SHORTLINK_TEST_POSTGRES_URL;
@@ -61,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   agent.destroy();
-  for (const child of children) child.kill('SIGKILL');
+  killServiceProcesses();
   await database.drop();
 });
 
@@ -135,25 +102,65 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await viaOne.remove(idOf(doomed.short_url))).status).toBe(200);
     expect(await within(async () => (await statusOnTwo()) === 404)).toBe(true);
 
-    // 400 redirects split over both, then both stopped: every click is in the database.
+    // 2,000 redirects at once, split over both, then both stopped: every click is in the database.
     const path = `/${backHalfOf(link.short_url)}`;
     const host = new URL(link.short_url).host;
     const answers = await Promise.all(
-      Array.from({ length: 400 }, (_, i) =>
+      Array.from({ length: 2_000 }, (_, i) =>
         rawRequest(i % 2 ? one.baseUrl : two.baseUrl, path, { agent, host }),
       ),
     );
-    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(400);
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(2_000);
     one.child.kill('SIGTERM');
     two.child.kill('SIGTERM');
     expect(await Promise.all([one.exit, two.exit])).toEqual([0, 0]);
 
     const again = await serve(database.url);
     const stored = (await api(again.baseUrl, key).retrieve(id)).body;
-    expect(stored.clicks).toBe(400);
+    expect(stored.clicks).toBe(2_000);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
   }, 60_000);
+
+  it('lose no click when one is stopped by SIGTERM in the middle of a burst on both', async () => {
+    const key = (
+      await runCli(['account', 'create', '--email', 'burst@example.com', '--db', database.url])
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .at(-1) as string;
+    const [one, two] = await Promise.all([serve(database.url), serve(database.url)]);
+    const link = (await api(one.baseUrl, key).create({ destination_url: 'https://example.com/b' }))
+      .body;
+    const burst = redirectBurst([one.baseUrl, two.baseUrl], `/${backHalfOf(link.short_url)}`, {
+      host: new URL(link.short_url).host,
+      agent,
+      workers: 8,
+    });
+    try {
+      expect(await eventually(() => burst.redirected(one.baseUrl) >= 300, 30_000)).toBe(true);
+      one.child.kill('SIGTERM');
+      expect(await one.exit).toBe(0);
+      // The other goes on answering after the first is gone.
+      const afterStop = burst.redirected(two.baseUrl);
+      expect(await eventually(() => burst.redirected(two.baseUrl) >= afterStop + 300, 30_000)).toBe(
+        true,
+      );
+    } finally {
+      await burst.stop();
+    }
+    expect(burst.others()).toEqual({});
+    expect(burst.counts.failures.get(two.baseUrl)).toBe(0);
+    two.child.kill('SIGTERM');
+    expect(await two.exit).toBe(0);
+
+    // Every 302 either instance answered is a click in the database, and nothing more.
+    const again = await serve(database.url);
+    const stored = (await api(again.baseUrl, key).retrieve(idOf(link.short_url))).body;
+    expect(stored.clicks).toBe(burst.redirected());
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+  }, 90_000);
 
   it('share one rate limit per account and one per address, whichever instance is asked', async () => {
     const limited = await createDatabase(maintenanceUrl());
