@@ -2,6 +2,7 @@
 // operator would: `serve --db postgres://…`. Runs in the PostgreSQL suite (npm run test:postgres),
 // whose global setup provides the cluster.
 import { Agent } from 'node:http';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../test/support/postgres-cluster.ts';
 import {
@@ -173,7 +174,8 @@ describe('two instances on one PostgreSQL database', () => {
       const firstKey = await keyOf(['account', 'create', '--email', 'busy@example.com']);
       const secondKey = await keyOf(['key', 'create', '--email', 'busy@example.com']);
       const calmKey = await keyOf(['account', 'create', '--email', 'calm@example.com']);
-      const limits = ['--rate-limit', '10', '--address-rate-limit', '30'];
+      // Two connections each at most (plus each one's LISTEN): the requests below queue for them.
+      const limits = ['--rate-limit', '10', '--address-rate-limit', '30', '--db-pool', '2'];
       const pair = await Promise.all([serve(limited.url, limits), serve(limited.url, limits)]);
       const [one, two] = pair.map((instance) => instance.baseUrl) as [string, string];
 
@@ -216,6 +218,16 @@ describe('two instances on one PostgreSQL database', () => {
           /from this address \(30 a minute\)/,
         );
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      const sql = postgres(limited.url, { max: 1, onnotice: () => {} });
+      try {
+        const [{ connections }] = (await sql`SELECT count(*)::int AS connections
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`) as unknown as [
+          { connections: number },
+        ];
+        expect(connections).toBeLessThanOrEqual(6);
+      } finally {
+        await sql.end();
       }
       for (const instance of pair) instance.child.kill('SIGTERM');
       expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);

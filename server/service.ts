@@ -26,6 +26,8 @@ export type ServiceOptions = {
   rateLimitPerMinute?: number;
   /** When commits reach the disk (see Synchronous). */
   synchronous?: Synchronous;
+  /** PostgreSQL: connections this instance keeps open at most (10 when omitted). */
+  dbPoolSize?: number;
   /** API requests per minute per client address, before the key is looked at; 0: off. */
   addressRateLimitPerMinute?: number;
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
@@ -68,7 +70,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.blockedHostsFile === undefined
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
-  const opened = await openStorage(options.db, { synchronous: options.synchronous });
+  const opened = await openStorage(options.db, {
+    synchronous: options.synchronous,
+    maxConnections: options.dbPoolSize,
+  });
   const store = options.wrapStorage ? options.wrapStorage(opened) : opened;
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
