@@ -12,6 +12,8 @@ export default defineConfig({
       'server/redirects.test.ts',
       'server/accounts.test.ts',
       'server/click-reads.test.ts',
+      'server/openapi.test.ts',
+      'server/destinations.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
       // The database stopped and started under them (a cluster of its own).
