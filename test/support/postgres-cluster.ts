@@ -2,7 +2,15 @@
 // on a free port (TCP on 127.0.0.1 and a socket in that folder), removed at the end. initdb refuses
 // to run as root, so as root the cluster runs as the `postgres` user Debian's package creates.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +24,8 @@ export type PostgresCluster = {
   port: number;
   /** A URL for another database of this cluster. */
   urlOf(database: string): string;
+  /** The process ids of the server and of its backends now (for measuring their CPU time). */
+  processIds(): number[];
   /**
    * Stops the server and keeps its files, as an outage would: `fast` ends every session cleanly,
    * `immediate` kills them as a crash does. Only for a cluster a test has to itself.
@@ -92,6 +102,24 @@ export async function startPostgresCluster({
     url: urlOf('postgres'),
     port,
     urlOf,
+    processIds() {
+      const postmaster = Number(
+        readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      const children = readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            // Field 4 of /proc/PID/stat is the parent's id (after the name in parentheses).
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+      return [postmaster, ...children];
+    },
     stopServer(mode) {
       run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
     },
