@@ -48,6 +48,11 @@ export type AppDeps = {
   rateLimitPerMinute: number;
   /** API requests per minute per client address, counted before the key is looked at; 0: none. */
   addressRateLimitPerMinute: number;
+  /**
+   * Addresses of the proxies in front of the service: from them, the client's address is the one
+   * they add to X-Forwarded-For. Empty: that header is ignored (anyone can write it).
+   */
+  trustedProxies?: ReadonlySet<string>;
   logger: Logger;
 };
 
@@ -188,6 +193,31 @@ function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T
   });
 }
 
+/** `::ffff:127.0.0.1` (an IPv4 address on a dual-stack socket) as `127.0.0.1`. */
+const plainAddress = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.)/i, '');
+
+/**
+ * The address a request comes from: the socket's, or, when that is a trusted proxy, the last
+ * address in X-Forwarded-For that is not a trusted proxy itself (each proxy appends the address
+ * it was reached from, so the ones before it may be forged by the client).
+ */
+export function clientAddress(
+  incoming: IncomingMessage,
+  trustedProxies: ReadonlySet<string> = new Set(),
+): string {
+  const socketAddress = plainAddress(incoming.socket.remoteAddress ?? '');
+  if (!trustedProxies.has(socketAddress)) return socketAddress;
+  const forwarded = String(incoming.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map(plainAddress)
+    .filter(Boolean);
+  for (let i = forwarded.length - 1; i >= 0; i--) {
+    const hop = forwarded[i] as string;
+    if (!trustedProxies.has(hop)) return hop;
+  }
+  return socketAddress;
+}
+
 export function createApi(deps: AppDeps): Hono<Env> {
   const { store, clicks, redirects, domains, destinations, logger } = deps;
   // In memory, or shared by every instance on the database (rate-limit.ts).
@@ -290,7 +320,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.use('/v1/*', async (c, next) => {
     // Before the key is looked at, so a flood of wrong keys is turned away as cheaply as can be.
-    const address = c.env.incoming.socket.remoteAddress ?? '';
+    const address = clientAddress(c.env.incoming, deps.trustedProxies);
     const addressWait = await addressLimiter.take(address);
     if (addressWait > 0) {
       throw tooMany(addressWait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);

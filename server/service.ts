@@ -30,6 +30,8 @@ export type ServiceOptions = {
   dbPoolSize?: number;
   /** API requests per minute per client address, before the key is looked at; 0: off. */
   addressRateLimitPerMinute?: number;
+  /** Proxies whose X-Forwarded-For names the client's address (see clientAddress). */
+  trustedProxies?: string[];
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
   logger?: Logger;
@@ -121,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     addressRateLimitPerMinute:
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: new Set(options.trustedProxies ?? []),
   });
   const handleApi = getRequestListener(api.fetch);
   const handleRedirect = createRedirectHandler({ redirects, clicks, domains });

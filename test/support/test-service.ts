@@ -56,6 +56,7 @@ export async function startTestService(
   options: {
     rateLimitPerMinute?: number;
     addressRateLimitPerMinute?: number;
+    trustedProxies?: string[];
     blockedHostsFile?: string;
     dbFile?: string;
     logger?: Logger;
@@ -76,6 +77,7 @@ export async function startTestService(
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
+    trustedProxies: options.trustedProxies,
     blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
     wrapStorage: options.wrapStorage,
