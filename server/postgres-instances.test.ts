@@ -236,6 +236,47 @@ describe('two instances on one PostgreSQL database', () => {
     }
   }, 60_000);
 
+  it('see a key revoked, a plan changed and a domain added by the command line at once', async () => {
+    const keyOf = async (args: string[]) =>
+      (await runCli([...args, '--db', database.url])).stdout.trimEnd().split('\n').at(-1) as string;
+    const kept = await keyOf(['account', 'create', '--email', 'admin@example.com']);
+    const revoked = await keyOf(['key', 'create', '--email', 'admin@example.com']);
+    const pair = await Promise.all([serve(database.url), serve(database.url)]);
+    const baseUrls = pair.map((instance) => instance.baseUrl);
+    for (const baseUrl of baseUrls) expect((await api(baseUrl, revoked).list()).status).toBe(200);
+
+    expect((await runCli(['key', 'revoke', '--key', revoked, '--db', database.url])).code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      expectProblem(await api(baseUrl, revoked).list(), 401, 'unauthorized');
+      expect((await api(baseUrl, kept).list()).status).toBe(200);
+    }
+    const domainAdded = await runCli([
+      'domain',
+      'add',
+      '--email',
+      'admin@example.com',
+      '--host',
+      'go.example.org',
+      '--db',
+      database.url,
+    ]);
+    expect(domainAdded.code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      const created = await api(baseUrl, kept).create({
+        destination_url: 'https://example.com/on-a-domain',
+        domain: 'go.example.org',
+      });
+      expect(created.body.short_url).toMatch(/^https:\/\/go\.example\.org\//);
+    }
+    const planned = ['account', 'plan', '--email', 'admin@example.com', '--plan', 'free'];
+    expect((await runCli([...planned, '--db', database.url])).code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      expectProblem(await api(baseUrl, kept).list(), 403, 'paid_plan_required');
+    }
+    for (const instance of pair) instance.child.kill('SIGTERM');
+    expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
+  });
+
   it('ends with one sentence, password hidden, when the database cannot be reached', async () => {
     const url = new URL(maintenanceUrl());
     url.password = 'secret';
