@@ -13,6 +13,7 @@ export default defineConfig({
       'test/e2e/**',
       // Needs a PostgreSQL cluster: vitest.postgres.config.ts runs it.
       'server/postgres-instances.test.ts',
+      'server/postgres-restart.test.ts',
     ],
     setupFiles: ['test/support/vitest-setup.ts'],
     testTimeout: 20_000,

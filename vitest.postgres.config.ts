@@ -11,8 +11,13 @@ export default defineConfig({
       'server/concurrency.test.ts',
       'server/redirects.test.ts',
       'server/accounts.test.ts',
+      'server/click-reads.test.ts',
+      'server/openapi.test.ts',
+      'server/destinations.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
+      // The database stopped and started under them (a cluster of its own).
+      'server/postgres-restart.test.ts',
     ],
     globalSetup: ['test/support/postgres-setup.ts'],
     env: { SHORTLINK_TEST_ENGINE: 'postgres' },

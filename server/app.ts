@@ -22,7 +22,7 @@ import { bearerToken, hashApiKey } from './keys.ts';
 import { isoOffset } from './list-json.ts';
 import type { ListReader } from './list-reader.ts';
 import { openApiDocument } from './openapi.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { openRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
 import type { ShortDomains } from './short-domain.ts';
 import {
@@ -48,6 +48,11 @@ export type AppDeps = {
   rateLimitPerMinute: number;
   /** API requests per minute per client address, counted before the key is looked at; 0: none. */
   addressRateLimitPerMinute: number;
+  /**
+   * Addresses of the proxies in front of the service: from them, the client's address is the one
+   * they add to X-Forwarded-For. Empty: that header is ignored (anyone can write it).
+   */
+  trustedProxies?: ReadonlySet<string>;
   logger: Logger;
 };
 
@@ -188,10 +193,36 @@ function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T
   });
 }
 
+/** `::ffff:127.0.0.1` (an IPv4 address on a dual-stack socket) as `127.0.0.1`. */
+const plainAddress = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.)/i, '');
+
+/**
+ * The address a request comes from: the socket's, or, when that is a trusted proxy, the last
+ * address in X-Forwarded-For that is not a trusted proxy itself (each proxy appends the address
+ * it was reached from, so the ones before it may be forged by the client).
+ */
+export function clientAddress(
+  incoming: IncomingMessage,
+  trustedProxies: ReadonlySet<string> = new Set(),
+): string {
+  const socketAddress = plainAddress(incoming.socket.remoteAddress ?? '');
+  if (!trustedProxies.has(socketAddress)) return socketAddress;
+  const forwarded = String(incoming.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map(plainAddress)
+    .filter(Boolean);
+  for (let i = forwarded.length - 1; i >= 0; i--) {
+    const hop = forwarded[i] as string;
+    if (!trustedProxies.has(hop)) return hop;
+  }
+  return socketAddress;
+}
+
 export function createApi(deps: AppDeps): Hono<Env> {
   const { store, clicks, redirects, domains, destinations, logger } = deps;
-  const accountLimiter = createRateLimiter(deps.rateLimitPerMinute);
-  const addressLimiter = createRateLimiter(deps.addressRateLimitPerMinute);
+  // In memory, or shared by every instance on the database (rate-limit.ts).
+  const accountLimiter = openRateLimiter(store, 'account', deps.rateLimitPerMinute);
+  const addressLimiter = openRateLimiter(store, 'address', deps.addressRateLimitPerMinute);
   const app = new Hono<Env>();
   const openApi = openApiDocument({
     rateLimitPerMinute: deps.rateLimitPerMinute,
@@ -223,8 +254,9 @@ export function createApi(deps: AppDeps): Hono<Env> {
   const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
-    // What is stored plus what is still in memory: exact even while click writes are failing.
-    clicks: link.clicks + clicks.pendingOf(link.id),
+    // What is stored plus what is still in memory: exact even while click writes are failing,
+    // when the link was read inside clicks.settled().
+    clicks: link.clicks + clicks.pendingOf(link.id, link.storedBatch),
     created_at: date(link.createdAt),
     title: link.title,
   });
@@ -288,8 +320,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   app.use('/v1/*', async (c, next) => {
     // Before the key is looked at, so a flood of wrong keys is turned away as cheaply as can be.
-    const address = c.env.incoming.socket.remoteAddress ?? '';
-    const addressWait = addressLimiter.take(address);
+    const address = clientAddress(c.env.incoming, deps.trustedProxies);
+    const addressWait = await addressLimiter.take(address);
     if (addressWait > 0) {
       throw tooMany(addressWait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);
     }
@@ -307,7 +339,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
         { headers: { 'WWW-Authenticate': 'Bearer realm="short-links"' } },
       );
     }
-    const accountWait = accountLimiter.take(String(owner.accountId));
+    const accountWait = await accountLimiter.take(String(owner.accountId));
     if (accountWait > 0) {
       throw tooMany(
         accountWait,
@@ -372,7 +404,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // 200,000 links neither stall the redirects nor sit whole in memory.
   app.get('/v1/links', (c) =>
     streamedJsonResponse({
-      chunks: deps.lists.chunks(c.get('owner').accountId, clicks.pendingSnapshot()),
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks),
       acceptEncoding: c.req.header('accept-encoding'),
       breakOff: (error) => {
         logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
@@ -385,7 +417,9 @@ export function createApi(deps: AppDeps): Hono<Env> {
   // not a missing link.
   app.on(['PUT', 'DELETE'], '/v1/links', (c) => c.notFound());
 
-  app.get('/v1/links/*', async (c) => c.json(linkJson(await findLink(c), isoOffset)));
+  app.get('/v1/links/*', async (c) =>
+    c.json(await clicks.settled(async () => linkJson(await findLink(c), isoOffset))),
+  );
 
   // The body is read first; the link is then named by account, domain and back-half in the one
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
@@ -401,13 +435,16 @@ export function createApi(deps: AppDeps): Hono<Env> {
       );
     }
     await checkDestination(input.destination_url);
-    const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
-      destinationUrl: input.destination_url,
-      title: input.title,
+    const answer = await clicks.settled(async () => {
+      const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
+        destinationUrl: input.destination_url,
+        title: input.title,
+      });
+      return updated && linkJson(updated, isoMillis);
     });
-    if (!updated) throw linkNotFound();
+    if (!answer) throw linkNotFound();
     redirects.forget(domain, backHalf);
-    return c.json(linkJson(updated, isoMillis));
+    return c.json(answer);
   });
 
   app.delete('/v1/links/*', async (c) => {

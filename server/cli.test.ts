@@ -463,6 +463,11 @@ describe('admin commands', () => {
     { args: ['serve', '--port', '70000'], says: /^--port must be 0-65535\./ },
     { args: ['serve', '--port', 'eighty'], says: /^--port must be 0-65535\./ },
     { args: ['serve', '--rate-limit=-5'], says: /^--rate-limit must be a whole number\./ },
+    { args: ['serve', '--db-pool', '0'], says: /^--db-pool must be at least 1\./ },
+    {
+      args: ['serve', '--trusted-proxy', '10.0.0.2,proxy.internal'],
+      says: /^--trusted-proxy takes IP addresses, separated by commas\./,
+    },
   ])('exits 1 with a message and changes nothing for $args', async ({ args, says }) => {
     const before = counts();
     const { code, stdout, stderr } = await cli(...args);

@@ -1,4 +1,5 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
 import { BlockedHostsError } from './destinations.ts';
@@ -24,6 +25,10 @@ Commands:
                           (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
       --address-rate-limit N   API requests per minute per client address, checked before the key,
                           0 for none (env SHORTLINK_ADDRESS_RATE_LIMIT; default ${DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE})
+      --trusted-proxy A,B  addresses of the proxies in front: requests from them are counted by the
+                          client address they add to X-Forwarded-For (env SHORTLINK_TRUSTED_PROXIES)
+      --db-pool N         PostgreSQL connections this instance keeps at most (env SHORTLINK_DB_POOL;
+                          default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
@@ -51,6 +56,8 @@ function parseCommandLine() {
         'rate-limit': { type: 'string' },
         'address-rate-limit': { type: 'string' },
         'blocked-hosts': { type: 'string' },
+        'db-pool': { type: 'string' },
+        'trusted-proxy': { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -137,6 +144,14 @@ async function serve(): Promise<void> {
       env.SHORTLINK_ADDRESS_RATE_LIMIT ??
       DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   );
+  const dbPoolSize = wholeNumber('db-pool', values['db-pool'] ?? env.SHORTLINK_DB_POOL ?? 10);
+  if (dbPoolSize < 1) throw new AdminError('--db-pool must be at least 1.');
+  const trustedProxies = (values['trusted-proxy'] ?? env.SHORTLINK_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  if (trustedProxies.some((address) => isIP(address) === 0))
+    throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
   const service = await startService({
     db: dbFile,
@@ -146,6 +161,8 @@ async function serve(): Promise<void> {
     rateLimitPerMinute: rateLimit,
     synchronous,
     addressRateLimitPerMinute: addressRateLimit,
+    dbPoolSize,
+    trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
   });
   console.log(

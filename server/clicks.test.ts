@@ -116,6 +116,45 @@ describe('createClickCounter', () => {
     await clicks.stop();
   });
 
+  it('lets a write wait for the reads under way, and new reads wait for the write', async () => {
+    const order: string[] = [];
+    let finishWrite = () => {};
+    const slow = {
+      addClicks() {
+        order.push('write');
+        return new Promise<void>((resolve) => {
+          finishWrite = () => {
+            order.push('write done');
+            resolve();
+          };
+        });
+      },
+    };
+    const clicks = createClickCounter(slow, { flushIntervalMs: 60_000 });
+    clicks.count(1);
+    let finishRead = () => {};
+    const firstRead = clicks.settled(
+      () =>
+        new Promise<void>((resolve) => {
+          order.push('read');
+          finishRead = resolve;
+        }),
+    );
+    const flushed = clicks.flush();
+    const secondRead = clicks.settled(async () => {
+      order.push('second read');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(['read']);
+    finishRead();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(['read', 'write']);
+    finishWrite();
+    await Promise.all([firstRead, flushed, secondRead]);
+    expect(order).toEqual(['read', 'write', 'write done', 'second read']);
+    await clicks.stop();
+  });
+
   it('drops clicks of a link deleted meanwhile and keeps the others', async () => {
     const clicks = createClickCounter(store, { flushIntervalMs: 60_000 });
     clicks.count(links[0] as number);
@@ -170,6 +209,53 @@ describe('createClickCounter when the database refuses the write', () => {
     expect(Object.fromEntries(target.state.written)).toEqual({ 1: 3, 2: 1 });
     expect(clicks.pendingOf(1)).toBe(0);
     expect(lines.at(-1)).toBe('Clicks written again after 2 failed tries.');
+    await clicks.stop();
+  });
+
+  it('writes a failed batch again as it was, with its number, before the clicks counted since', async () => {
+    const sent: [Record<number, number>, number | undefined][] = [];
+    let failing = true;
+    const clicks = createClickCounter(
+      {
+        async addClicks(batch: Map<number, number>, number?: number) {
+          sent.push([Object.fromEntries(batch), number]);
+          if (failing) throw new StorageUnavailable('connection lost');
+        },
+      },
+      { flushIntervalMs: 60_000 },
+    );
+    clicks.count(1);
+    expect(await clicks.flush()).toBe(false);
+    clicks.count(1);
+    clicks.count(2);
+    expect(await clicks.flush()).toBe(false);
+    failing = false;
+    expect(await clicks.flush()).toBe(true);
+    expect(sent).toEqual([
+      [{ 1: 1 }, 1],
+      [{ 1: 1 }, 1],
+      [{ 1: 1 }, 1],
+      [{ 1: 1, 2: 1 }, 2],
+    ]);
+    await clicks.stop();
+  });
+
+  it('does not count as pending a failed batch that a read found stored', async () => {
+    const clicks = createClickCounter(
+      {
+        async addClicks() {
+          throw new StorageUnavailable('connection lost after the commit');
+        },
+      },
+      { flushIntervalMs: 60_000, stopTimeoutMs: 0 },
+    );
+    clicks.count(1);
+    await clicks.flush();
+    clicks.count(1);
+    expect(clicks.pendingOf(1)).toBe(2);
+    expect(clicks.pendingOf(1, 0)).toBe(2);
+    expect(clicks.pendingOf(1, 1)).toBe(1);
+    expect(Object.fromEntries(clicks.pendingSnapshot(1))).toEqual({ 1: 1 });
     await clicks.stop();
   });
 

@@ -11,13 +11,27 @@ export type ClickCounterOptions = {
   logger?: Logger;
 };
 
+type Batch = { number: number; counts: Map<number, number> };
+
+const sum = (counts: Map<number, number>) => {
+  let total = 0;
+  for (const count of counts.values()) total += count;
+  return total;
+};
+
 /**
  * Counts clicks in memory and adds them to the database in one transaction every interval. A
  * redirect then costs no write of its own. A write that fails (the database locked by another
- * process, a full disk) keeps its clicks and is tried again, later and later, until it succeeds:
- * redirects go on meanwhile and every click is written once the database is back. Answers add
- * pendingOf() to what is stored, so counts are exact even then. stop() writes what is left, so a
- * SIGTERM loses nothing (a crash can lose what was held).
+ * process, a full disk, a server gone) keeps its batch and tries that same batch again, later and
+ * later, until it succeeds: redirects go on meanwhile and every click is written once the database
+ * is back. Batches are numbered, and an engine that cannot always tell whether a failed write was
+ * committed (a connection lost during the commit) records the number with the clicks, so the
+ * retry of a batch already stored adds nothing (see Storage.addClicks).
+ *
+ * Answers add what is not stored yet to what a read found stored. For that sum to be exact, reads
+ * of click counts run through settled(): none of them overlaps a write of this process, so a batch
+ * is either in what the read found or still in memory, never both or neither. stop() writes what
+ * is left, so a SIGTERM loses nothing (a crash can lose what was held).
  */
 export function createClickCounter(
   store: Pick<Storage, 'addClicks'>,
@@ -27,21 +41,24 @@ export function createClickCounter(
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 3_200;
   const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
   const logger = options.logger;
-  /** Counted, not yet handed to the storage. */
+  /** Counted, in no batch yet. */
   let pending = new Map<number, number>();
-  /** Handed to the storage by the write in flight, not yet known to be stored. */
-  let writing = new Map<number, number>();
-  let inFlight: Promise<boolean> | undefined;
+  /** The batch being written, or whose write failed: written again, as it is, before any other. */
+  let unconfirmed: Batch | undefined;
+  let lastBatch = 0;
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  // Reads and writes take turns: reads side by side, a write alone. A write waiting for the reads
+  // under way holds back new ones, so a steady stream of reads never starves it.
+  /** Set while a write waits for its turn or runs; settles when it is over. */
+  let writeTurn: Promise<void> | undefined;
+  let reads = 0;
+  let readsDone: (() => void) | undefined;
+
   const retryDelay = () => Math.min(flushIntervalMs * 2 ** failures, maxRetryDelayMs);
-  const held = () => {
-    let total = 0;
-    for (const count of pending.values()) total += count;
-    return total;
-  };
+  const held = () => sum(pending) + (unconfirmed ? sum(unconfirmed.counts) : 0);
 
   /** The next write: after the interval, or after the retry delay while writes fail. */
   function schedule(): void {
@@ -51,20 +68,18 @@ export function createClickCounter(
     timer.unref();
   }
 
-  async function write(batch: Map<number, number>): Promise<boolean> {
+  async function write(batch: Batch): Promise<boolean> {
     try {
-      await store.addClicks(batch);
+      await store.addClicks(batch.counts, batch.number);
     } catch (error) {
-      for (const [linkId, count] of batch) pending.set(linkId, (pending.get(linkId) ?? 0) + count);
       failures++;
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
       logger?.error(
         `Clicks not written (${reason}): ${held()} held in memory, next try in ${retryDelay()} ms.`,
       );
       return false;
-    } finally {
-      writing = new Map();
     }
+    unconfirmed = undefined;
     if (failures > 0) {
       logger?.info(`Clicks written again after ${failures} failed tries.`);
       failures = 0;
@@ -77,18 +92,21 @@ export function createClickCounter(
    * refuses. One write at a time: a flush while one is in flight waits for it, then writes the rest.
    */
   async function flush(): Promise<boolean> {
-    while (inFlight) await inFlight;
-    if (pending.size === 0) {
-      schedule();
-      return true;
-    }
-    writing = pending;
-    pending = new Map();
-    inFlight = write(writing);
+    while (writeTurn) await writeTurn;
+    let endTurn = () => {};
+    writeTurn = new Promise((resolve) => {
+      endTurn = resolve;
+    });
     try {
-      return await inFlight;
+      if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
+      if (unconfirmed && !(await write(unconfirmed))) return false;
+      if (pending.size === 0) return true;
+      unconfirmed = { number: ++lastBatch, counts: pending };
+      pending = new Map();
+      return await write(unconfirmed);
     } finally {
-      inFlight = undefined;
+      writeTurn = undefined;
+      endTurn();
       schedule();
     }
   }
@@ -99,15 +117,39 @@ export function createClickCounter(
     count(linkId: number): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
     },
-    /** Clicks of this link counted but not yet known to be stored. */
-    pendingOf(linkId: number): number {
-      return (pending.get(linkId) ?? 0) + (writing.get(linkId) ?? 0);
+    /**
+     * Runs a read of stored click counts while no click write of this process is under way, and
+     * none starts until it ends; the pending counts to add must be taken before it returns.
+     */
+    async settled<T>(read: () => Promise<T>): Promise<T> {
+      while (writeTurn) await writeTurn;
+      reads++;
+      try {
+        return await read();
+      } finally {
+        reads--;
+        if (reads === 0 && readsDone) {
+          readsDone();
+          readsDone = undefined;
+        }
+      }
     },
-    /** Every link's clicks counted but not yet written (a copy). */
-    pendingSnapshot(): Map<number, number> {
-      const snapshot = new Map(writing);
-      for (const [linkId, count] of pending) {
-        snapshot.set(linkId, (snapshot.get(linkId) ?? 0) + count);
+    /**
+     * Clicks of this link counted but not in what a read inside settled() found stored.
+     * `storedBatch` is the last batch of this process that the read saw stored, when the engine
+     * says (see LinkRow.storedBatch): the batch of a failed write may have been committed after all.
+     */
+    pendingOf(linkId: number, storedBatch?: number): number {
+      const unstored = unconfirmed && unconfirmed.number > (storedBatch ?? 0);
+      return (pending.get(linkId) ?? 0) + (unstored ? (unconfirmed?.counts.get(linkId) ?? 0) : 0);
+    },
+    /** Every link's pendingOf (a copy). */
+    pendingSnapshot(storedBatch?: number): Map<number, number> {
+      const snapshot = new Map(pending);
+      if (unconfirmed && unconfirmed.number > (storedBatch ?? 0)) {
+        for (const [linkId, count] of unconfirmed.counts) {
+          snapshot.set(linkId, (snapshot.get(linkId) ?? 0) + count);
+        }
       }
       return snapshot;
     },

@@ -339,6 +339,34 @@ describe('429 per account and per address', () => {
     }
   });
 
+  it('counts requests from a trusted proxy by the client address it forwards, and only then', async () => {
+    const behindProxy = await startTestService({
+      addressRateLimitPerMinute: 2,
+      trustedProxies: ['127.0.0.1', '10.0.0.2'],
+    });
+    const direct = await startTestService({ addressRateLimitPerMinute: 2 });
+    try {
+      const from = (service: TestService, forwardedFor: string) =>
+        api(service.baseUrl).send('GET', '/v1/links', undefined, {
+          'x-forwarded-for': forwardedFor,
+        });
+      // A client's own X-Forwarded-For entries come first and are not believed: the last entry
+      // the trusted proxies did not add is the client.
+      expect((await from(behindProxy, '203.0.113.7')).status).toBe(401);
+      expect((await from(behindProxy, '198.51.100.1, 203.0.113.7, 10.0.0.2')).status).toBe(401);
+      expectProblem(await from(behindProxy, '192.0.2.9, 203.0.113.7'), 429, 'rate_limited');
+      expect((await from(behindProxy, '203.0.113.8')).status).toBe(401);
+
+      // Not behind a trusted proxy: the header is anyone's to write, and changes nothing.
+      expect((await from(direct, '203.0.113.7')).status).toBe(401);
+      expect((await from(direct, '203.0.113.8')).status).toBe(401);
+      expectProblem(await from(direct, '203.0.113.9'), 429, 'rate_limited');
+    } finally {
+      await behindProxy.stop();
+      await direct.stop();
+    }
+  });
+
   it('has an address limit by default, generous enough for many accounts behind one address', async () => {
     const defaults = await startService({ db: ':memory:', port: 0, logger: silent });
     try {

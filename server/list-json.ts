@@ -1,6 +1,7 @@
 // The JSON text of GET /v1/links, made a chunk at a time from rows read one by one: shared by the
 // list worker (list-worker.ts) and its tests.
 
+import type { ClickCounter } from './clicks.ts';
 import type { ShortDomains } from './short-domain.ts';
 import type { LinkRow, Storage } from './storage.ts';
 
@@ -55,18 +56,33 @@ export function createStorageListReader(store: Storage, domains: ShortDomains) {
   return {
     async *chunks(
       accountId: number,
-      pendingClicks: Map<number, number>,
+      clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
     ): AsyncGenerator<Uint8Array> {
+      const rows = store.eachLinkOf(accountId)[Symbol.asyncIterator]();
+      // The read's snapshot is taken with its first rows; the clicks not stored as of it are taken
+      // then too, with no click write of this process in between (clicks.ts).
+      let pendingClicks = new Map<number, number>();
+      let next = await clicks.settled(async () => {
+        const first = await rows.next();
+        if (!first.done) pendingClicks = clicks.pendingSnapshot(first.value.storedBatch);
+        return first;
+      });
       let text = '{"success":true,"links":[';
       let first = true;
-      for await (const link of store.eachLinkOf(accountId)) {
-        const entry = listEntryJson(link, domains, pendingClicks.get(link.id) ?? 0);
-        text += first ? entry : `,${entry}`;
-        first = false;
-        if (text.length >= CHUNK_CHARS) {
-          yield encoder.encode(text);
-          text = '';
+      try {
+        for (; !next.done; next = await rows.next()) {
+          const link = next.value;
+          const entry = listEntryJson(link, domains, pendingClicks.get(link.id) ?? 0);
+          text += first ? entry : `,${entry}`;
+          first = false;
+          if (text.length >= CHUNK_CHARS) {
+            yield encoder.encode(text);
+            text = '';
+          }
         }
+      } finally {
+        // The client went away: end the read.
+        if (!next.done) await rows.return?.();
       }
       yield encoder.encode(`${text}]}`);
     },

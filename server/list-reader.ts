@@ -4,6 +4,7 @@
 // busy thread less often, so redirects would wait for their turn too. In a worker of its own the
 // work only slows the lists, and the main thread, idle between requests, answers redirects at once.
 import { Worker } from 'node:worker_threads';
+import type { ClickCounter } from './clicks.ts';
 
 export type ListWorkerData = { dbFile: string; shortDomain: string; busyTimeoutMs: number };
 
@@ -56,22 +57,31 @@ export function createListReader(data: ListWorkerData) {
     /**
      * The account's list as JSON bytes, `{"success":true,"links":[…]}`, a chunk (some 256 kB) at a
      * time: the next is made only when this one has been taken, so memory holds a few chunks
-     * however long the list. Clicks not yet written are added from `pendingClicks`.
+     * however long the list. Clicks not yet written are added from `clicks`.
      */
     async *chunks(
       accountId: number,
-      pendingClicks: Map<number, number>,
+      clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
     ): AsyncGenerator<Uint8Array> {
       const thread = running();
       const id = ++lastId;
-      thread.postMessage({ type: 'start', id, accountId, pendingClicks: [...pendingClicks] });
+      const nextReply = () =>
+        new Promise<ListReply>((resolve, reject) => {
+          waiting.set(id, { resolve, reject });
+          thread.postMessage({ type: 'next', id } satisfies ListRequest);
+        });
       let open = true;
       try {
+        // The worker's read takes its snapshot with the first chunk: no click write of this
+        // process may land between the clicks taken as pending here and that snapshot (clicks.ts).
+        let firstReply: Promise<ListReply> | undefined = clicks.settled(() => {
+          const pendingClicks = [...clicks.pendingSnapshot()];
+          thread.postMessage({ type: 'start', id, accountId, pendingClicks } satisfies ListRequest);
+          return nextReply();
+        });
         while (true) {
-          const reply = await new Promise<ListReply>((resolve, reject) => {
-            waiting.set(id, { resolve, reject });
-            thread.postMessage({ type: 'next', id } satisfies ListRequest);
-          });
+          const reply = await (firstReply ?? nextReply());
+          firstReply = undefined;
           if (reply.error !== undefined || reply.done) {
             open = false;
             if (reply.error !== undefined) throw new ListReadError(reply.error);

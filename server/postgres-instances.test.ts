@@ -1,53 +1,21 @@
 // Several service processes on one PostgreSQL database, started through the command line as an
 // operator would: `serve --db postgres://…`. Runs in the PostgreSQL suite (npm run test:postgres),
 // whose global setup provides the cluster.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../test/support/postgres-cluster.ts';
+import {
+  eventually,
+  killServiceProcesses,
+  redirectBurst,
+  runCli,
+  serveProcess as serve,
+} from '../test/support/service-process.ts';
 import { api, backHalfOf, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-
-type Instance = { child: ChildProcess; baseUrl: string; exit: Promise<number | null> };
-const children = new Set<ChildProcess>();
 let database: { url: string; drop(): Promise<void> };
 let agent: Agent;
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-async function serve(db: string): Promise<Instance> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SHORTLINK_RATE_LIMIT: '0', SHORTLINK_ADDRESS_RATE_LIMIT: '0' },
-  });
-  children.add(child);
-  let output = '';
-  const exit = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Listening on (http:\/\/localhost:\d+) \(/.exec(output);
-      if (listening) resolve(listening[1] as string);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exit.then((code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl, exit };
-}
 
 const maintenanceUrl = () => {
   const url = process.env.SHORTLINK_TEST_POSTGRES_URL;
@@ -61,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   agent.destroy();
-  for (const child of children) child.kill('SIGKILL');
+  killServiceProcesses();
   await database.drop();
 });
 
@@ -70,7 +38,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 1.\n`,
+      stdout: `${database.url} is at schema version 3.\n`,
     });
     const created = await runCli([
       'account',
@@ -135,25 +103,179 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await viaOne.remove(idOf(doomed.short_url))).status).toBe(200);
     expect(await within(async () => (await statusOnTwo()) === 404)).toBe(true);
 
-    // 400 redirects split over both, then both stopped: every click is in the database.
+    // 2,000 redirects at once, split over both, then both stopped: every click is in the database.
     const path = `/${backHalfOf(link.short_url)}`;
     const host = new URL(link.short_url).host;
     const answers = await Promise.all(
-      Array.from({ length: 400 }, (_, i) =>
+      Array.from({ length: 2_000 }, (_, i) =>
         rawRequest(i % 2 ? one.baseUrl : two.baseUrl, path, { agent, host }),
       ),
     );
-    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(400);
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(2_000);
     one.child.kill('SIGTERM');
     two.child.kill('SIGTERM');
     expect(await Promise.all([one.exit, two.exit])).toEqual([0, 0]);
 
     const again = await serve(database.url);
     const stored = (await api(again.baseUrl, key).retrieve(id)).body;
-    expect(stored.clicks).toBe(400);
+    expect(stored.clicks).toBe(2_000);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
   }, 60_000);
+
+  it('lose no click when one is stopped by SIGTERM in the middle of a burst on both', async () => {
+    const key = (
+      await runCli(['account', 'create', '--email', 'burst@example.com', '--db', database.url])
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .at(-1) as string;
+    const [one, two] = await Promise.all([serve(database.url), serve(database.url)]);
+    const link = (await api(one.baseUrl, key).create({ destination_url: 'https://example.com/b' }))
+      .body;
+    const burst = redirectBurst([one.baseUrl, two.baseUrl], `/${backHalfOf(link.short_url)}`, {
+      host: new URL(link.short_url).host,
+      agent,
+      workers: 8,
+    });
+    try {
+      expect(await eventually(() => burst.redirected(one.baseUrl) >= 300, 30_000)).toBe(true);
+      one.child.kill('SIGTERM');
+      expect(await one.exit).toBe(0);
+      // The other goes on answering after the first is gone.
+      const afterStop = burst.redirected(two.baseUrl);
+      expect(await eventually(() => burst.redirected(two.baseUrl) >= afterStop + 300, 30_000)).toBe(
+        true,
+      );
+    } finally {
+      await burst.stop();
+    }
+    expect(burst.others()).toEqual({});
+    expect(burst.counts.failures.get(two.baseUrl)).toBe(0);
+    two.child.kill('SIGTERM');
+    expect(await two.exit).toBe(0);
+
+    // Every 302 either instance answered is a click in the database, and nothing more.
+    const again = await serve(database.url);
+    const stored = (await api(again.baseUrl, key).retrieve(idOf(link.short_url))).body;
+    expect(stored.clicks).toBe(burst.redirected());
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+  }, 90_000);
+
+  it('share one rate limit per account and one per address, whichever instance is asked', async () => {
+    const limited = await createDatabase(maintenanceUrl());
+    try {
+      const keyOf = async (args: string[]) => {
+        const result = await runCli([...args, '--db', limited.url]);
+        expect(result.code).toBe(0);
+        return result.stdout.trimEnd().split('\n').at(-1) as string;
+      };
+      const firstKey = await keyOf(['account', 'create', '--email', 'busy@example.com']);
+      const secondKey = await keyOf(['key', 'create', '--email', 'busy@example.com']);
+      const calmKey = await keyOf(['account', 'create', '--email', 'calm@example.com']);
+      // Two connections each at most (plus each one's LISTEN): the requests below queue for them.
+      const limits = ['--rate-limit', '10', '--address-rate-limit', '30', '--db-pool', '2'];
+      const pair = await Promise.all([serve(limited.url, limits), serve(limited.url, limits)]);
+      const [one, two] = pair.map((instance) => instance.baseUrl) as [string, string];
+
+      // Ten requests of one account, with both its keys, at once over both instances: all pass;
+      // the eleventh is refused, on either instance, with either key.
+      const ten = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api(i % 2 ? one : two, i % 3 ? firstKey : secondKey).list(),
+        ),
+      );
+      expect(ten.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      for (const [baseUrl, key] of [
+        [one, firstKey],
+        [two, secondKey],
+      ] as const) {
+        const refused = await api(baseUrl, key).list();
+        const problem = expectProblem(refused, 429, 'rate_limited');
+        expect(problem.message).toMatch(
+          /for this account \(10 a minute, shared by all its API keys\)/,
+        );
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        expect(problem.message).toContain(`${retryAfter} seconds`);
+      }
+      // Another account has a budget of its own.
+      expect((await api(one, calmKey).list()).status).toBe(200);
+      expect((await api(two, calmKey).list()).status).toBe(200);
+
+      // The address: 14 requests so far from 127.0.0.1 (the refused ones count too). Sixteen more
+      // without a key, at once over both, are answered 401; then every request from this address
+      // is refused before its key is looked at, a good key on either instance too.
+      const sixteen = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => api(i % 2 ? one : two).list()),
+      );
+      expect(sixteen.map((answer) => answer.status)).toEqual(Array(16).fill(401));
+      for (const baseUrl of [one, two]) {
+        const refused = await api(baseUrl, calmKey).list();
+        expect(expectProblem(refused, 429, 'rate_limited').message).toMatch(
+          /from this address \(30 a minute\)/,
+        );
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      const sql = postgres(limited.url, { max: 1, onnotice: () => {} });
+      try {
+        const [{ connections }] = (await sql`SELECT count(*)::int AS connections
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`) as unknown as [
+          { connections: number },
+        ];
+        expect(connections).toBeLessThanOrEqual(6);
+      } finally {
+        await sql.end();
+      }
+      for (const instance of pair) instance.child.kill('SIGTERM');
+      expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
+    } finally {
+      await limited.drop();
+    }
+  }, 60_000);
+
+  it('see a key revoked, a plan changed and a domain added by the command line at once', async () => {
+    const keyOf = async (args: string[]) =>
+      (await runCli([...args, '--db', database.url])).stdout.trimEnd().split('\n').at(-1) as string;
+    const kept = await keyOf(['account', 'create', '--email', 'admin@example.com']);
+    const revoked = await keyOf(['key', 'create', '--email', 'admin@example.com']);
+    const pair = await Promise.all([serve(database.url), serve(database.url)]);
+    const baseUrls = pair.map((instance) => instance.baseUrl);
+    for (const baseUrl of baseUrls) expect((await api(baseUrl, revoked).list()).status).toBe(200);
+
+    expect((await runCli(['key', 'revoke', '--key', revoked, '--db', database.url])).code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      expectProblem(await api(baseUrl, revoked).list(), 401, 'unauthorized');
+      expect((await api(baseUrl, kept).list()).status).toBe(200);
+    }
+    const domainAdded = await runCli([
+      'domain',
+      'add',
+      '--email',
+      'admin@example.com',
+      '--host',
+      'go.example.org',
+      '--db',
+      database.url,
+    ]);
+    expect(domainAdded.code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      const created = await api(baseUrl, kept).create({
+        destination_url: 'https://example.com/on-a-domain',
+        domain: 'go.example.org',
+      });
+      expect(created.body.short_url).toMatch(/^https:\/\/go\.example\.org\//);
+    }
+    const planned = ['account', 'plan', '--email', 'admin@example.com', '--plan', 'free'];
+    expect((await runCli([...planned, '--db', database.url])).code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      expectProblem(await api(baseUrl, kept).list(), 403, 'paid_plan_required');
+    }
+    for (const instance of pair) instance.child.kill('SIGTERM');
+    expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
+  });
 
   it('ends with one sentence, password hidden, when the database cannot be reached', async () => {
     const url = new URL(maintenanceUrl());

@@ -2,6 +2,7 @@
 // `postgres` (postgres.js): no dependencies of its own, queries written as tagged templates that
 // are parameterised by construction, prepared statements and pipelining by default, and
 // LISTEN/NOTIFY built in (what the instances will use to drop each other's redirect caches).
+import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import {
   type DomainRow,
@@ -48,6 +49,21 @@ const MIGRATIONS: string[] = [
      UNIQUE (domain, back_half)
    );
    CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+  // The last click batch each process stored (Storage.addClicks), written in the statement that
+  // adds its clicks: a retry after a lost answer knows whether the commit happened.
+  `CREATE TABLE click_writers (
+     writer text PRIMARY KEY,
+     batch bigint NOT NULL,
+     updated_at bigint NOT NULL
+   );`,
+  // Rate-limit windows, one row per account or client address. Unlogged: no WAL is written for
+  // them (they are counted on every API request), and a crash or a failover that empties the
+  // table only restarts the windows.
+  `CREATE UNLOGGED TABLE request_windows (
+     key text PRIMARY KEY,
+     ends_at bigint NOT NULL,
+     count bigint NOT NULL
+   );`,
 ];
 
 /** Any constant: the key of the advisory lock that serialises migrations. */
@@ -58,6 +74,11 @@ const LINK_CHANGES = 'shortlink_link_changed';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt"`;
+
+/** How often each instance removes ended rate-limit windows and the rows of stopped processes. */
+const SWEEP_MS = 5 * 60_000;
+/** How long a process's last click batch is kept after its last write (it has stopped). */
+const CLICK_WRITER_KEPT_MS = 7 * 24 * 3_600_000;
 
 /** SQLSTATE classes and codes that pass: connection lost, server shutting down, disk full… */
 const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-3]|40001|40P01|25006|55P03)/;
@@ -72,6 +93,11 @@ const TRANSIENT_NODE_CODES = new Set([
   'CONNECTION_DESTROYED',
   'CONNECT_TIMEOUT',
 ]);
+
+/** A row read with STORED_BATCH: no batch stored yet is batch 0. */
+function withStoredBatch(row: LinkRow): LinkRow {
+  return { ...row, storedBatch: row.storedBatch ?? 0 };
+}
 
 function storageError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof UniqueViolation) return error;
@@ -105,6 +131,11 @@ export async function openPostgresStorage(
     max: options.maxConnections ?? 10,
     onnotice: () => {},
     connect_timeout: 5,
+    // Not the array types' query that postgres.js otherwise sends on every new connection: when
+    // the server goes away during it (a restart, a failover), its rejection is handled by no one
+    // and ends the process (postgres 3.4.9, connection.js fetchArrayTypes; seen when PostgreSQL
+    // was stopped with -m fast under load). The only arrays sent are cast in the query.
+    fetch_types: false,
     // bigint columns as numbers: ids and counts stay far below 2^53.
     types: {
       bigint: {
@@ -159,6 +190,21 @@ export async function openPostgresStorage(
       { cause: error },
     );
   }
+
+  // Ended windows and the batches of processes long stopped are dead rows: swept now and then,
+  // by whichever instance gets there first.
+  const sweep = setInterval(() => {
+    sql`DELETE FROM request_windows
+      WHERE ends_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint`.catch(() => {});
+    sql`DELETE FROM click_writers WHERE updated_at < ${Date.now() - CLICK_WRITER_KEPT_MS}`.catch(
+      () => {},
+    );
+  }, SWEEP_MS);
+  /** This process, as the writer of its click batches. */
+  const writer = randomUUID();
+  /** The last batch of this process stored: read in the statement that reads the clicks. */
+  const STORED_BATCH = `(SELECT batch FROM click_writers WHERE writer = '${writer}') AS "storedBatch"`;
+  sweep.unref();
 
   return {
     engine: 'postgres',
@@ -266,14 +312,16 @@ export async function openPostgresStorage(
       // A cursor: 500 rows at a time, however many links there are.
       const batches = sql
         .unsafe(
-          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = $1
+          `SELECT ${LINK_COLUMNS}, ${STORED_BATCH} FROM links WHERE account_id = $1
            ORDER BY created_at DESC, id DESC`,
           [accountId],
           { prepare: true },
         )
         .cursor(500);
       try {
-        for await (const rows of batches) yield* rows as unknown as LinkRow[];
+        for await (const rows of batches) {
+          for (const row of rows) yield withStoredBatch(row as unknown as LinkRow);
+        }
       } catch (error) {
         throw storageError(error);
       }
@@ -282,12 +330,12 @@ export async function openPostgresStorage(
     linkOf: (accountId, domain, backHalf) =>
       guarded(async () => {
         const [link] = await sql.unsafe(
-          `SELECT ${LINK_COLUMNS} FROM links
+          `SELECT ${LINK_COLUMNS}, ${STORED_BATCH} FROM links
            WHERE account_id = $1 AND domain = $2 AND back_half = $3`,
           [accountId, domain, backHalf],
           { prepare: true },
         );
-        return link as LinkRow | undefined;
+        return link ? withStoredBatch(link as unknown as LinkRow) : undefined;
       }),
 
     updateLink: (accountId, domain, backHalf, changes) =>
@@ -299,14 +347,15 @@ export async function openPostgresStorage(
                title = coalesce($2, title)
              WHERE account_id = $3 AND domain = $4 AND back_half = $5
              RETURNING ${LINK_COLUMNS})
-           SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified
+           SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified,
+             ${STORED_BATCH}
            FROM changed`,
           [changes.destinationUrl ?? null, changes.title ?? null, accountId, domain, backHalf],
           { prepare: true },
         );
         if (!link) return undefined;
         const { notified: _, ...row } = link as unknown as LinkRow & { notified: unknown };
-        return row;
+        return withStoredBatch(row);
       }),
 
     deleteLink: (accountId, domain, backHalf) =>
@@ -327,13 +376,31 @@ export async function openPostgresStorage(
         return target;
       }),
 
-    addClicks: (counts) =>
+    addClicks: (counts, batch) =>
       guarded(async () => {
         if (counts.size === 0) return;
+        // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
+        const ids = `{${[...counts.keys()].join(',')}}`;
+        const added = `{${[...counts.values()].join(',')}}`;
         // One statement: every count is added, atomically, or none is.
-        await sql`UPDATE links AS l SET clicks = l.clicks + v.n
-          FROM unnest(${[...counts.keys()]}::bigint[], ${[...counts.values()]}::bigint[]) AS v(id, n)
-          WHERE l.id = v.id`;
+        if (batch === undefined) {
+          await sql`UPDATE links AS l SET clicks = l.clicks + v.n
+            FROM unnest(${ids}::bigint[], ${added}::bigint[]) AS v(id, n)
+            WHERE l.id = v.id`;
+          return;
+        }
+        // …and with them the batch's number, unless it is stored already: then this is the retry
+        // of a write whose commit happened but whose answer was lost, and it adds nothing.
+        await sql`WITH claimed AS (
+            INSERT INTO click_writers AS w (writer, batch, updated_at)
+            VALUES (${writer}, ${batch}, ${Date.now()})
+            ON CONFLICT (writer) DO UPDATE SET batch = excluded.batch,
+              updated_at = excluded.updated_at
+            WHERE w.batch < excluded.batch
+            RETURNING 1)
+          UPDATE links AS l SET clicks = l.clicks + v.n
+          FROM unnest(${ids}::bigint[], ${added}::bigint[]) AS v(id, n)
+          WHERE l.id = v.id AND EXISTS (SELECT 1 FROM claimed)`;
       }),
 
     watchLinkChanges: (changed) =>
@@ -354,7 +421,25 @@ export async function openPostgresStorage(
         );
       }),
 
+    countRequest: (key, windowMs) =>
+      guarded(async () => {
+        // One statement, one round trip: the window is started or counted in, and the database's
+        // clock (one for every instance) says when it ends.
+        const [window] = await sql<{ count: number; msLeft: number }[]>`
+          WITH now AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms)
+          INSERT INTO request_windows AS w (key, ends_at, count)
+          SELECT ${key}, ms + ${windowMs}, 1 FROM now
+          ON CONFLICT (key) DO UPDATE SET
+            ends_at = CASE WHEN w.ends_at <= excluded.ends_at - ${windowMs}
+                           THEN excluded.ends_at ELSE w.ends_at END,
+            count = CASE WHEN w.ends_at <= excluded.ends_at - ${windowMs}
+                         THEN 1 ELSE w.count + 1 END
+          RETURNING count, ends_at - (SELECT ms FROM now) AS "msLeft"`;
+        return window as { count: number; msLeft: number };
+      }),
+
     close: async () => {
+      clearInterval(sweep);
       await sql.end({ timeout: 5 });
     },
   };

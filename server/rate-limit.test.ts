@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter, createSharedRateLimiter, openRateLimiter } from './rate-limit.ts';
+import { StorageUnavailable } from './storage.ts';
 
 const start = 1_700_000_000_000;
 
@@ -53,5 +54,60 @@ describe('createRateLimiter', () => {
     const wait = limiter.take('k');
     expect(wait).toBeGreaterThanOrEqual(59);
     expect(wait).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('createSharedRateLimiter', () => {
+  /** A window store like the database's: counts per key, the window ending in 30 s. */
+  const windows = () => {
+    const counts = new Map<string, number>();
+    const state = { calls: 0, failure: undefined as Error | undefined };
+    const countRequest = async (key: string) => {
+      state.calls++;
+      if (state.failure) throw state.failure;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return { count: counts.get(key) ?? 0, msLeft: 30_000 };
+    };
+    return { state, countRequest };
+  };
+
+  it('passes the limit, then refuses until the window ends without asking the database again', async () => {
+    const { state, countRequest } = windows();
+    const limiter = createSharedRateLimiter(countRequest, 2);
+    expect([await limiter.take('k'), await limiter.take('k')]).toEqual([0, 0]);
+    expect(await limiter.take('k')).toBe(30);
+    expect(state.calls).toBe(3);
+    const wait = await limiter.take('k');
+    expect(wait).toBeGreaterThanOrEqual(29);
+    expect(wait).toBeLessThanOrEqual(30);
+    expect(state.calls).toBe(3);
+    expect(await limiter.take('other')).toBe(0);
+  });
+
+  it('counts in memory while the database is unavailable, and fails on any other error', async () => {
+    const { state, countRequest } = windows();
+    const limiter = createSharedRateLimiter(countRequest, 1);
+    state.failure = new StorageUnavailable('connection refused');
+    expect(await limiter.take('k')).toBe(0);
+    expect(await limiter.take('k')).toBeGreaterThan(0);
+    state.failure = new Error('a bug');
+    await expect(limiter.take('other')).rejects.toThrow('a bug');
+  });
+
+  it('is chosen when the storage counts requests, each scope on keys of its own', async () => {
+    const seen: string[] = [];
+    const limiter = openRateLimiter(
+      {
+        countRequest: async (key) => {
+          seen.push(key);
+          return { count: 1, msLeft: 60_000 };
+        },
+      },
+      'account',
+      5,
+    );
+    expect(await limiter.take('7')).toBe(0);
+    expect(seen).toEqual(['account:7']);
+    expect(openRateLimiter({}, 'account', 5).take('7')).toBe(0);
   });
 });

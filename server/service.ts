@@ -26,11 +26,17 @@ export type ServiceOptions = {
   rateLimitPerMinute?: number;
   /** When commits reach the disk (see Synchronous). */
   synchronous?: Synchronous;
+  /** PostgreSQL: connections this instance keeps open at most (10 when omitted). */
+  dbPoolSize?: number;
   /** API requests per minute per client address, before the key is looked at; 0: off. */
   addressRateLimitPerMinute?: number;
+  /** Proxies whose X-Forwarded-For names the client's address (see clientAddress). */
+  trustedProxies?: string[];
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
   logger?: Logger;
+  /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
+  wrapStorage?: (store: Storage) => Storage;
 };
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -66,7 +72,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.blockedHostsFile === undefined
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
-  const store = await openStorage(options.db, { synchronous: options.synchronous });
+  const opened = await openStorage(options.db, {
+    synchronous: options.synchronous,
+    maxConnections: options.dbPoolSize,
+  });
+  const store = options.wrapStorage ? options.wrapStorage(opened) : opened;
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
   // Other instances on the same database change links too: drop what they change.
@@ -113,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     addressRateLimitPerMinute:
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: new Set(options.trustedProxies ?? []),
   });
   const handleApi = getRequestListener(api.fetch);
   const handleRedirect = createRedirectHandler({ redirects, clicks, domains });

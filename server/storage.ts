@@ -18,9 +18,15 @@ export type LinkRow = {
   title: string;
   clicks: number;
   createdAt: number;
+  /**
+   * The last click batch of this process (see addClicks) that `clicks` includes, on engines that
+   * cannot always tell whether a failed write was committed; absent where a failed write is known
+   * to have changed nothing.
+   */
+  storedBatch?: number;
 };
 
-export type NewLink = Omit<LinkRow, 'id' | 'clicks'>;
+export type NewLink = Omit<LinkRow, 'id' | 'clicks' | 'storedBatch'>;
 
 export type DomainRow = { host: string; createdAt: number };
 
@@ -97,8 +103,13 @@ export interface Storage {
   deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
 
   redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
-  /** Adds click counts by link id (`clicks = clicks + n`), all in one transaction. */
-  addClicks(counts: Map<number, number>): Promise<void>;
+  /**
+   * Adds click counts by link id (`clicks = clicks + n`), all in one transaction. `batch` numbers
+   * this process's writes (1, 2, …; a failed one is tried again with its number): an engine that
+   * may lose the answer to a commit records it with the clicks and adds nothing for a batch it has
+   * already stored, so a retry never counts clicks twice.
+   */
+  addClicks(counts: Map<number, number>, batch?: number): Promise<void>;
 
   /**
    * Calls `changed` with the identity of every link updated or deleted by any process on this
@@ -108,6 +119,14 @@ export interface Storage {
   watchLinkChanges(
     changed: (link?: { domain: DomainKey; backHalf: string }) => void,
   ): Promise<void>;
+
+  /**
+   * Counts one request of `key` in its fixed window of `windowMs` (started by the key's first
+   * request after the last window ended), in one window shared by every process on this database,
+   * and says how far that window has got. Only engines that several instances share have it; on
+   * the others the limits stay in the process's memory (rate-limit.ts).
+   */
+  countRequest?(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
 
   close(): Promise<void>;
 }

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only popup` or `--only options` runs one group (the popup and the options
-// page need `npm run build` first). `--baseline DIR` (with `--only options`) also measures another
-// build of the extension (DIR holds its manifest.json), alternating with this one `--rounds` times,
-// so that a noisy machine is compared with itself.
+// `--only service`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
+// `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
+// its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
+// compared with itself.
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
@@ -20,7 +22,8 @@ const { values } = parseArgs({
   },
 });
 const rows: [string, string, string][] = [];
-const runs = (group: 'service' | 'popup' | 'options') => !values.only || values.only === group;
+const runs = (group: 'service' | 'instances' | 'popup' | 'options') =>
+  !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 if (runs('service')) {
@@ -85,6 +88,63 @@ if (runs('service')) {
     ],
     ['  create p99 full / normal', `${(full.p99Ms / normal.p99Ms).toFixed(2)} ×`, ''],
   );
+}
+
+if (runs('instances')) {
+  const load = os.loadavg()[0]?.toFixed(1);
+  const figures = await benchInstances(Number(values.seconds));
+  const bare = figures.bareRedirectsPerSecond;
+  const named = {
+    'sqlite-1': 'SQLite, one instance',
+    'postgres-1': 'PostgreSQL, one instance',
+    'postgres-2': 'PostgreSQL, two instances',
+  };
+  rows.push([
+    `bare node:http 302 per second (same run, median of ${figures.rounds}; load ${load} before)`,
+    bare.toFixed(0),
+    '',
+  ]);
+  for (const setup of figures.setups) {
+    const { cores } = setup;
+    rows.push(
+      [
+        `${named[setup.name]}: redirects per second (/ bare)`,
+        `${setup.redirectsPerSecond.toFixed(0)} (${(setup.redirectsPerSecond / bare).toFixed(2)} ×)`,
+        setup.name === 'postgres-1'
+          ? '≥ 0.5 × bare'
+          : setup.name === 'postgres-2'
+            ? '> one instance'
+            : '',
+      ],
+      [
+        '  cores used while redirecting: instances / PostgreSQL / load generator',
+        `${cores.instances.toFixed(2)} / ${cores.postgres.toFixed(2)} / ${cores.loadGenerator.toFixed(2)}`,
+        '',
+      ],
+      [
+        '  create p99 (50 connections), creates per second',
+        `${setup.createP99Ms} ms, ${setup.createsPerSecond.toFixed(0)}/s`,
+        '',
+      ],
+      [
+        '  clicks counted / redirects sent',
+        `${setup.clicksCounted} / ${setup.redirectsSent}`,
+        'equal',
+      ],
+    );
+    if (setup.clicksCounted !== setup.redirectsSent) {
+      console.error(`${named[setup.name]}: clicks were lost or counted twice.`);
+      process.exitCode = 1;
+    }
+  }
+  const [one, two] = ['postgres-1', 'postgres-2'].map(
+    (name) => figures.setups.find((setup) => setup.name === name)?.redirectsPerSecond ?? 0,
+  );
+  rows.push([
+    'PostgreSQL two instances / one',
+    `${((two ?? 0) / (one ?? 1)).toFixed(2)} ×`,
+    '> 1 ×',
+  ]);
 }
 
 if (runs('popup')) {

@@ -11,9 +11,10 @@ import { hashApiKey } from '../../server/keys.ts';
 import { openSqliteStorage } from '../../server/sqlite.ts';
 import { timedGet } from './list-bench.ts';
 
-type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
+export type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
 
-async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
+/** Runs `node …args` and resolves once it prints the port it listens on. */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
@@ -37,13 +38,13 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise
   };
 }
 
-function load(options: autocannon.Options): Promise<autocannon.Result> {
+export function load(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 };

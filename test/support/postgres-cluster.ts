@@ -2,7 +2,15 @@
 // on a free port (TCP on 127.0.0.1 and a socket in that folder), removed at the end. initdb refuses
 // to run as root, so as root the cluster runs as the `postgres` user Debian's package creates.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +24,15 @@ export type PostgresCluster = {
   port: number;
   /** A URL for another database of this cluster. */
   urlOf(database: string): string;
+  /** The process ids of the server and of its backends now (for measuring their CPU time). */
+  processIds(): number[];
+  /**
+   * Stops the server and keeps its files, as an outage would: `fast` ends every session cleanly,
+   * `immediate` kills them as a crash does. Only for a cluster a test has to itself.
+   */
+  stopServer(mode: 'fast' | 'immediate'): void;
+  /** Starts it again after stopServer, on the same port. */
+  startServer(): void;
   stop(): void;
 };
 
@@ -36,7 +53,15 @@ function systemUser(name: string): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * `durable`: commits acknowledged only once in the write-ahead log (PostgreSQL's default), for a
+ * test that crashes the server; otherwise the last commits acknowledged may be lost with it.
+ */
+export async function startPostgresCluster({
+  durable = false,
+}: {
+  durable?: boolean;
+} = {}): Promise<PostgresCluster> {
   if (!postgresAvailable()) {
     throw new Error(
       `PostgreSQL is not installed (no ${PG_BIN}/initdb): apt-get install postgresql, or set SHORTLINK_PG_BIN.`,
@@ -62,18 +87,43 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     `-p ${port}`,
     `-k ${dir}`,
     '-h 127.0.0.1',
-    // A test cluster: speed over durability, and room for several services' connections.
+    // A test cluster: speed over durability, and room for several services' connections. (With
+    // fsync off, what was written survives the server's crash, not the machine's.)
     '-c fsync=off',
-    '-c synchronous_commit=off',
+    durable ? '' : '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url: urlOf('postgres'),
     port,
     urlOf,
+    processIds() {
+      const postmaster = Number(
+        readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      const children = readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            // Field 4 of /proc/PID/stat is the parent's id (after the name in parentheses).
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+      return [postmaster, ...children];
+    },
+    stopServer(mode) {
+      run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+    },
+    startServer: start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

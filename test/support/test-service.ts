@@ -6,7 +6,7 @@ import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
 import type { Logger } from '../../server/app.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import { type RunningService, startService } from '../../server/service.ts';
-import type { LinkRow, Plan } from '../../server/storage.ts';
+import type { LinkRow, Plan, Storage } from '../../server/storage.ts';
 import { createDatabase } from './postgres-cluster.ts';
 
 export type TestService = {
@@ -56,9 +56,11 @@ export async function startTestService(
   options: {
     rateLimitPerMinute?: number;
     addressRateLimitPerMinute?: number;
+    trustedProxies?: string[];
     blockedHostsFile?: string;
     dbFile?: string;
     logger?: Logger;
+    wrapStorage?: (store: Storage) => Storage;
   } = {},
 ): Promise<TestService> {
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
@@ -75,8 +77,10 @@ export async function startTestService(
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     addressRateLimitPerMinute: options.addressRateLimitPerMinute ?? 0,
+    trustedProxies: options.trustedProxies,
     blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
+    wrapStorage: options.wrapStorage,
   });
   return {
     baseUrl: service.baseUrl,
