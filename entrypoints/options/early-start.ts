@@ -4,11 +4,14 @@
 // and the fresh list asked for. The account object is the page's one (openAccount), so the Links
 // section finds the load under way and only follows it.
 import { type Account, openAccount } from '../../lib/account/account.ts';
+import { openLinksStore } from '../../lib/account/links-store.ts';
 import { defaultAccount, isConfigured, loadSettings } from '../../lib/account/settings.ts';
 
 let startedAtStart: Account | undefined;
 let sectionCameFirst = false;
 
+// The links database opens (tens of milliseconds in a new page) while the settings are read.
+openLinksStore();
 void loadSettings().then((settings) => {
   const account = defaultAccount(settings);
   if (sectionCameFirst || !isConfigured(account)) return;

@@ -13,6 +13,9 @@ const linksStore = () => {
   return store;
 };
 
+/** Opens the database now, so that a read asked for a moment later finds it open. */
+export const openLinksStore = (): void => void linksStore();
+
 export const readStoredLinks = (id: string): Promise<unknown> => get(id, linksStore());
 
 export const writeStoredLinks = (id: string, value: unknown): Promise<void> =>
