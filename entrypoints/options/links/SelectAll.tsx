@@ -12,8 +12,10 @@ export function SelectAll({
   setSelected: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
 }) {
   const box = useRef<HTMLInputElement>(null);
+  // Counted only when something is selected: at 20,000 links the loop took 5 ms of every render
+  // of the Links section, opening and each search keystroke included.
   let selectedShown = 0;
-  for (const link of shown) if (selected.has(link.shortUrl)) selectedShown++;
+  if (selected.size > 0) for (const link of shown) if (selected.has(link.shortUrl)) selectedShown++;
   const all = shown.length > 0 && selectedShown === shown.length;
   const some = selectedShown > 0 && !all;
   useEffect(() => {
