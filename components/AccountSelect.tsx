@@ -1,4 +1,10 @@
-import { type AccountSettings, accountName } from '../lib/account/settings.ts';
+import { type ReactNode, useState } from 'react';
+import {
+  type AccountSettings,
+  accountName,
+  accountOrDefault,
+  type Settings,
+} from '../lib/account/settings.ts';
 
 /**
  * Which account the popup, Links or Domains works with. The callers draw it only when there are two
@@ -27,4 +33,25 @@ export function AccountSelect({
       </select>
     </div>
   );
+}
+
+/**
+ * The account an options section works with (the default one until another is chosen) and its
+ * "Account" select, drawn only when there are two or more accounts.
+ */
+export function useChosenAccount(
+  settings: Settings,
+  selectId: string,
+): { chosen: AccountSettings; accountSelect: ReactNode } {
+  const [accountId, setAccountId] = useState<string>();
+  const chosen = accountOrDefault(settings, accountId);
+  const accountSelect = settings.accounts.length > 1 && (
+    <AccountSelect
+      id={selectId}
+      accounts={settings.accounts}
+      value={chosen.id}
+      onChange={setAccountId}
+    />
+  );
+  return { chosen, accountSelect };
 }

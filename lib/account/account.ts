@@ -39,7 +39,7 @@ export type AccountSnapshot = {
 };
 
 export type LoadOptions<T> = {
-  /** Where the cached list comes from; the options page starts reading it before React mounts. */
+  /** Where the cached list comes from; the popup reads the domains cache once for two uses. */
   readCache?: (connection: AccountRef) => Promise<Cached<T> | undefined>;
 };
 
@@ -55,7 +55,7 @@ export type Account = {
   client(): Promise<ApiClient>;
 
   /** The cached links at once when none are shown yet, then the service's, then stored. */
-  loadLinks(options?: LoadOptions<Link[]>): Promise<Link[] | undefined>;
+  loadLinks(): Promise<Link[] | undefined>;
   /** The service's links; a call while one runs shares its answer. */
   refreshLinks(options?: CallOptions): Promise<Link[]>;
   /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
@@ -238,8 +238,8 @@ function createAccount(connection: AccountRef): Account {
     },
     client,
 
-    loadLinks({ readCache = readCachedLinks } = {}) {
-      linksLoad ??= load('links', readCache, refreshLinks).finally(() => {
+    loadLinks() {
+      linksLoad ??= load('links', readCachedLinks, refreshLinks).finally(() => {
         linksLoad = undefined;
       });
       return linksLoad;

@@ -1,11 +1,10 @@
 import '../sections.css';
-import { useEffect, useState } from 'react';
-import { AccountSelect } from '../../../components/AccountSelect.tsx';
+import { useEffect } from 'react';
+import { useChosenAccount } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import {
   type AccountSettings,
-  accountOrDefault,
   isConfigured,
   type Settings,
 } from '../../../lib/account/settings.ts';
@@ -33,17 +32,7 @@ function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void 
 }
 
 export function DomainsSection({ settings }: { settings: Settings }) {
-  // The default account first; with two or more, the "Account" select chooses another.
-  const [accountId, setAccountId] = useState<string>();
-  const chosen = accountOrDefault(settings, accountId);
-  const accountSelect = settings.accounts.length > 1 && (
-    <AccountSelect
-      id="domains-account"
-      accounts={settings.accounts}
-      value={chosen.id}
-      onChange={setAccountId}
-    />
-  );
+  const { chosen, accountSelect } = useChosenAccount(settings, 'domains-account');
   return <AccountDomains key={chosen.id} chosen={chosen} accountSelect={accountSelect} />;
 }
 

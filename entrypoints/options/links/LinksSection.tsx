@@ -8,11 +8,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { AccountSelect } from '../../../components/AccountSelect.tsx';
+import { useChosenAccount } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import {
   type AccountSettings,
-  accountOrDefault,
   isConfigured,
   type Settings,
 } from '../../../lib/account/settings.ts';
@@ -59,17 +58,7 @@ function SettingsLink({ error }: { error: unknown }) {
 }
 
 export function LinksSection({ settings }: { settings: Settings }) {
-  // The default account first; with two or more, the "Account" select chooses another.
-  const [accountId, setAccountId] = useState<string>();
-  const chosen = accountOrDefault(settings, accountId);
-  const accountSelect = settings.accounts.length > 1 && (
-    <AccountSelect
-      id="links-account"
-      accounts={settings.accounts}
-      value={chosen.id}
-      onChange={setAccountId}
-    />
-  );
+  const { chosen, accountSelect } = useChosenAccount(settings, 'links-account');
   if (!isConfigured(chosen)) {
     return (
       <section className="options-section links-section" aria-labelledby="links-heading">
