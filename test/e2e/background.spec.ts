@@ -2,22 +2,17 @@
 // extension. A native menu, shortcut or notification cannot be clicked from a test: the tests call
 // the handlers the browser calls (globalThis.shortLinkBackground in the service worker).
 import { DatabaseSync } from 'node:sqlite';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Worker } from '@playwright/test';
 import {
   MENU_ITEMS,
   MENU_SHORTEN_LINK,
   MENU_SHORTEN_PAGE,
   SHORTEN_COMMAND,
 } from '../../lib/browser/menus.ts';
-import { api, type LinkJson } from '../support/test-api.ts';
 import type { TestService } from '../support/test-service.ts';
 import { configure, expect, test } from './fixtures.ts';
-
-async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
-  const answer = await api(service.baseUrl, apiKey).list();
-  expect(answer.status).toBe(200);
-  return answer.body.links;
-}
+import { linksOf } from './links-helpers.ts';
+import { openServicePage, readClipboard } from './page-helpers.ts';
 
 function countAllLinks(service: TestService): number {
   const db = new DatabaseSync(service.dbFile, { readOnly: true });
@@ -26,23 +21,6 @@ function countAllLinks(service: TestService): number {
   } finally {
     db.close();
   }
-}
-
-/** What the extension wrote to the clipboard, read in one of its own pages. */
-async function readClipboard(context: BrowserContext, extensionId: string): Promise<string> {
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.close();
-  return text;
-}
-
-/** A tab showing the service's home page: an origin the extension may read without a click. */
-async function openServicePage(context: BrowserContext, service: TestService): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${service.pageOrigin}/`);
-  await page.bringToFront();
-  return page;
 }
 
 const optionsPages = (context: BrowserContext, extensionId: string) =>
@@ -107,7 +85,7 @@ test('"Shorten this page" shortens the tab, copies the short link and says so', 
   expect(await linksOf(service, apiKey)).toEqual([
     expect.objectContaining({ short_url: shortUrl, destination_url: page.url(), title: pageTitle }),
   ]);
-  expect(await readClipboard(context, extensionId)).toBe(shortUrl);
+  expect((await readClipboard(context, extensionId)).text).toBe(shortUrl);
   expect(await notifications(worker)).toHaveLength(1);
 });
 
@@ -135,7 +113,7 @@ test('"Shorten link" shortens the link that was right-clicked', async ({
   expect(await linksOf(service, apiKey)).toEqual([
     expect.objectContaining({ short_url: shortUrl, destination_url: linkUrl, title: '' }),
   ]);
-  expect(await readClipboard(context, extensionId)).toBe(shortUrl);
+  expect((await readClipboard(context, extensionId)).text).toBe(shortUrl);
 });
 
 test('the keyboard command shortens the active tab', async ({
@@ -158,7 +136,7 @@ test('the keyboard command shortens the active tab', async ({
   expect(await linksOf(service, apiKey)).toEqual([
     expect.objectContaining({ short_url: shortUrl, destination_url: page.url() }),
   ]);
-  expect(await readClipboard(context, extensionId)).toBe(shortUrl);
+  expect((await readClipboard(context, extensionId)).text).toBe(shortUrl);
 });
 
 test('two copies at once share one offscreen page', async ({
@@ -184,7 +162,7 @@ test('two copies at once share one offscreen page', async ({
   const shortUrls = outcomes.map((outcome) =>
     outcome?.status === 'copied' ? outcome.shortUrl : '',
   );
-  expect(shortUrls).toContain(await readClipboard(context, extensionId));
+  expect(shortUrls).toContain((await readClipboard(context, extensionId)).text);
   const offscreenDocuments = await worker.evaluate(
     async () => (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length,
   );

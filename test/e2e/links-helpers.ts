@@ -1,8 +1,8 @@
 // Helpers of the Links browser tests: links made through the real API or seeded in its database.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { api, idOf, type LinkJson } from '../support/test-api.ts';
 import type { TestService } from '../support/test-service.ts';
-import { expect } from './fixtures.ts';
+import { configure, expect, type OptionsSection, openOptions } from './fixtures.ts';
 
 export async function createLink(
   service: { baseUrl: string },
@@ -12,6 +12,34 @@ export async function createLink(
   const answer = await api(service.baseUrl, apiKey).create(body);
   expect(answer.status).toBe(200);
   return answer.body;
+}
+
+/**
+ * What most Links tests start from: one link made through the API, the extension connected to the
+ * test service with the test's key, and the options page open (on `section` when given).
+ */
+export async function linkOnOptionsPage(
+  fixtures: {
+    context: BrowserContext;
+    extensionId: string;
+    worker: Worker;
+    service: TestService;
+    apiKey: string;
+  },
+  body: Record<string, string>,
+  section?: OptionsSection,
+): Promise<{ page: Page; link: LinkJson }> {
+  const { context, extensionId, worker, service, apiKey } = fixtures;
+  const link = await createLink(service, apiKey, body);
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  return { page: await openOptions(context, extensionId, section), link };
+}
+
+/** The account's links as the service lists them. */
+export async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
+  const answer = await api(service.baseUrl, apiKey).list();
+  expect(answer.status).toBe(200);
+  return answer.body.links;
 }
 
 /** The service's answer for one link: its status says whether the link still exists. */

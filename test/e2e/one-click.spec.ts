@@ -1,38 +1,11 @@
 // "Shorten on toolbar click", the menu's and the shortcut's reuse of an existing link, and copy
 // formats from the background, in Chromium with the built extension. A toolbar click cannot be
 // made from a test: the tests call the handler the browser calls (globalThis.shortLinkBackground).
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import { MENU_OPEN_POPUP, MENU_SHORTEN_PAGE, SHORTEN_COMMAND } from '../../lib/browser/menus.ts';
-import { api, type LinkJson } from '../support/test-api.ts';
-import type { TestService } from '../support/test-service.ts';
 import { configure, expect, test } from './fixtures.ts';
-import { createLink } from './links-helpers.ts';
-
-async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
-  const answer = await api(service.baseUrl, apiKey).list();
-  expect(answer.status).toBe(200);
-  return answer.body.links;
-}
-
-async function readClipboard(context: BrowserContext, extensionId: string) {
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  const read = await page.evaluate(async () => {
-    const [item] = await navigator.clipboard.read();
-    const text = async (type: string) =>
-      item?.types.includes(type) ? (await item.getType(type)).text() : undefined;
-    return { text: await text('text/plain'), html: await text('text/html') };
-  });
-  await page.close();
-  return read;
-}
-
-async function openServicePage(context: BrowserContext, service: TestService): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${service.pageOrigin}/`);
-  await page.bringToFront();
-  return page;
-}
+import { createLink, linksOf } from './links-helpers.ts';
+import { openServicePage, readClipboard } from './page-helpers.ts';
 
 /** The toolbar button's popup as the browser has it now: '' when a click shortens instead. */
 const toolbarPopup = (worker: Worker) => worker.evaluate(() => chrome.action.getPopup({}));

@@ -9,7 +9,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows } from './links-helpers.ts';
+import { count, createLink, getLink, linkOnOptionsPage, row, rows } from './links-helpers.ts';
 
 /** Follows a short link `times` times, as a visitor would: each counts one click. */
 async function visit(shortUrl: string, times: number) {
@@ -98,12 +98,13 @@ test.describe('options page, Links: row and bulk actions', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://qr.example.com/',
-      title: 'Poster',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://qr.example.com/',
+        title: 'Poster',
+      },
+    );
 
     const button = row(page, link.short_url).getByRole('button', { name: 'QR code' });
     await button.click();
@@ -138,12 +139,13 @@ test.describe('options page, Links: row and bulk actions', () => {
       destination_url: 'https://old.example.com/2',
       title: 'Old two',
     });
-    const keep = await createLink(service, apiKey, {
-      destination_url: 'https://keep.example.com/',
-      title: 'Keep me',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link: keep } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://keep.example.com/',
+        title: 'Keep me',
+      },
+    );
     await expect(count(page)).toHaveText('3 links');
 
     await page.getByRole('searchbox', { name: 'Search links' }).fill('old');
@@ -180,12 +182,13 @@ test.describe('options page, Links: row and bulk actions', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://before.example.com/',
-      title: 'Before',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://before.example.com/',
+        title: 'Before',
+      },
+    );
     await expect(row(page, link.short_url)).toContainText('Before');
     // Deleted elsewhere (another device) while this page shows it.
     const path = link.short_url.replace(/^https?:\/\//, '');

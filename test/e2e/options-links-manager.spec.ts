@@ -7,7 +7,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows, seed } from './links-helpers.ts';
+import { count, createLink, getLink, linkOnOptionsPage, row, rows, seed } from './links-helpers.ts';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search links' });
 const focusedRowIndex = (page: Page) =>
@@ -194,12 +194,14 @@ test.describe('options page, Links as a link manager', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://tab.example.com/',
-      title: 'Tab me',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId, 'links');
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://tab.example.com/',
+        title: 'Tab me',
+      },
+      'links',
+    );
     await expect(count(page)).toHaveText('1 link');
 
     await search(page).focus();
@@ -413,12 +415,14 @@ test('a destination host that mixes scripts shows in punycode, in the row and in
   apiKey,
 }) => {
   // "аpple.com" with a Cyrillic а: the service stores it as the browser would, in punycode.
-  const link = await createLink(service, apiKey, {
-    destination_url: 'https://\u0430pple.com/login',
-    title: 'Look-alike',
-  });
-  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-  const page = await openOptions(context, extensionId, 'links');
+  const { page, link } = await linkOnOptionsPage(
+    { context, extensionId, worker, service, apiKey },
+    {
+      destination_url: 'https://\u0430pple.com/login',
+      title: 'Look-alike',
+    },
+    'links',
+  );
   const shown = row(page, link.short_url);
   await expect(shown).toContainText('xn--pple-43d.com/login');
   await expect(shown).not.toContainText('\u0430pple.com');

@@ -8,7 +8,7 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows, seed } from './links-helpers.ts';
+import { count, createLink, getLink, linkOnOptionsPage, row, rows, seed } from './links-helpers.ts';
 
 test.describe('options page, Links', () => {
   test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
@@ -32,12 +32,13 @@ test.describe('options page, Links', () => {
       domain: 'links-e2e.localhost',
     });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const gamma = await createLink(service, apiKey, {
-      destination_url: 'https://gamma.example.net/',
-      title: 'Gamma home',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link: gamma } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://gamma.example.net/',
+        title: 'Gamma home',
+      },
+    );
 
     await expect(count(page)).toHaveText('3 links');
     await expect(rows(page)).toHaveCount(3);
@@ -109,12 +110,13 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://old.example.com/',
-      title: 'Old title',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://old.example.com/',
+        title: 'Old title',
+      },
+    );
 
     await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
@@ -143,12 +145,13 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://old.example.com/',
-      title: 'Old title',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://old.example.com/',
+        title: 'Old title',
+      },
+    );
 
     await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
@@ -172,11 +175,12 @@ test.describe('options page, Links', () => {
     const keep = await createLink(service, apiKey, {
       destination_url: 'https://keep.example.com/',
     });
-    const gone = await createLink(service, apiKey, {
-      destination_url: 'https://gone.example.com/',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link: gone } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://gone.example.com/',
+      },
+    );
     await expect(count(page)).toHaveText('2 links');
 
     await row(page, gone.short_url).getByRole('button', { name: 'Delete' }).click();
@@ -238,11 +242,12 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
-      destination_url: 'https://cached.example.com/',
-    });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const { page, link } = await linkOnOptionsPage(
+      { context, extensionId, worker, service, apiKey },
+      {
+        destination_url: 'https://cached.example.com/',
+      },
+    );
     await expect(count(page)).toHaveText('1 link');
     // The cache is per key, so the key goes wrong on the service's side while the page is open.
     await service.revokeKey(apiKey);

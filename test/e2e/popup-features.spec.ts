@@ -2,8 +2,6 @@
 // formats, the keyboard, and the mends a new user asked for, in Chromium against the real service.
 import type { BrowserContext } from '@playwright/test';
 import { NOT_A_WEB_ADDRESS } from '../../lib/links/destination.ts';
-import { api, type LinkJson } from '../support/test-api.ts';
-import type { TestService } from '../support/test-service.ts';
 import {
   configure,
   expect,
@@ -11,14 +9,8 @@ import {
   seriousA11yViolations,
   test,
 } from './fixtures.ts';
-import { createLink } from './links-helpers.ts';
+import { createLink, linksOf } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
-
-async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {
-  const answer = await api(service.baseUrl, apiKey).list();
-  expect(answer.status).toBe(200);
-  return answer.body.links;
-}
 
 /** Serves `html` at `url` in this browser, as a site would (the service's origin: readable). */
 async function servePage(context: BrowserContext, url: string, html: string): Promise<void> {
