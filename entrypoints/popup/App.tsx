@@ -85,6 +85,9 @@ export function App({ start }: { start: PopupStart }) {
   // Settles once the filled form is on screen: the rest of the popup's code is asked for then, so
   // that it never competes with drawing the form.
   const drawn = useRef(Promise.withResolvers<void>());
+  // Parts drawn only once the form is: a lazy part in the first render would ask for its chunk
+  // (and add its preload links) before the form is on screen.
+  const [formDrawn, setFormDrawn] = useState(false);
   const laterOnceDrawn = () => drawn.current.promise.then(later);
   // "Shorten all tabs" pressed: the answer to the permission request made in the click.
   const [allTabs, setAllTabs] = useState<Promise<boolean>>();
@@ -158,6 +161,7 @@ export function App({ start }: { start: PopupStart }) {
     let live = true;
     // Passive effects run after the browser has painted the first render: the filled form.
     drawn.current.resolve();
+    setFormDrawn(true);
     const [loaded] = start;
     // Enter shortens as soon as the popup is open.
     submitButton.current?.focus();
@@ -368,9 +372,11 @@ export function App({ start }: { start: PopupStart }) {
       <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>
         Shorten all tabs
       </button>
-      <Later>
-        <ShortcutsFooter oneClick={settings.oneClick} />
-      </Later>
+      {formDrawn && (
+        <Later>
+          <ShortcutsFooter oneClick={settings.oneClick} />
+        </Later>
+      )}
     </main>
   );
 }
