@@ -1,7 +1,12 @@
-// Imported first by main.tsx, so the settings and the tab are asked for while the rest of the
-// popup's code is still being evaluated and React mounts: the popup shows its filled form sooner.
-
-import { loadSettings } from '../../lib/account/settings.ts';
+// Imported first by main.tsx and importing nothing heavy, so that it runs before the rest of the
+// popup's script is evaluated: the settings (as stored; parsed in main.tsx, once zod is there) and
+// the page are asked for while React and the schemas are still being set up.
+import { browser } from 'wxt/browser';
+import { SETTINGS_KEY } from '../../lib/account/settings-key.ts';
 import { pageToShorten } from '../../lib/browser/active-tab.ts';
 
-export const earlyStart = Promise.all([loadSettings(), pageToShorten(location.search)]);
+export const storedSettings: Promise<unknown> = browser.storage.local
+  .get(SETTINGS_KEY)
+  .then((stored) => stored[SETTINGS_KEY] ?? null);
+
+export const page = pageToShorten(location.search);

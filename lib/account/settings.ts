@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
 import { CopyFormat } from '../links/copy-formats.ts';
+import { SETTINGS_KEY } from './settings-key.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
 // Dead code in production builds: the minifier drops the key with the branch.
@@ -72,7 +73,7 @@ export function newAccount(id: string = crypto.randomUUID()): AccountSettings {
   return AccountSettings.parse({ id, name: '', apiBaseUrl: DEFAULT_API_BASE_URL, apiKey: '' });
 }
 
-type StorageSchema = { settings: unknown };
+type StorageSchema = { [SETTINGS_KEY]: unknown };
 
 const storage = defineExtensionStorage<StorageSchema>(browser.storage.local);
 
@@ -134,13 +135,13 @@ export function isConfigured(account: Pick<AccountSettings, 'apiBaseUrl' | 'apiK
 }
 
 export async function loadSettings(): Promise<Settings> {
-  return parseSettings(await storage.getItem('settings'));
+  return parseSettings(await storage.getItem(SETTINGS_KEY));
 }
 
 /** Saves some settings, keeping the rest; returns the settings now stored. */
 export async function saveSettings(changes: Partial<Settings>): Promise<Settings> {
   const next = parseSettings({ ...(await loadSettings()), ...changes });
-  await storage.setItem('settings', next);
+  await storage.setItem(SETTINGS_KEY, next);
   return next;
 }
 
@@ -169,7 +170,7 @@ export async function forgetAccount(id: string): Promise<Settings> {
 }
 
 export function watchSettings(onChange: (settings: Settings) => void): () => void {
-  return storage.onChange('settings', (stored) => onChange(parseSettings(stored)));
+  return storage.onChange(SETTINGS_KEY, (stored) => onChange(parseSettings(stored)));
 }
 
 /** A pasted key without the spaces and line breaks that came along with it. */
