@@ -64,9 +64,10 @@ export function LinksTable({
   const [activeIndex, setActiveIndex] = useState(0);
   const pendingFocus = useRef<number | undefined>(undefined);
 
-  // Both keep their identity between renders: the virtualizer lays out every row again (50,000 of
-  // them, on every scroll frame) when getItemKey changes.
-  const getItemKey = useCallback((index: number) => links[index]?.shortUrl ?? index, [links]);
+  // Keeps its identity between renders: the virtualizer lays out every row again (50,000 of them,
+  // on every scroll frame) when it changes. Rows are keyed by index (the default): a key only
+  // names a measured size, and rows are never measured. A link's short URL as the key made each
+  // layout of 20,000 rows hash 20,000 strings (about half of its 35 ms in the cached opening).
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const virtualizer = useWindowVirtualizer({
     count: links.length,
@@ -74,7 +75,6 @@ export function LinksTable({
     overscan: OVERSCAN,
     scrollMargin: listTop,
     scrollPaddingStart: headerHeight,
-    getItemKey,
   });
 
   // Forget the old layout's sizes when the window crosses the narrow breakpoint.
