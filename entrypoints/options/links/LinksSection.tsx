@@ -25,7 +25,7 @@ import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
 import type { RowActions } from './LinkRow.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
-import { filterLinks, LinkSort, searchText, shortUrlHost, sortLinks } from './link-list.ts';
+import { filterLinks, LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { linkCount, loadingCount } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
@@ -102,10 +102,7 @@ function LinksManager({
     () => (searching ? new Map(all.map((link) => [link, searchText(link)])) : undefined),
     [all, searching],
   );
-  const hosts = useMemo(
-    () => [...new Set(all.map((link) => shortUrlHost(link.shortUrl)))].filter(Boolean).sort(),
-    [all],
-  );
+  const hosts = useMemo(() => shortUrlHosts(all), [all]);
   const sorted = useMemo(() => sortLinks(all, sort), [all, sort]);
   const shown = useMemo(
     () => filterLinks(sorted, deferredQuery, host, texts),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { filterLinks, searchText, shortUrlHost, sortLinks } from './link-list.ts';
+import { filterLinks, searchText, shortUrlHost, shortUrlHosts, sortLinks } from './link-list.ts';
 
 const link = (over: Partial<Link>): Link => ({
   shortUrl: 'http://localhost:8787/abc',
@@ -97,5 +97,37 @@ describe('shortUrlHost', () => {
     ['not a url', ''],
   ])('reads the host of %s', (shortUrl, host) => {
     expect(shortUrlHost(shortUrl)).toBe(host);
+  });
+});
+
+describe('shortUrlHosts', () => {
+  const at = (...shortUrls: string[]) => shortUrls.map((shortUrl) => link({ shortUrl }));
+
+  it('lists each host once, sorted, as shortUrlHost reads them', () => {
+    const links = at(
+      'https://go.example.com/a',
+      'https://go.example.com/b',
+      'http://localhost:8787/c',
+      'https://go.example.com/d',
+      'HTTP://LOCALHOST:8787/e',
+    );
+    expect(shortUrlHosts(links)).toEqual(['go.example.com', 'localhost:8787']);
+    expect(shortUrlHosts(links)).toEqual(
+      [...new Set(links.map((each) => shortUrlHost(each.shortUrl)))].sort(),
+    );
+  });
+
+  it('does not take a longer host for the one before it', () => {
+    expect(
+      shortUrlHosts(
+        at('https://a.com/x', 'https://a.com.evil.net/y', 'https://a.com:8443/z', 'https://a.com'),
+      ),
+    ).toEqual(['a.com', 'a.com.evil.net', 'a.com:8443']);
+  });
+
+  it('skips addresses without a host', () => {
+    expect(shortUrlHosts(at('not a url', '', 'https://go.example.com?q'))).toEqual([
+      'go.example.com',
+    ]);
   });
 });
