@@ -41,7 +41,7 @@ export function popupScriptBytes(extensionDir = EXTENSION_DIR): { initial: numbe
   return { initial: sum(initial), all: sum(all) };
 }
 
-/** A copy of the built extension with the two yardstick pages added under bench/. */
+/** A copy of the built extension with the yardstick pages added. */
 async function extensionWithYardsticks(dir: string): Promise<string> {
   const extensionDir = path.join(dir, 'extension');
   cpSync(EXTENSION_DIR, extensionDir, { recursive: true });
@@ -49,12 +49,17 @@ async function extensionWithYardsticks(dir: string): Promise<string> {
     path.join(extensionDir, 'bench-blank.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body><main data-ready="true"><input aria-label="Destination URL" value="https://example.com/"><button>Shorten</button></main></body></html>',
   );
-  await build({
-    root: path.resolve('test/bench/react-alone'),
-    base: './',
-    logLevel: 'silent',
-    build: { outDir: path.join(extensionDir, 'bench-react'), emptyOutDir: true },
-  });
+  for (const [source, out] of [
+    ['react-alone', 'bench-react'],
+    ['react-reads', 'bench-react-reads'],
+  ]) {
+    await build({
+      root: path.resolve('test/bench', source as string),
+      base: './',
+      logLevel: 'silent',
+      build: { outDir: path.join(extensionDir, out as string), emptyOutDir: true },
+    });
+  }
   return extensionDir;
 }
 
@@ -162,6 +167,8 @@ async function oneClickToCopied(
 export type PopupFigures = {
   blankMs: number;
   reactMs: number;
+  /** React alone plus the settings and tab reads the popup waits for: the popup's floor. */
+  reactWithReadsMs: number;
   popupMs: number;
   /** The popup with two accounts, so with its "Account" select, in the same run. */
   popupWithSelectMs: number;
@@ -226,6 +233,7 @@ export async function benchPopup(): Promise<PopupFigures> {
     const times = {
       blank: [] as number[],
       react: [] as number[],
+      reactWithReads: [] as number[],
       popup: [] as number[],
       withSelect: [] as number[],
     };
@@ -233,12 +241,17 @@ export async function benchPopup(): Promise<PopupFigures> {
       const blank = await readyTime(context, `${base}/bench-blank.html`);
       const react = await readyTime(context, `${base}/bench-react/index.html`);
       await storeAccounts([work]);
+      const reactWithReads = await readyTime(
+        context,
+        `${base}/bench-react-reads/index.html?tab=${tabId}`,
+      );
       const popup = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
       await storeAccounts([work, personal]);
       const withSelect = await readyTime(context, `${base}/popup.html?tab=${tabId}`);
       if (run < 2) continue; // warm-up
       times.blank.push(blank);
       times.react.push(react);
+      times.reactWithReads.push(reactWithReads);
       times.popup.push(popup);
       times.withSelect.push(withSelect);
     }
@@ -266,6 +279,7 @@ export async function benchPopup(): Promise<PopupFigures> {
     return {
       blankMs: median(times.blank),
       reactMs: median(times.react),
+      reactWithReadsMs: median(times.reactWithReads),
       popupMs: median(times.popup),
       popupWithSelectMs: median(times.withSelect),
       popupScriptGzipBytes: popupScriptBytes(),
