@@ -13,8 +13,13 @@ const linksStore = () => {
   return store;
 };
 
-/** Opens the database now, so that a read asked for a moment later finds it open. */
-export const openLinksStore = (): void => void linksStore();
+/**
+ * Opens the database now, so that a read asked for a moment later finds it open (tens of
+ * milliseconds in a new page). createStore alone opens nothing: idb-keyval opens on the first
+ * transaction, so an empty one is asked for.
+ */
+export const openLinksStore = (): void =>
+  void linksStore()('readonly', () => undefined).catch(() => {});
 
 export const readStoredLinks = (id: string): Promise<unknown> => get(id, linksStore());
 
