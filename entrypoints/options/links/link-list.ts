@@ -2,6 +2,7 @@
 // (the CSV export is links-csv.ts). Pure functions over cached links, fast enough for 50,000 of
 // them on every keystroke.
 import type { Link } from '../../../lib/api/schemas.ts';
+import { newestFirst } from '../../../lib/links/link-order.ts';
 
 export const LinkSort = ['newest', 'oldest', 'most-clicks', 'title'] as const;
 export type LinkSort = (typeof LinkSort)[number];
@@ -63,13 +64,9 @@ export function sortLinks(links: readonly Link[], order: LinkSort): Link[] {
   const sorted = [...links];
   switch (order) {
     case 'newest':
-      return sorted.sort((a, b) =>
-        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-      );
+      return sorted.sort(newestFirst);
     case 'oldest':
-      return sorted.sort((a, b) =>
-        a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
-      );
+      return sorted.sort((a, b) => newestFirst(b, a));
     case 'most-clicks':
       return sorted.sort((a, b) => b.clicks - a.clicks);
     case 'title':
