@@ -4,12 +4,14 @@ import { startTestService, type TestService } from '../../test/support/test-serv
 import type { Link } from '../api/schemas.ts';
 import { type Account, closeAccounts, openAccount } from './account.ts';
 import {
+  FIRST_SCREEN_LINKS,
   readCachedDomains,
   readCachedLinks,
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
 import type { AccountRef } from './connection.ts';
+import { readStoredFirstScreen, writeStoredLinks } from './links-store.ts';
 
 let service: TestService;
 let connection: AccountRef;
@@ -107,6 +109,76 @@ describe('the links', () => {
     expect(account.getSnapshot().links).toMatchObject({ loading: false, error: undefined });
     expect(account.getSnapshot().links.fetchedAt).toBeGreaterThan(1234);
     expect(await cachedShortUrls()).toEqual(freshUrls);
+  });
+
+  describe('a long cached list, its first screen first', () => {
+    // Newest first, as the service lists them: cached0 is the newest.
+    let many: Link[] = [];
+    beforeEach(() => {
+      many = Array.from({ length: FIRST_SCREEN_LINKS + 10 }, (_, n) => ({
+        ...cachedLink(n),
+        createdAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
+      }));
+    });
+    const watchParts = (account: Account) => {
+      const seen: { count: number | undefined; partOf: number | undefined }[] = [];
+      account.subscribe(() => {
+        const { value, partOf } = account.getSnapshot().links;
+        const last = seen.at(-1);
+        if (last?.count !== value?.length || last?.partOf !== partOf) {
+          seen.push({ count: value?.length, partOf });
+        }
+      });
+      return seen;
+    };
+
+    it('shows the newest links, then the whole cached list, then the fresh one', async () => {
+      await writeCachedLinks(connection, many, 1234);
+      const account = openAccount(connection);
+      const seen = watchParts(account);
+      await account.loadLinks();
+      expect(seen).toEqual([
+        { count: FIRST_SCREEN_LINKS, partOf: many.length },
+        { count: many.length, partOf: undefined },
+        { count: 2, partOf: undefined },
+      ]);
+    });
+
+    it('keeps a change made while the first screen is shown', async () => {
+      await writeCachedLinks(connection, many, 1234);
+      await service.revokeKey(connection.apiKey);
+      const account = openAccount(connection);
+      let edited = false;
+      account.subscribe(() => {
+        if (edited || account.getSnapshot().links.partOf === undefined) return;
+        edited = true;
+        // Shown at once; the service refuses it later (revoked key), which puts it back.
+        void account.updateLink(many[0] as Link, { title: 'Edited' }).catch(() => {});
+      });
+      const seen: (string | undefined)[] = [];
+      account.subscribe(() => {
+        const { value, partOf } = account.getSnapshot().links;
+        if (partOf === undefined && value?.length === many.length) seen.push(value[0]?.title);
+      });
+      await account.loadLinks();
+      expect(edited).toBe(true);
+      expect(seen[0]).toBe('Edited');
+    });
+
+    it('does not pass a first screen off as the whole list when the list is gone', async () => {
+      await writeCachedLinks(connection, many, 1234);
+      // The whole list damaged, its first screen intact.
+      await writeStoredLinks(connection.id, {
+        all: 'damaged',
+        firstScreen: await readStoredFirstScreen(connection.id),
+      });
+      await service.revokeKey(connection.apiKey);
+      const account = openAccount(connection);
+      const seen = watchParts(account);
+      await account.loadLinks();
+      expect(seen[0]).toEqual({ count: FIRST_SCREEN_LINKS, partOf: many.length });
+      expect(account.getSnapshot().links).toMatchObject({ value: undefined, partOf: undefined });
+    });
   });
 
   it('keeps the cached list, with the reason, when the service refuses', async () => {

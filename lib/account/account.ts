@@ -11,7 +11,9 @@ import {
   cachedLinksFetchedAt,
   changeCachedLinks,
   clearCaches,
+  type FirstScreen,
   readCachedDomains,
+  readCachedFirstScreen,
   readCachedLinks,
   writeCachedDomains,
   writeCachedLinks,
@@ -31,6 +33,11 @@ export type ListSnapshot<T> = {
   error: unknown;
   /** How much of a paged list has arrived, while it arrives. */
   progress?: ListProgress;
+  /**
+   * Set while `value` is only the cache's first screen (its newest links) of a list this long:
+   * the whole cached list follows a moment later.
+   */
+  partOf?: number;
 };
 
 export type AccountSnapshot = {
@@ -128,6 +135,8 @@ function createAccount(connection: AccountRef): Account {
    * the cache, and the next "Shorten" would make it a second time).
    */
   let changesDuringRefresh: ((links: Link[]) => Link[])[] | undefined;
+  /** Changes made while the first screen was shown: the whole list, read before them, gets them. */
+  let changesOnFirstScreen: ((links: Link[]) => Link[])[] | undefined;
   let domainsInFlight: Promise<Domain[]> | undefined;
   let linksLoad: Promise<Link[] | undefined> | undefined;
   let domainsLoad: Promise<Domain[] | undefined> | undefined;
@@ -154,6 +163,7 @@ function createAccount(connection: AccountRef): Account {
   /** Applies a change to the links shown and to the stored cache alike. */
   function changeLinks(update: (links: Link[]) => Link[]): Promise<void> {
     changesDuringRefresh?.push(update);
+    changesOnFirstScreen?.push(update);
     set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
     return changeCachedLinks(connection, update).catch(() => {});
   }
@@ -229,6 +239,44 @@ function createAccount(connection: AccountRef): Account {
     return fresh;
   }
 
+  /**
+   * The links' cache in two steps: its first screen (the newest links, a few kilobytes) as soon as
+   * it is read, then the whole list (megabytes at tens of thousands), both read at once.
+   */
+  async function readLinksInTwo(): Promise<Cached<Link[]> | undefined> {
+    // Asked for first, so that its answer is not queued behind the whole list's.
+    const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
+    const whole = readCachedLinks(connection);
+    const first: FirstScreen | undefined = await firstRead;
+    if (first && first.total > first.value.length && snapshot.links.value === undefined) {
+      // Before it is shown: a change may come from whoever is told of it.
+      changesOnFirstScreen = [];
+      set('links', (now) => ({
+        ...now,
+        value: first.value,
+        fetchedAt: first.fetchedAt,
+        partOf: first.total,
+      }));
+    }
+    try {
+      const cached = await whole;
+      const changes = changesOnFirstScreen ?? [];
+      if (cached) {
+        const all = changes.reduce((links, change) => change(links), cached.value);
+        set('links', (now) =>
+          now.partOf === undefined ? now : { ...now, value: all, partOf: undefined },
+        );
+      }
+      return cached;
+    } finally {
+      changesOnFirstScreen = undefined;
+      // No whole list to follow (gone or damaged): the first screen alone would pass for all.
+      set('links', (now) =>
+        now.partOf === undefined ? now : { ...now, value: undefined, partOf: undefined },
+      );
+    }
+  }
+
   return {
     connection,
     getSnapshot: () => snapshot,
@@ -239,7 +287,7 @@ function createAccount(connection: AccountRef): Account {
     client,
 
     loadLinks() {
-      linksLoad ??= load('links', readCachedLinks, refreshLinks).finally(() => {
+      linksLoad ??= load('links', readLinksInTwo, refreshLinks).finally(() => {
         linksLoad = undefined;
       });
       return linksLoad;
@@ -291,7 +339,8 @@ function createAccount(connection: AccountRef): Account {
 
     async deleteLinks(shortUrls) {
       // The list to put failures back into: the one shown, else the cached one (the popup's case).
-      const before = snapshot.links.value ?? (await readCachedLinks(connection))?.value ?? [];
+      const shown = snapshot.links.partOf === undefined ? snapshot.links.value : undefined;
+      const before = shown ?? (await readCachedLinks(connection))?.value ?? [];
       const gone = new Set(shortUrls);
       void changeLinks((links) => removeLinks(links, gone));
       const api = await client();

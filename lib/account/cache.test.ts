@@ -6,8 +6,10 @@ import {
   cachedLinksFetchedAt,
   changeCachedLinks,
   clearCaches,
+  FIRST_SCREEN_LINKS,
   migrateLegacyCaches,
   readCachedDomains,
+  readCachedFirstScreen,
   readCachedLinks,
   writeCachedDomains,
   writeCachedLinks,
@@ -45,10 +47,9 @@ describe('the links cache', () => {
     ['not a list', { fetchedAt: 1, linksJson: '{"links":[]}' }],
     ['something else entirely', 'garbage'],
   ])('treats %s as no cache', async (_name, stored) => {
-    await writeStoredLinks(
-      'first',
-      typeof stored === 'object' ? { connection: connectionTag(mine), ...stored } : stored,
-    );
+    await writeStoredLinks('first', {
+      all: typeof stored === 'object' ? { connection: connectionTag(mine), ...stored } : stored,
+    });
     expect(await readCachedLinks(mine)).toBeUndefined();
   });
 
@@ -84,6 +85,44 @@ describe('the links cache', () => {
     expect(await readCachedLinks(mine)).toBeUndefined();
     expect(await readCachedDomains(mine)).toBeUndefined();
     expect((await readCachedLinks(otherAccount))?.value).toEqual([link(2)]);
+  });
+});
+
+describe("the links cache's first screen", () => {
+  // Link n was made on day n: the higher, the newer.
+  const made = (n: number): Link => ({
+    ...link(n),
+    createdAt: new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString(),
+  });
+  const many = Array.from({ length: FIRST_SCREEN_LINKS + 15 }, (_, n) => made(n));
+
+  it('holds the newest links, newest first, and how many the whole list has', async () => {
+    await writeCachedLinks(mine, many, 1234);
+    expect(await readCachedFirstScreen(mine)).toEqual({
+      value: [...many].reverse().slice(0, FIRST_SCREEN_LINKS),
+      fetchedAt: 1234,
+      total: many.length,
+    });
+    expect(await readCachedFirstScreen(theirs)).toBeUndefined();
+  });
+
+  it('follows every change of the whole list, in the same transaction', async () => {
+    await writeCachedLinks(mine, many, 1234);
+    const newest = made(1000);
+    await changeCachedLinks(mine, (links) => [newest, ...links.slice(0, -1)]);
+    const first = await readCachedFirstScreen(mine);
+    expect(first?.value[0]).toEqual(newest);
+    expect(first?.total).toBe(many.length);
+    expect(first?.fetchedAt).toBe(1234);
+  });
+
+  it('is gone with the list: cleared, or replaced by a cache of an earlier version', async () => {
+    await writeCachedLinks(mine, many);
+    await clearCaches('first');
+    expect(await readCachedFirstScreen(mine)).toBeUndefined();
+    await writeCachedLinks(mine, many);
+    await writeStoredLinks('first', { all: 'an older cache' });
+    expect(await readCachedFirstScreen(mine)).toBeUndefined();
   });
 });
 

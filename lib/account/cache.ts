@@ -6,10 +6,13 @@ import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
+import { newestLinks } from '../links/link-order.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import {
+  readStoredFirstScreen,
   readStoredLinks,
   removeStoredLinks,
+  type StoredLinks,
   updateStoredLinks,
   writeStoredLinks,
 } from './links-store.ts';
@@ -67,6 +70,21 @@ const LinksCache = z.object({
   linksJson: z.string(),
 });
 
+/**
+ * How many of the newest links the first screen holds: more rows than a tall window shows, with
+ * the table's overscan. Read before the whole list (a few kilobytes against megabytes), they let
+ * the options page draw its first rows while the rest is still being read and parsed.
+ */
+export const FIRST_SCREEN_LINKS = 60;
+
+const FirstScreenCache = z.object({
+  connection: z.string(),
+  fetchedAt: z.number(),
+  /** How many links the whole list has. */
+  total: z.number(),
+  linksJson: z.string(),
+});
+
 /** Each account's caches under keys of their own: removing an account removes exactly these. */
 const domainsKey = (id: string) => `domainsCache:${id}`;
 
@@ -113,18 +131,35 @@ export async function readCachedLinks(account: AccountRef): Promise<Cached<Link[
   return linksOf(await readStoredLinks(account.id), account);
 }
 
-const linksEnvelope = (account: AccountRef, links: Link[], fetchedAt: number) => ({
-  connection: connectionTag(account),
-  fetchedAt,
-  linksJson: JSON.stringify(links),
-});
+/** The newest links of the cache, newest first, and how many the whole list has. */
+export type FirstScreen = Cached<Link[]> & { total: number };
+
+export async function readCachedFirstScreen(account: AccountRef): Promise<FirstScreen | undefined> {
+  const parsed = FirstScreenCache.safeParse(await readStoredFirstScreen(account.id));
+  if (!parsed.success || parsed.data.connection !== connectionTag(account)) return undefined;
+  const links = parseLinks(parsed.data.linksJson);
+  return links && { value: links, fetchedAt: parsed.data.fetchedAt, total: parsed.data.total };
+}
+
+const storedLinks = (account: AccountRef, links: Link[], fetchedAt: number): StoredLinks => {
+  const connection = connectionTag(account);
+  return {
+    all: { connection, fetchedAt, linksJson: JSON.stringify(links) },
+    firstScreen: {
+      connection,
+      fetchedAt,
+      total: links.length,
+      linksJson: JSON.stringify(newestLinks(links, FIRST_SCREEN_LINKS)),
+    },
+  };
+};
 
 export async function writeCachedLinks(
   account: AccountRef,
   links: Link[],
   fetchedAt = Date.now(),
 ): Promise<void> {
-  await writeStoredLinks(account.id, linksEnvelope(account, links, fetchedAt));
+  await writeStoredLinks(account.id, storedLinks(account, links, fetchedAt));
 }
 
 /**
@@ -137,7 +172,7 @@ export async function changeCachedLinks(
 ): Promise<void> {
   await updateStoredLinks(account.id, (stored) => {
     const cached = linksOf(stored, account);
-    return cached ? linksEnvelope(account, change(cached.value), cached.fetchedAt) : stored;
+    return cached && storedLinks(account, change(cached.value), cached.fetchedAt);
   });
 }
 
@@ -157,7 +192,7 @@ export async function migrateLegacyCaches(firstId: string): Promise<void> {
   for (const [key, value] of Object.entries(everything)) {
     const id = key === 'linksCache' ? firstId : /^linksCache:(.+)$/.exec(key)?.[1];
     if (id === undefined) continue;
-    await writeStoredLinks(id, value);
+    await writeStoredLinks(id, { all: value });
     await storage.removeItem(key);
   }
   const domains = everything.domainsCache;

@@ -1,8 +1,10 @@
+import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,
   expect,
+  FIRST_ACCOUNT,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
@@ -101,6 +103,58 @@ test.describe('options page, Links', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(page.getByText('Seeded link 0', { exact: true })).toBeVisible();
     expect(await rows(page).count()).toBeLessThan(40);
+  });
+
+  test("reopened, the page draws the cache's newest links first, then the whole list", async ({
+    context,
+    extensionId,
+    worker,
+  }) => {
+    // A service of its own, stopped before the reopening: only the cache can fill the list. At
+    // 20,000 links the whole list takes the page a hundred milliseconds to read and parse; its
+    // first screen, a few.
+    const stopping = await startTestService();
+    try {
+      const apiKey = await stopping.createAccount('first-screen@example.com');
+      await seed(stopping, apiKey, 20_000, 'first-screen');
+      await configure(worker, { apiBaseUrl: stopping.baseUrl, apiKey });
+      const first = await openOptions(context, extensionId);
+      await expect(count(first)).toHaveText('20,000 links', { timeout: 30_000 });
+      // Stored once the list is drawn, with its first screen.
+      await expect
+        .poll(() => linksStoreEntry(worker, 'get', `${FIRST_ACCOUNT}:first-screen`))
+        .toMatchObject({ total: 20_000 });
+      await first.close();
+      await stopping.stop();
+
+      const page = await context.newPage();
+      // What the list showed each time its count changed: the count, the rows, the first title.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          const text = document.querySelector('.links-count')?.textContent ?? '';
+          const rows = document.querySelectorAll('.links-list > li');
+          const title = rows[0]?.querySelector('.link-title')?.textContent ?? '';
+          const entry = `${text} | ${rows.length > 0 ? 'rows' : 'no rows'} | ${title}`;
+          if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(`chrome-extension://${extensionId}/options.html`);
+      await expect(count(page)).toHaveText('20,000 links');
+      await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
+        timeout: 30_000,
+      });
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      // The first rows drawn: the newest (link 19999), counted as the part they are; then the
+      // whole list.
+      expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
+        'Loading links… 60 of 20,000 | rows | Seeded link 19999',
+      );
+      expect(seen).toContain('20,000 links | rows | Seeded link 19999');
+    } finally {
+      await stopping.stop().catch(() => {});
+    }
   });
 
   test('edits the title and destination, and the short URL then leads to the new destination', async ({

@@ -1,6 +1,6 @@
 // The extension's links caches as the tests and benchmarks reach them, from the background:
-// IndexedDB `shortlink-caches`, object store `links`, one entry per account id
-// (lib/account/links-store.ts).
+// IndexedDB `shortlink-caches`, object store `links`, one entry per account id and its first
+// screen (lib/account/links-store.ts).
 import type { Worker } from '@playwright/test';
 
 type Operation = 'get' | 'put' | 'delete';
@@ -26,6 +26,9 @@ export function linksStoreEntry(
               : operation === 'put'
                 ? links.put(value, id)
                 : links.delete(id);
+          // The first screen is written with the whole list (links-store.ts): one put here, or
+          // one removal, leaves none that would disagree with it.
+          if (operation !== 'get') links.delete(`${id}:first-screen`);
           transaction.oncomplete = () => {
             open.result.close();
             resolve(operation === 'get' ? request.result : undefined);

@@ -80,7 +80,14 @@ function LinksManager({
   accountSelect: React.ReactNode;
 }) {
   const account = useAccount(chosen);
-  const { value: links, fetchedAt, loading, error, progress } = useAccountData(account).links;
+  const {
+    value: links,
+    fetchedAt,
+    loading,
+    error,
+    progress,
+    partOf,
+  } = useAccountData(account).links;
   useEffect(() => loadLinksOnce(account), [account]);
   const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
@@ -240,13 +247,15 @@ function LinksManager({
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {progress && loading
-              ? loadingCount(progress)
-              : links
-                ? linkCount(shown.length, all.length)
-                : loading
-                  ? 'Loading…'
-                  : ''}
+            {partOf !== undefined
+              ? loadingCount({ loaded: all.length, total: partOf })
+              : progress && loading
+                ? loadingCount(progress)
+                : links
+                  ? linkCount(shown.length, all.length)
+                  : loading
+                    ? 'Loading…'
+                    : ''}
           </p>
           <button
             type="button"
@@ -301,7 +310,12 @@ function LinksManager({
           <button type="button" onClick={refresh} aria-disabled={loading}>
             {loading ? 'Refreshing…' : 'Refresh'}
           </button>
-          <button type="button" onClick={() => downloadCsv(shown)}>
+          {/* Not while only the first screen of the cached list is in (a moment at opening). */}
+          <button
+            type="button"
+            onClick={() => partOf === undefined && downloadCsv(shown)}
+            aria-disabled={partOf !== undefined}
+          >
             Export CSV
           </button>
           {selected.size > 0 && (
