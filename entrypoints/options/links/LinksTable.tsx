@@ -10,14 +10,13 @@ import {
 } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { LinkRow, type RowActions } from './LinkRow.tsx';
+import { assignRowSlots, type RowSlots } from './row-slots.ts';
 
 // Rows have one fixed height per layout (see links.css), so the virtualizer never measures them.
 const WIDE_ROW_HEIGHT = 84;
 const NARROW_ROW_HEIGHT = 112;
 const NARROW = '(max-width: 599px)';
 const OVERSCAN = 5;
-/** At least this many row slots (see `slots`): more than a tall window shows with its overscan. */
-const SLOTS = 64;
 
 /** Whether the media query matches, read on mount and on change only (not on every scroll render). */
 function useMediaQuery(query: string): boolean {
@@ -141,11 +140,15 @@ export function LinksTable({
 
   const items = virtualizer.getVirtualItems();
   const tabbable = Math.min(activeIndex, Math.max(0, links.length - 1));
-  // The rows in the page are contiguous, so index modulo their number names each one's slot: a
-  // scroll gives the slots other links (React updates their text) instead of building new rows,
-  // which took 3-8 % off the script time of a fast scroll, measured alternating builds at load 5
-  // (the first, louder figure in the commit that made it was noise of a load of 10).
-  const slots = Math.max(SLOTS, items.length);
+  // Rows are keyed by slot (row-slots.ts): a scroll gives the rows' elements other links (React
+  // updates their text) instead of removing rows and building new ones. Modulo keys did that for
+  // a slow scroll only: at 25,000 rows a second every row was rebuilt each frame.
+  const rowSlots = useRef<RowSlots>(new Map());
+  const slots = assignRowSlots(
+    rowSlots.current,
+    items.map((item) => item.index),
+  );
+  rowSlots.current = slots;
   return (
     <ul
       ref={list}
@@ -157,7 +160,7 @@ export function LinksTable({
         const link = links[item.index] as Link;
         return (
           <li
-            key={item.index % slots}
+            key={slots.get(item.index)}
             data-index={item.index}
             data-link={link.shortUrl}
             tabIndex={item.index === tabbable ? 0 : -1}
