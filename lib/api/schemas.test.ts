@@ -8,6 +8,7 @@ import {
   LinkListResponse,
   LinkResponse,
   normalizeTimestamp,
+  plainLinkReader,
   toCreateLinkBody,
   toUpdateLinkBody,
 } from './schemas.ts';
@@ -77,6 +78,21 @@ describe('Link', () => {
     expect(Link.parse({ ...wireLink, created_at: createdAt }).createdAt).toBe(expected);
   });
 
+  it('writes every UTC date as toISOString does, the common forms taken without a Date', () => {
+    for (const value of [
+      '2026-11-22T10:00:00+00:00',
+      '2026-11-22T10:00:00Z',
+      '2026-11-22T10:00:00.123Z',
+      '2026-11-22T10:00:00.123+00:00',
+      '2024-02-29T23:59:59+00:00',
+      '2026-01-31T00:00:00Z',
+      '2026-12-30T12:00:00+00:00',
+      '0999-03-01T00:00:00Z',
+    ]) {
+      expect(normalizeTimestamp(value), value).toBe(new Date(value).toISOString());
+    }
+  });
+
   it('makes both date forms of the interface sort as strings', () => {
     const dates = ['2026-11-22T10:00:00+00:00', '2026-11-22T09:59:59.999Z'].map(normalizeTimestamp);
     expect([...dates].sort()).toEqual([dates[1], dates[0]]);
@@ -118,6 +134,86 @@ describe('Link', () => {
       expect(Link.parse({ ...wireLink, short_url: shortUrl }).shortUrl).toBe(shortUrl);
     },
   );
+});
+
+describe('plainLinkReader', () => {
+  const shortUrls = [
+    'https://sho.rt/abc',
+    'http://localhost:8787/x_1',
+    'HTTPS://SHO.RT/Upper',
+    'https://user:pw@sho.rt:8443/a?b=c#d',
+    'https://sho.rt',
+    'https://sho.rt?only=query',
+    'https://sho.rt/with space',
+    'https://sho.rt/tab\there',
+    ' https://sho.rt/lead',
+    'https://sho.rt/trail ',
+    'https://sho.rt/line\nbreak',
+    'https://sho.rt/ünï/%zz/\\back',
+    'https:/one-slash/x',
+    'https:///no-host',
+    'javascript://sho.rt/%0Aalert(1)',
+    'data://sho.rt/x',
+    'ftp://sho.rt/x',
+    'not a url',
+    '',
+  ];
+  const clicks = [0, -0, 7, 1.5, -1, '3', Number.NaN, 1e20, null, undefined];
+  const dates = [
+    '2026-11-22T10:00:00.123Z',
+    '2026-01-31T23:59:59.999Z',
+    '2026-02-28T00:00:00.000Z',
+    '2024-02-29T12:00:00.000Z',
+    '2024-01-01T00:00:00+00:00',
+    '2024-01-31T23:59:59+00:00',
+    '2026-02-30T00:00:00+00:00',
+    '2026-11-22T10:00:00.5Z',
+    '2026-11-22T10:00:00+00:00 ',
+    '2026-02-29T12:00:00.000Z',
+    '2026-04-31T12:00:00.000Z',
+    '2026-11-22T10:00:00Z',
+    '2026-11-22T11:00:00+01:00',
+    '2026-11-22T10:00:00.123',
+    'yesterday',
+    12345,
+    undefined,
+  ];
+  const titles = ['Example', '', null, undefined, 42];
+  const destinations = ['https://example.com/page', '', 7, undefined];
+
+  it('answers what Link answers, for every row it takes', () => {
+    let taken = 0;
+    let rows = 0;
+    // One reader across rows, as in a list: origins it has checked carry over.
+    const read = plainLinkReader();
+    for (const short_url of shortUrls)
+      for (const click of clicks)
+        for (const created_at of dates)
+          for (const title of titles)
+            for (const destination_url of destinations) {
+              const row = { short_url, destination_url, clicks: click, created_at, title, x: 1 };
+              rows++;
+              const plain = read(row);
+              if (plain === undefined) continue;
+              taken++;
+              const parsed = Link.safeParse(row);
+              expect(parsed.success, JSON.stringify(row)).toBe(true);
+              expect(Object.is(plain.clicks, parsed.data?.clicks), JSON.stringify(row)).toBe(true);
+              expect(plain, JSON.stringify(row)).toEqual(parsed.data);
+            }
+    // It takes the rows our service writes: of these, every valid one on a plain short URL.
+    expect(rows).toBe(64_600);
+    expect(taken).toBeGreaterThanOrEqual(200);
+    expect(read(wireLink)).toEqual(Link.parse(wireLink));
+  });
+
+  it('leaves a short URL that is not http(s) to Link, which refuses it', () => {
+    const read = plainLinkReader();
+    for (const short_url of ['javascript://sho.rt/x', 'data://sho.rt/x', 'ftp://sho.rt/x']) {
+      expect(read({ ...wireLink, short_url })).toBeUndefined();
+      expect(Link.safeParse({ ...wireLink, short_url }).success).toBe(false);
+    }
+  });
 });
 
 describe('Domain', () => {
