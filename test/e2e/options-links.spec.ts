@@ -1,5 +1,6 @@
+import type { BrowserContext, Worker } from '@playwright/test';
 import { linksStoreEntry } from '../support/links-store.ts';
-import { startTestService } from '../support/test-service.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
 import {
   cachedLinks,
   configure,
@@ -110,51 +111,41 @@ test.describe('options page, Links', () => {
     extensionId,
     worker,
   }) => {
-    // A service of its own, stopped before the reopening: only the cache can fill the list. At
-    // 20,000 links the whole list takes the page a hundred milliseconds to read and parse; its
+    // At 20,000 links the whole list takes the page a hundred milliseconds to read and parse; its
     // first screen, a few.
-    const stopping = await startTestService();
-    try {
-      const apiKey = await stopping.createAccount('first-screen@example.com');
-      await seed(stopping, apiKey, 20_000, 'first-screen');
-      await configure(worker, { apiBaseUrl: stopping.baseUrl, apiKey });
-      const first = await openOptions(context, extensionId);
-      await expect(count(first)).toHaveText('20,000 links', { timeout: 30_000 });
-      // Stored once the list is drawn, with its first screen.
-      await expect
-        .poll(() => linksStoreEntry(worker, 'get', `${FIRST_ACCOUNT}:first-screen`))
-        .toMatchObject({ total: 20_000 });
-      await first.close();
-      await stopping.stop();
-
-      const page = await context.newPage();
-      // What the list showed each time its count changed: the count, the rows, the first title.
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { seen: string[] }).seen = seen;
-        new MutationObserver(() => {
-          const text = document.querySelector('.links-count')?.textContent ?? '';
-          const rows = document.querySelectorAll('.links-list > li');
-          const title = rows[0]?.querySelector('.link-title')?.textContent ?? '';
-          const entry = `${text} | ${rows.length > 0 ? 'rows' : 'no rows'} | ${title}`;
-          if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-      });
-      await page.goto(`chrome-extension://${extensionId}/options.html`);
-      await expect(count(page)).toHaveText('20,000 links');
-      await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
-        timeout: 30_000,
-      });
-      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-      // The first rows drawn: the newest (link 19999), counted as the part they are; then the
-      // whole list.
-      expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
-        'Loading links… 60 of 20,000 | rows | Seeded link 19999',
-      );
-      expect(seen).toContain('20,000 links | rows | Seeded link 19999');
-    } finally {
-      await stopping.stop().catch(() => {});
-    }
+    await cachedThenStopped({ context, extensionId, worker }, '20,000 links', async (service) => {
+      const apiKey = await service.createAccount('first-screen@example.com');
+      await seed(service, apiKey, 20_000, 'first-screen');
+      return { apiKey };
+    });
+    expect(await linksStoreEntry(worker, 'get', `${FIRST_ACCOUNT}:first-screen`)).toMatchObject({
+      total: 20_000,
+    });
+    const page = await context.newPage();
+    // What the list showed each time its count changed: the count, the rows, the first title.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.links-count')?.textContent ?? '';
+        const rows = document.querySelectorAll('.links-list > li');
+        const title = rows[0]?.querySelector('.link-title')?.textContent ?? '';
+        const entry = `${text} | ${rows.length > 0 ? 'rows' : 'no rows'} | ${title}`;
+        if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(count(page)).toHaveText('20,000 links');
+    await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
+      timeout: 30_000,
+    });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // The first rows drawn: the newest (link 19999), counted as the part they are; then the
+    // whole list.
+    expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
+      'Loading links… 60 of 20,000 | rows | Seeded link 19999',
+    );
+    expect(seen).toContain('20,000 links | rows | Seeded link 19999');
   });
 
   test('edits the title and destination, and the short URL then leads to the new destination', async ({
@@ -318,26 +309,53 @@ test.describe('options page, Links', () => {
     extensionId,
     worker,
   }) => {
-    const stopping = await startTestService();
-    try {
-      const apiKey = await stopping.createAccount('stopping@example.com');
-      const link = await createLink(stopping, apiKey, {
-        destination_url: 'https://down.example.com/',
-      });
-      await configure(worker, { apiBaseUrl: stopping.baseUrl, apiKey });
-      const first = await openOptions(context, extensionId);
-      await expect(count(first)).toHaveText('1 link');
-      await first.close();
-      await stopping.stop();
-
-      const page = await openOptions(context, extensionId);
-      await expect(row(page, link.short_url)).toBeVisible();
-      await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
-        timeout: 30_000,
-      });
-      await expect(count(page)).toHaveText('1 link');
-    } finally {
-      await stopping.stop().catch(() => {});
-    }
+    const { link } = await cachedThenStopped(
+      { context, extensionId, worker },
+      '1 link',
+      async (service) => {
+        const apiKey = await service.createAccount('stopping@example.com');
+        const link = await createLink(service, apiKey, {
+          destination_url: 'https://down.example.com/',
+        });
+        return { apiKey, link };
+      },
+    );
+    const page = await openOptions(context, extensionId);
+    await expect(row(page, link.short_url)).toBeVisible();
+    await expect(page.getByText(/Showing the list saved at .*could not be reached/)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(count(page)).toHaveText('1 link');
   });
 });
+
+/**
+ * An account on a service of its own whose links the options page has listed once (its count
+ * reading `listed`) and cached, the service then stopped: only the cache can fill the list when
+ * the page opens again.
+ */
+async function cachedThenStopped<T extends { apiKey: string }>(
+  {
+    context,
+    extensionId,
+    worker,
+  }: { context: BrowserContext; extensionId: string; worker: Worker },
+  listed: string,
+  fill: (service: TestService) => Promise<T>,
+): Promise<T> {
+  const service = await startTestService();
+  try {
+    const filled = await fill(service);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: filled.apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText(listed, { timeout: 30_000 });
+    // Stored once the list is drawn, its first screen in the same transaction.
+    await expect
+      .poll(() => linksStoreEntry(worker, 'get', `${FIRST_ACCOUNT}:first-screen`))
+      .toBeDefined();
+    await page.close();
+    return filled;
+  } finally {
+    await service.stop();
+  }
+}
