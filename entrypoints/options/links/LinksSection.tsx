@@ -27,7 +27,7 @@ import type { RowActions } from './LinkRow.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
 import { filterLinks, LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
-import { linkCount, loadingCount } from './links-view.ts';
+import { listCountText } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { SelectAll } from './SelectAll.tsx';
 
@@ -80,14 +80,8 @@ function LinksManager({
   accountSelect: React.ReactNode;
 }) {
   const account = useAccount(chosen);
-  const {
-    value: links,
-    fetchedAt,
-    loading,
-    error,
-    progress,
-    partOf,
-  } = useAccountData(account).links;
+  const list = useAccountData(account).links;
+  const { value: links, fetchedAt, loading, error, partOf } = list;
   useEffect(() => loadLinksOnce(account), [account]);
   const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
@@ -247,15 +241,7 @@ function LinksManager({
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {partOf !== undefined
-              ? loadingCount({ loaded: all.length, total: partOf })
-              : progress && loading
-                ? loadingCount(progress)
-                : links
-                  ? linkCount(shown.length, all.length)
-                  : loading
-                    ? 'Loading…'
-                    : ''}
+            {listCountText(list, shown.length)}
           </p>
           <button
             type="button"

@@ -4,6 +4,7 @@ import {
   changedFields,
   createdLabel,
   linkCount,
+  listCountText,
   loadingCount,
   rowTitle,
   splitDestination,
@@ -104,6 +105,25 @@ describe('changedFields', () => {
       destinationUrl: 'https://x.example/',
       title: '',
     });
+  });
+});
+
+describe('listCountText', () => {
+  const list = { value: undefined, fetchedAt: undefined, loading: false, error: undefined };
+  const links = (count: number) => Array.from({ length: count }, () => ({}) as Link);
+
+  it('names what is known of the list, first screen and paged list included', () => {
+    expect(listCountText(list, 0)).toBe('');
+    expect(listCountText({ ...list, loading: true }, 0)).toBe('Loading…');
+    expect(listCountText({ ...list, loading: true, progress: { loaded: 500 } }, 0)).toBe(
+      'Loading links… 500 so far',
+    );
+    // The cache's first screen, while the whole list is read (a refresh may run beside it).
+    expect(listCountText({ ...list, value: links(60), partOf: 20_000, loading: true }, 60)).toBe(
+      `Loading links… 60 of ${(20_000).toLocaleString()}`,
+    );
+    expect(listCountText({ ...list, value: links(3) }, 3)).toBe('3 links');
+    expect(listCountText({ ...list, value: links(3), loading: true }, 1)).toBe('1 of 3 links');
   });
 });
 

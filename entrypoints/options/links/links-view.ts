@@ -1,4 +1,5 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
+import type { ListSnapshot } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { displayHost } from '../../../lib/display-host.ts';
 
@@ -9,6 +10,19 @@ export function linkCount(shown: number, total: number): string {
   const noun = total === 1 ? 'link' : 'links';
   if (shown === total) return `${numbers.format(total)} ${noun}`;
   return `${numbers.format(shown)} of ${numbers.format(total)} ${noun}`;
+}
+
+/**
+ * The Links section's count line for the list as it stands: the cache's first screen or a paged
+ * list on its way ("Loading links… 60 of 20,000"), the links shown of all, or nothing yet.
+ */
+export function listCountText(list: ListSnapshot<readonly Link[]>, shown: number): string {
+  if (list.value && list.partOf !== undefined) {
+    return loadingCount({ loaded: list.value.length, total: list.partOf });
+  }
+  if (list.progress && list.loading) return loadingCount(list.progress);
+  if (list.value) return linkCount(shown, list.value.length);
+  return list.loading ? 'Loading…' : '';
 }
 
 /** A paged list on its way: "Loading links… 2,000 of 5,000", or without a total, "… 2,000 so far". */
