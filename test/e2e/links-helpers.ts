@@ -1,8 +1,8 @@
 // Helpers of the Links browser tests: links made through the real API or seeded in its database.
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, idOf, type LinkJson } from '../support/test-api.ts';
 import type { TestService } from '../support/test-service.ts';
-import { configure, expect, type OptionsSection, openOptions } from './fixtures.ts';
+import { test as base, configure, expect, type OptionsSection, openOptions } from './fixtures.ts';
 
 export async function createLink(
   service: { baseUrl: string },
@@ -15,25 +15,24 @@ export async function createLink(
 }
 
 /**
- * What most Links tests start from: one link made through the API, the extension connected to the
- * test service with the test's key, and the options page open (on `section` when given).
+ * The browser tests' fixtures, and one more for the Links tests: `linkOnOptionsPage`, what most
+ * of them start from (one link made through the API, the extension connected to the test service
+ * with the test's key, and the options page open, on `section` when given).
  */
-export async function linkOnOptionsPage(
-  fixtures: {
-    context: BrowserContext;
-    extensionId: string;
-    worker: Worker;
-    service: TestService;
-    apiKey: string;
+export const test = base.extend<{
+  linkOnOptionsPage: (
+    body: Record<string, string>,
+    section?: OptionsSection,
+  ) => Promise<{ page: Page; link: LinkJson }>;
+}>({
+  linkOnOptionsPage: async ({ context, extensionId, worker, service, apiKey }, use) => {
+    await use(async (body, section) => {
+      const link = await createLink(service, apiKey, body);
+      await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      return { page: await openOptions(context, extensionId, section), link };
+    });
   },
-  body: Record<string, string>,
-  section?: OptionsSection,
-): Promise<{ page: Page; link: LinkJson }> {
-  const { context, extensionId, worker, service, apiKey } = fixtures;
-  const link = await createLink(service, apiKey, body);
-  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-  return { page: await openOptions(context, extensionId, section), link };
-}
+});
 
 /** The account's links as the service lists them. */
 export async function linksOf(service: TestService, apiKey: string): Promise<LinkJson[]> {

@@ -7,9 +7,8 @@ import {
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
-  test,
 } from './fixtures.ts';
-import { count, createLink, getLink, linkOnOptionsPage, row, rows } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows, test } from './links-helpers.ts';
 
 /** Follows a short link `times` times, as a visitor would: each counts one click. */
 async function visit(shortUrl: string, times: number) {
@@ -92,19 +91,12 @@ test.describe('options page, Links: row and bulk actions', () => {
   });
 
   test('"QR code" on a row shows the code for that short URL, with downloads, and closes with Escape', async ({
-    context,
-    extensionId,
-    worker,
-    service,
-    apiKey,
+    linkOnOptionsPage,
   }) => {
-    const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://qr.example.com/',
-        title: 'Poster',
-      },
-    );
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://qr.example.com/',
+      title: 'Poster',
+    });
 
     const button = row(page, link.short_url).getByRole('button', { name: 'QR code' });
     await button.click();
@@ -125,9 +117,7 @@ test.describe('options page, Links: row and bulk actions', () => {
   });
 
   test('"Select all shown" selects what the search shows, and deletes just those', async ({
-    context,
-    extensionId,
-    worker,
+    linkOnOptionsPage,
     service,
     apiKey,
   }) => {
@@ -139,13 +129,10 @@ test.describe('options page, Links: row and bulk actions', () => {
       destination_url: 'https://old.example.com/2',
       title: 'Old two',
     });
-    const { page, link: keep } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://keep.example.com/',
-        title: 'Keep me',
-      },
-    );
+    const { page, link: keep } = await linkOnOptionsPage({
+      destination_url: 'https://keep.example.com/',
+      title: 'Keep me',
+    });
     await expect(count(page)).toHaveText('3 links');
 
     await page.getByRole('searchbox', { name: 'Search links' }).fill('old');
@@ -176,19 +163,15 @@ test.describe('options page, Links: row and bulk actions', () => {
   });
 
   test('an edit the service refuses shows at once, rolls back with the reason, and keeps the form', async ({
-    context,
-    extensionId,
+    linkOnOptionsPage,
     worker,
     service,
     apiKey,
   }) => {
-    const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://before.example.com/',
-        title: 'Before',
-      },
-    );
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://before.example.com/',
+      title: 'Before',
+    });
     await expect(row(page, link.short_url)).toContainText('Before');
     // Deleted elsewhere (another device) while this page shows it.
     const path = link.short_url.replace(/^https?:\/\//, '');

@@ -5,9 +5,8 @@ import {
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
-  test,
 } from './fixtures.ts';
-import { count, createLink, getLink, linkOnOptionsPage, row, rows, seed } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows, seed, test } from './links-helpers.ts';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search links' });
 const focusedRowIndex = (page: Page) =>
@@ -188,14 +187,9 @@ test.describe('options page, Links as a link manager', () => {
   });
 
   test('Tab alone reaches every control of a row, and the focus is always visible', async ({
-    context,
-    extensionId,
-    worker,
-    service,
-    apiKey,
+    linkOnOptionsPage,
   }) => {
     const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
       {
         destination_url: 'https://tab.example.com/',
         title: 'Tab me',
@@ -408,15 +402,10 @@ test.describe('options page, Links as a link manager', () => {
 });
 
 test('a destination host that mixes scripts shows in punycode, in the row and in the details pane', async ({
-  context,
-  extensionId,
-  worker,
-  service,
-  apiKey,
+  linkOnOptionsPage,
 }) => {
   // "аpple.com" with a Cyrillic а: the service stores it as the browser would, in punycode.
   const { page, link } = await linkOnOptionsPage(
-    { context, extensionId, worker, service, apiKey },
     {
       destination_url: 'https://\u0430pple.com/login',
       title: 'Look-alike',

@@ -9,15 +9,12 @@ import {
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
-  test,
 } from './fixtures.ts';
-import { count, createLink, getLink, linkOnOptionsPage, row, rows, seed } from './links-helpers.ts';
+import { count, createLink, getLink, row, rows, seed, test } from './links-helpers.ts';
 
 test.describe('options page, Links', () => {
   test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
-    context,
-    extensionId,
-    worker,
+    linkOnOptionsPage,
     service,
     account,
   }) => {
@@ -35,13 +32,10 @@ test.describe('options page, Links', () => {
       domain: 'links-e2e.localhost',
     });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const { page, link: gamma } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://gamma.example.net/',
-        title: 'Gamma home',
-      },
-    );
+    const { page, link: gamma } = await linkOnOptionsPage({
+      destination_url: 'https://gamma.example.net/',
+      title: 'Gamma home',
+    });
 
     await expect(count(page)).toHaveText('3 links');
     await expect(rows(page)).toHaveCount(3);
@@ -149,19 +143,14 @@ test.describe('options page, Links', () => {
   });
 
   test('edits the title and destination, and the short URL then leads to the new destination', async ({
-    context,
-    extensionId,
-    worker,
+    linkOnOptionsPage,
     service,
     apiKey,
   }) => {
-    const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://old.example.com/',
-        title: 'Old title',
-      },
-    );
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://old.example.com/',
+      title: 'Old title',
+    });
 
     await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
@@ -184,19 +173,14 @@ test.describe('options page, Links', () => {
   });
 
   test('an invalid edit keeps the form as typed with the error on the field', async ({
-    context,
-    extensionId,
-    worker,
+    linkOnOptionsPage,
     service,
     apiKey,
   }) => {
-    const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://old.example.com/',
-        title: 'Old title',
-      },
-    );
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://old.example.com/',
+      title: 'Old title',
+    });
 
     await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
@@ -211,8 +195,7 @@ test.describe('options page, Links', () => {
   });
 
   test('deletes one link after a confirmation naming it', async ({
-    context,
-    extensionId,
+    linkOnOptionsPage,
     worker,
     service,
     apiKey,
@@ -220,12 +203,9 @@ test.describe('options page, Links', () => {
     const keep = await createLink(service, apiKey, {
       destination_url: 'https://keep.example.com/',
     });
-    const { page, link: gone } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://gone.example.com/',
-      },
-    );
+    const { page, link: gone } = await linkOnOptionsPage({
+      destination_url: 'https://gone.example.com/',
+    });
     await expect(count(page)).toHaveText('2 links');
 
     await row(page, gone.short_url).getByRole('button', { name: 'Delete' }).click();
@@ -281,18 +261,13 @@ test.describe('options page, Links', () => {
   });
 
   test('a wrong key after caching keeps the list, marked stale, and shows the way to Accounts', async ({
-    context,
-    extensionId,
-    worker,
+    linkOnOptionsPage,
     service,
     apiKey,
   }) => {
-    const { page, link } = await linkOnOptionsPage(
-      { context, extensionId, worker, service, apiKey },
-      {
-        destination_url: 'https://cached.example.com/',
-      },
-    );
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://cached.example.com/',
+    });
     await expect(count(page)).toHaveText('1 link');
     // The cache is per key, so the key goes wrong on the service's side while the page is open.
     await service.revokeKey(apiKey);
