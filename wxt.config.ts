@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
 import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
@@ -36,6 +37,12 @@ export default defineConfig({
       for (const group of [...groups]) {
         if (!Array.isArray(group) || group.length < 2) continue;
         groups.push(...group.splice(1).map((entrypoint) => [entrypoint]));
+      }
+    },
+    // The popup's script then waits for no other file (lib/build/runtime-in-entry.ts).
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entrypoint) => entrypoint.name === 'popup')) {
+        config.plugins = [...(config.plugins ?? []), runtimeInEntry()];
       }
     },
   },
