@@ -15,7 +15,7 @@ import {
 } from './background-actions.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
-import { TITLE_MAX_LENGTH } from './contract.ts';
+import { TITLE_MAX_LENGTH } from './contract-limits.ts';
 import { adviceFor } from './error-text.ts';
 import { cutTitle } from './links/title.ts';
 

@@ -1,5 +1,5 @@
 // Build-time settings of the extension, read by wxt.config.ts in Node.
-import { isLoopbackHostname } from './contract.ts';
+import { isLoopbackHostname } from './contract-limits.ts';
 
 export const LOCAL_API_BASE_URL = 'http://localhost:8787';
 

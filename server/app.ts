@@ -5,15 +5,13 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import {
-  BACK_HALF_PATTERN,
   CreateLinkBody,
   type ErrorBodyJson,
-  ErrorCode,
   type LinkAnswerJson,
   type LinkJson,
-  MAX_REQUEST_BODY_BYTES,
   UpdateLinkBody,
 } from '../lib/contract.ts';
+import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../lib/contract-limits.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
 import { streamedJsonResponse } from './compress.ts';

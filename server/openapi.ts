@@ -8,12 +8,11 @@ import {
   DeleteAnswerJson,
   DomainListJson,
   ErrorBodyJson,
-  ErrorCode,
   LinkAnswerJson,
   LinkListJson,
-  MAX_REQUEST_BODY_BYTES,
   UpdateLinkBody,
 } from '../lib/contract.ts';
+import { ErrorCode, MAX_REQUEST_BODY_BYTES } from '../lib/contract-limits.ts';
 
 /** A zod schema as JSON Schema, without the `$schema` line (the document's dialect is 2020-12). */
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_MAX_LENGTH } from '../contract.ts';
+import { TITLE_MAX_LENGTH } from '../contract-limits.ts';
 import { cutTitle } from './title.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');
