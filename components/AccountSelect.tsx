@@ -1,10 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import {
-  type AccountSettings,
-  accountName,
-  accountOrDefault,
-  type Settings,
-} from '../lib/account/settings.ts';
+import { accountName, accountOrDefault } from '../lib/account/account-choice.ts';
+import type { AccountSettings, Settings } from '../lib/account/settings.ts';
 
 /**
  * Which account the popup, Links or Domains works with. The callers draw it only when there are two

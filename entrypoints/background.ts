@@ -1,12 +1,8 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { accountName } from '../lib/account/account-choice.ts';
 import { migrateStoredData } from '../lib/account/migrate.ts';
-import {
-  accountName,
-  loadSettings,
-  type Settings,
-  watchSettings,
-} from '../lib/account/settings.ts';
+import { loadSettings, type Settings, watchSettings } from '../lib/account/settings.ts';
 import {
   type BackgroundDeps,
   type MenuClick,

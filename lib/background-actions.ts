@@ -4,7 +4,8 @@
 // that are handed the browser parts they need, so they run in unit tests (fakeBrowser has no
 // contextMenus).
 import type { Browser } from 'wxt/browser';
-import { accountOrDefault, isConfigured, loadSettings } from './account/settings.ts';
+import { accountOrDefault, isConfigured } from './account/account-choice.ts';
+import { loadSettings } from './account/settings.ts';
 import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';

@@ -4,8 +4,9 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { openAccount } from './account/account.ts';
+import { accountOrDefault, isConfigured } from './account/account-choice.ts';
 import { isCachedLinks } from './account/cache.ts';
-import { accountOrDefault, isConfigured, loadSettings } from './account/settings.ts';
+import { loadSettings } from './account/settings.ts';
 import type { Link } from './api/schemas.ts';
 
 /** How old the cache may be before a popup opening refreshes it. */

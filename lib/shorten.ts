@@ -1,11 +1,7 @@
 // The one shorten flow: the popup, the context menu and the keyboard command all call it.
 import { openAccount } from './account/account.ts';
-import {
-  type AccountSettings,
-  isConfigured,
-  type Settings,
-  saveAccount,
-} from './account/settings.ts';
+import { isConfigured } from './account/account-choice.ts';
+import { type AccountSettings, type Settings, saveAccount } from './account/settings.ts';
 import { ApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
 import { hasHostPermission } from './browser/host-permission.ts';

@@ -4,8 +4,9 @@
 // and the fresh list asked for. The account object is the page's one (openAccount), so the Links
 // section finds the load under way and only follows it.
 import { type Account, openAccount } from '../../lib/account/account.ts';
+import { defaultAccount, isConfigured } from '../../lib/account/account-choice.ts';
 import { openLinksStore } from '../../lib/account/links-store.ts';
-import { defaultAccount, isConfigured, loadSettings } from '../../lib/account/settings.ts';
+import { loadSettings } from '../../lib/account/settings.ts';
 
 let startedAtStart: Account | undefined;
 let sectionCameFirst = false;

@@ -10,13 +10,8 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { useAccount, useAccountData } from '../../components/use-account.ts';
 import { openAccount } from '../../lib/account/account.ts';
-import {
-  type AccountSettings,
-  accountOrDefault,
-  isConfigured,
-  type Settings,
-  saveSettings,
-} from '../../lib/account/settings.ts';
+import { accountOrDefault, isConfigured } from '../../lib/account/account-choice.ts';
+import { type AccountSettings, type Settings, saveSettings } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';

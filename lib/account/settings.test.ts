@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { accountName, accountOrDefault, defaultAccount } from './account-choice.ts';
 import {
-  accountName,
-  accountOrDefault,
   checkApiBaseUrl,
   cleanApiKey,
   DEFAULT_API_BASE_URL,
-  defaultAccount,
   FIRST_ACCOUNT_ID,
   forgetAccount,
   loadSettings,

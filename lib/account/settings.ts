@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
-import { CopyFormat } from '../links/copy-formats.ts';
+import { COPY_FORMATS } from '../links/copy-formats.ts';
 import { SETTINGS_KEY } from './settings-key.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
@@ -60,14 +60,9 @@ export const Settings = z.object({
   removeTracking: z.catch(z.boolean(), true),
   /** A page that already has a link gets that link, not another. */
   reuseExisting: z.catch(z.boolean(), true),
-  copyAs: z.catch(CopyFormat, 'link'),
+  copyAs: z.catch(z.enum(COPY_FORMATS), 'link'),
 });
 export type Settings = z.infer<typeof Settings>;
-
-/** The name an account goes by: its own, else its API's host. */
-export function accountName(account: Pick<AccountSettings, 'name' | 'apiBaseUrl'>): string {
-  return account.name.trim() || URL.parse(account.apiBaseUrl)?.host || account.apiBaseUrl;
-}
 
 export function newAccount(id: string = crypto.randomUUID()): AccountSettings {
   return AccountSettings.parse({ id, name: '', apiBaseUrl: DEFAULT_API_BASE_URL, apiKey: '' });
@@ -115,23 +110,6 @@ export function parseSettings(stored: unknown): Settings {
     settings.popupAccountId = undefined;
   }
   return settings;
-}
-
-/** The default account: the menu's, the shortcut's, and the one the pages start on. */
-export function defaultAccount(settings: Settings): AccountSettings {
-  return (
-    settings.accounts.find((account) => account.id === settings.defaultAccountId) ??
-    (settings.accounts[0] as AccountSettings)
-  );
-}
-
-/** The account of this id, else the default one. */
-export function accountOrDefault(settings: Settings, id: string | undefined): AccountSettings {
-  return settings.accounts.find((account) => account.id === id) ?? defaultAccount(settings);
-}
-
-export function isConfigured(account: Pick<AccountSettings, 'apiBaseUrl' | 'apiKey'>): boolean {
-  return account.apiKey !== '' && account.apiBaseUrl !== '';
 }
 
 export async function loadSettings(): Promise<Settings> {

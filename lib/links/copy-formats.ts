@@ -1,9 +1,8 @@
 // The ways a short link is copied: the link alone, Markdown, rich text (HTML) or title and link.
 // Pure text making; writing the clipboard is lib/browser/clipboard.ts's job.
-import * as z from 'zod/mini';
-
-export const CopyFormat = z.enum(['link', 'markdown', 'html', 'title-and-link']);
-export type CopyFormat = z.infer<typeof CopyFormat>;
+/** The ways a short link is copied, as the "Copy as" preference stores them. */
+export const COPY_FORMATS = ['link', 'markdown', 'html', 'title-and-link'] as const;
+export type CopyFormat = (typeof COPY_FORMATS)[number];
 
 /** The "Copy as" preference's options, in the words of the UI. */
 export const COPY_FORMAT_LABELS: Record<CopyFormat, string> = {

@@ -1,8 +1,8 @@
 import '../sections.css';
 import { useState } from 'react';
+import { accountName } from '../../../lib/account/account-choice.ts';
 import {
   type AccountSettings,
-  accountName,
   newAccount,
   type Settings,
   saveSettings,

@@ -3,11 +3,8 @@ import { useEffect } from 'react';
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
-import {
-  type AccountSettings,
-  isConfigured,
-  type Settings,
-} from '../../../lib/account/settings.ts';
+import { isConfigured } from '../../../lib/account/account-choice.ts';
+import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
 import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';

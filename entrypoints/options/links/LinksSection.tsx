@@ -10,11 +10,8 @@ import {
 } from 'react';
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
 import { useAccount, useAccountData } from '../../../components/use-account.ts';
-import {
-  type AccountSettings,
-  isConfigured,
-  type Settings,
-} from '../../../lib/account/settings.ts';
+import { isConfigured } from '../../../lib/account/account-choice.ts';
+import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';

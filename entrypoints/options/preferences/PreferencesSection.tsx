@@ -1,7 +1,7 @@
 import '../sections.css';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { type Settings, saveSettings, type Theme } from '../../../lib/account/settings.ts';
-import { COPY_FORMAT_LABELS, CopyFormat } from '../../../lib/links/copy-formats.ts';
+import { COPY_FORMAT_LABELS, COPY_FORMATS } from '../../../lib/links/copy-formats.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 
@@ -92,12 +92,12 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
           id="copy-as"
           value={form.copyAs}
           onChange={(event) => {
-            const copyAs = CopyFormat.safeParse(event.target.value);
-            if (copyAs.success) change({ copyAs: copyAs.data });
+            const copyAs = COPY_FORMATS.find((format) => format === event.target.value);
+            if (copyAs) change({ copyAs });
           }}
           aria-describedby="copy-as-hint"
         >
-          {CopyFormat.options.map((format) => (
+          {COPY_FORMATS.map((format) => (
             <option key={format} value={format}>
               {COPY_FORMAT_LABELS[format]}
             </option>
