@@ -1,6 +1,6 @@
 // Imported first by main.tsx and importing nothing heavy, so that it runs before the rest of the
-// popup's script is evaluated: the settings (as stored; parsed in main.tsx, once zod is there) and
-// the page are asked for while React and the schemas are still being set up.
+// popup's script is evaluated: the settings (as stored; read in main.tsx) and the page are asked
+// for while React is still being set up.
 import { browser } from 'wxt/browser';
 import { SETTINGS_KEY } from '../../lib/account/settings-key.ts';
 import { pageToShorten } from '../../lib/browser/active-tab.ts';

@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import themeCss from '../../components/theme.css?inline';
 import { applyTheme } from '../../components/theme.ts';
-import { parseSettings } from '../../lib/account/settings.ts';
+import { currentSettings } from '../../lib/account/current-settings.ts';
+import type { Settings } from '../../lib/account/settings.ts';
 import { App } from './App.tsx';
 import { page, storedSettings } from './early-start.ts';
 import popupCss from './popup.css?inline';
@@ -17,8 +18,18 @@ document.head.append(styles);
 
 // biome-ignore lint/style/noNonNullAssertion: index.html always has #root.
 const root = createRoot(document.getElementById('root')!);
+/**
+ * The settings as stored, read without zod when they are in today's shape (as the extension
+ * writes them); only older or damaged settings wait for the parser and zod, in a chunk of their own.
+ */
+async function readSettings(stored: unknown): Promise<Settings> {
+  return (
+    currentSettings(stored) ?? (await import('../../lib/account/settings.ts')).parseSettings(stored)
+  );
+}
+
 // The popup is drawn once the settings and the page are in, filled from its first render.
-void Promise.all([storedSettings.then(parseSettings), page]).then((start) => {
+void Promise.all([storedSettings.then(readSettings), page]).then((start) => {
   applyTheme(start[0].theme);
   root.render(
     <StrictMode>

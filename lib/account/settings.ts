@@ -6,13 +6,14 @@ import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
 import { COPY_FORMATS } from '../links/copy-formats.ts';
+import { THEMES } from './current-settings.ts';
 import { SETTINGS_KEY } from './settings-key.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
 // Dead code in production builds: the minifier drops the key with the branch.
 const BUILT_IN_API_KEY = import.meta.env.DEV ? (import.meta.env.WXT_DEMO_API_KEY ?? '') : '';
 
-export const Theme = z.enum(['system', 'light', 'dark']);
+export const Theme = z.enum(THEMES);
 export type Theme = z.infer<typeof Theme>;
 
 /** The account that an install from before several accounts had, and a fresh install starts with. */
