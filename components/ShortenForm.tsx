@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import type { Domain } from '../lib/api/schemas.ts';
-import { BackHalf } from '../lib/contract.ts';
 import { DomainSelect } from './DomainSelect.tsx';
 import { type FieldInputProps, FormField } from './FormField.tsx';
 
@@ -11,12 +10,6 @@ export type ShortenFields = {
   domain: string;
 };
 export type FieldErrors = Partial<Record<keyof ShortenFields, string>>;
-
-/** The back-half's problem as typed, or undefined; empty is fine (one is generated). */
-export function backHalfProblem(backHalf: string): string | undefined {
-  if (backHalf === '') return undefined;
-  return BackHalf.safeParse(backHalf).error?.issues[0]?.message;
-}
 
 export function ShortenForm({
   fields,

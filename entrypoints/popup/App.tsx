@@ -3,21 +3,18 @@ import { browser } from 'wxt/browser';
 import { AccountSelect } from '../../components/AccountSelect.tsx';
 import { Brand } from '../../components/Brand.tsx';
 import {
-  backHalfProblem,
   type FieldErrors,
   type ShortenFields,
   ShortenForm,
 } from '../../components/ShortenForm.tsx';
-import { useAccount, useAccountData } from '../../components/use-account.ts';
-import { openAccount } from '../../lib/account/account.ts';
+import { useAccountData } from '../../components/use-account-data.ts';
+import type { Account } from '../../lib/account/account.ts';
 import { accountOrDefault, isConfigured } from '../../lib/account/account-choice.ts';
-import { type AccountSettings, type Settings, saveSettings } from '../../lib/account/settings.ts';
-import { isApiError } from '../../lib/api/errors.ts';
+import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
-import { formatForCopy } from '../../lib/links/copy-formats.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
@@ -89,7 +86,8 @@ export function App({ start }: { start: PopupStart }) {
   // Fields the person has typed in are never overwritten by what arrives later.
   const typed = useRef(new Set<keyof ShortenFields>());
   const chosen = accountOrDefault(settings, accountId);
-  const account = useAccount(isConfigured(chosen) ? chosen : undefined);
+  // The chosen account, opened once the account layer has arrived with the rest of the code.
+  const [account, setAccount] = useState<Account>();
   const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
   // Answers that arrive for an account the person has since left are dropped.
   const accountRun = useRef(0);
@@ -117,15 +115,19 @@ export function App({ start }: { start: PopupStart }) {
     const problem = unshortenableReason(page.url);
     fillUntyped({ domain: chosen.lastDomain ?? chosen.defaultDomain });
     if (!isConfigured(chosen)) return;
-    const account = openAccount(chosen);
-    const cachedDomains = account.cachedDomains();
-    // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
-    const domainsLoaded = account.loadDomains({ readCache: () => cachedDomains });
+    // The account layer comes with the rest of the popup's code, once the form is drawn.
+    const opened = laterOnceDrawn().then((code) => ({ code, account: code.openAccount(chosen) }));
+    const cachedDomains = opened.then(({ account }) => account.cachedDomains());
     if (!problem) {
-      const customDomains = ((await cachedDomains)?.value ?? []).map((domain) => domain.domain);
-      if (!live()) return;
-      factsAnswer.current = laterOnceDrawn().then(({ learnPageFacts }) =>
-        learnPageFacts(page.url, loaded, account, customDomains),
+      // Set at once, so that "Shorten" pressed from now on waits for these facts.
+      factsAnswer.current = Promise.all([opened, cachedDomains]).then(
+        ([{ code, account }, cached]) =>
+          code.learnPageFacts(
+            page.url,
+            loaded,
+            account,
+            (cached?.value ?? []).map((domain) => domain.domain),
+          ),
       );
       void factsAnswer.current.then((learned) => {
         if (!live()) return;
@@ -138,7 +140,11 @@ export function App({ start }: { start: PopupStart }) {
         setFocusExisting(untouched && learned.existing.length > 0);
       });
     }
-    const fresh = await domainsLoaded;
+    const { account } = await opened;
+    if (!live()) return;
+    setAccount(account);
+    // Cached at once, refreshed behind the form; a failure here shows when the person shortens.
+    const fresh = await account.loadDomains({ readCache: () => cachedDomains });
     if (!live() || !fresh) return;
     // A remembered domain the account no longer has would only fail: fall back to the
     // default domain, then to the service's own.
@@ -176,7 +182,8 @@ export function App({ start }: { start: PopupStart }) {
   /** Another account chosen: its domains, its links to the page and its result; the rest kept. */
   function chooseAccount(id: string) {
     setAccountId(id);
-    void saveSettings({ popupAccountId: id });
+    setAccount(undefined);
+    void later().then(({ saveSettings }) => saveSettings({ popupAccountId: id }));
     typed.current.delete('domain');
     setFacts(undefined);
     factsAnswer.current = Promise.resolve(NO_FACTS);
@@ -193,9 +200,15 @@ export function App({ start }: { start: PopupStart }) {
     setErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(changes) as (keyof ShortenFields)[]) delete next[key];
-      if (changes.backHalf !== undefined) next.backHalf = backHalfProblem(changes.backHalf);
       return next;
     });
+    const { backHalf } = changes;
+    // Checked as typed, by the rule in the rest of the code (there long before anyone types).
+    if (backHalf !== undefined) {
+      void later().then(({ backHalfProblem }) =>
+        setErrors((current) => ({ ...current, backHalf: backHalfProblem(backHalf) })),
+      );
+    }
   };
 
   const keepTracking = (keep: boolean) => {
@@ -212,7 +225,8 @@ export function App({ start }: { start: PopupStart }) {
   };
 
   const submit = async () => {
-    const { checkFields, shorten, writeClipboard, WIRE_TO_FORM } = await later();
+    const { checkFields, shorten, writeClipboard, formatForCopy, isApiError, WIRE_TO_FORM } =
+      await later();
     const checked = checkFields(fields);
     if ('errors' in checked) {
       setErrors(checked.errors);

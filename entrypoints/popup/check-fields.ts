@@ -1,6 +1,7 @@
 // The form's fields as they will be sent, or what is wrong with them, field by field.
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
 import { CreateLinkInput } from '../../lib/api/schemas.ts';
+import { BackHalf } from '../../lib/contract.ts';
 import { checkDestination } from '../../lib/links/destination.ts';
 
 /** The service's field names, as its errors name them, to the form's. */
@@ -27,4 +28,10 @@ export function checkFields(
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { input: parsed.data };
+}
+
+/** The back-half's problem as typed, or undefined; empty is fine (one is generated). */
+export function backHalfProblem(backHalf: string): string | undefined {
+  if (backHalf === '') return undefined;
+  return BackHalf.safeParse(backHalf).error?.issues[0]?.message;
 }

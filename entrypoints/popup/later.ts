@@ -1,12 +1,18 @@
-// What the popup needs once its form is on screen, but not to draw it: the shorten flow, the
-// result, the page's facts, errors in words. One chunk, asked for as soon as the form is drawn, so
-// the first script stays small (popup ready against React alone) and "Shorten" finds it loaded.
+// What the popup needs once its form is on screen, but not to draw it: the account (its domains
+// and links, through the account layer), the shorten flow, the result, the page's facts, the
+// checks and errors in words, and zod with them. One chunk, asked for as soon as the form is
+// drawn, so that the first script stays small (popup ready against React alone) and "Shorten"
+// finds it loaded.
 export { ErrorNotice } from '../../components/ErrorNotice.tsx';
 export { ShortenResult } from '../../components/ShortenResult.tsx';
+export { openAccount } from '../../lib/account/account.ts';
+export { saveSettings } from '../../lib/account/settings.ts';
+export { isApiError } from '../../lib/api/errors.ts';
 export { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 export { writeClipboard } from '../../lib/browser/page-clipboard.ts';
+export { formatForCopy } from '../../lib/links/copy-formats.ts';
 export { shorten } from '../../lib/shorten.ts';
-export { checkFields, WIRE_TO_FORM } from './check-fields.ts';
+export { backHalfProblem, checkFields, WIRE_TO_FORM } from './check-fields.ts';
 export { ExistingLinks } from './ExistingLinks.tsx';
 export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
 export { learnPageFacts } from './page-facts.ts';

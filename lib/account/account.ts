@@ -3,7 +3,7 @@
 // fresh lists of links and domains, one request at a time per list, and the cache kept in step
 // with every create, update and delete. The popup, the options sections and the background only
 // subscribe to it and call its methods.
-import type { ApiClient, CallOptions, ListProgress } from '../api/client.ts';
+import type { ApiClient, CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Domain, Link, UpdateLinkInput } from '../api/schemas.ts';
 import {
@@ -20,30 +20,7 @@ import {
 } from './cache.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
-
-/** A list as the pages show it: what is known (cached or fresh), and how its refresh goes. */
-export type ListSnapshot<T> = {
-  /** The cached or fresh list; undefined until either is known. */
-  value: T | undefined;
-  /** When `value` was fetched from the service. */
-  fetchedAt: number | undefined;
-  /** A refresh is under way. */
-  loading: boolean;
-  /** Why the last refresh failed; `value` is then the older list. */
-  error: unknown;
-  /** How much of a paged list has arrived, while it arrives. */
-  progress?: ListProgress;
-  /**
-   * Set while `value` is only the cache's first screen (its newest links) of a list this long:
-   * the whole cached list follows a moment later.
-   */
-  partOf?: number;
-};
-
-export type AccountSnapshot = {
-  links: ListSnapshot<Link[]>;
-  domains: ListSnapshot<Domain[]>;
-};
+import { type AccountSnapshot, EMPTY_SNAPSHOT } from './snapshot.ts';
 
 export type LoadOptions<T> = {
   /** Where the cached list comes from; the popup reads the domains cache once for two uses. */
@@ -91,15 +68,6 @@ export type Account = {
 };
 
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
-
-const emptyList = <T>(): ListSnapshot<T> => ({
-  value: undefined,
-  fetchedAt: undefined,
-  loading: false,
-  error: undefined,
-});
-
-export const EMPTY_SNAPSHOT: AccountSnapshot = { links: emptyList(), domains: emptyList() };
 
 /**
  * Waits until the page has drawn what was just set: serializing tens of thousands of links takes a

@@ -1,7 +1,8 @@
 import '../sections.css';
 import { useEffect } from 'react';
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
-import { useAccount, useAccountData } from '../../../components/use-account.ts';
+import { useAccount } from '../../../components/use-account.ts';
+import { useAccountData } from '../../../components/use-account-data.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';

@@ -9,7 +9,8 @@ import {
   useState,
 } from 'react';
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
-import { useAccount, useAccountData } from '../../../components/use-account.ts';
+import { useAccount } from '../../../components/use-account.ts';
+import { useAccountData } from '../../../components/use-account-data.ts';
 import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';

@@ -1,5 +1,5 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
-import type { ListSnapshot } from '../../../lib/account/account.ts';
+import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { displayHost } from '../../../lib/display-host.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backHalfProblem } from './ShortenForm.tsx';
+import { backHalfProblem } from './check-fields.ts';
 
 describe('backHalfProblem', () => {
   it.each(['', 'a', 'My-link_2', 'x'.repeat(64)])('accepts %j', (backHalf) => {

@@ -1,0 +1,38 @@
+// What an account knows of its lists at a moment, as the pages draw it: a module of its own so
+// that a page can follow an account (components/use-account-data.ts) without loading the account
+// layer before it draws.
+import type { ListProgress } from '../api/client.ts';
+import type { Domain, Link } from '../api/schemas.ts';
+
+/** A list as the pages show it: what is known (cached or fresh), and how its refresh goes. */
+export type ListSnapshot<T> = {
+  /** The cached or fresh list; undefined until either is known. */
+  value: T | undefined;
+  /** When `value` was fetched from the service. */
+  fetchedAt: number | undefined;
+  /** A refresh is under way. */
+  loading: boolean;
+  /** Why the last refresh failed; `value` is then the older list. */
+  error: unknown;
+  /** How much of a paged list has arrived, while it arrives. */
+  progress?: ListProgress;
+  /**
+   * Set while `value` is only the cache's first screen (its newest links) of a list this long:
+   * the whole cached list follows a moment later.
+   */
+  partOf?: number;
+};
+
+export type AccountSnapshot = {
+  links: ListSnapshot<Link[]>;
+  domains: ListSnapshot<Domain[]>;
+};
+
+const emptyList = <T>(): ListSnapshot<T> => ({
+  value: undefined,
+  fetchedAt: undefined,
+  loading: false,
+  error: undefined,
+});
+
+export const EMPTY_SNAPSHOT: AccountSnapshot = { links: emptyList(), domains: emptyList() };
