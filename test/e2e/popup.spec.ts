@@ -51,6 +51,45 @@ test.describe('the popup', () => {
     await expect(visit).toHaveURL(pageUrl);
   });
 
+  test('draws its form from its one script: no stylesheet, runtime chunk or settings parser first', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // Each file an extension page waits for costs it milliseconds (npm run bench -- --only popup).
+    const requested: string[] = [];
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
+      beforeOpen: async (page) => {
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.protocol === 'chrome-extension:') requested.push(url.pathname);
+        });
+        await page.exposeFunction('formDrawn', () => requested.push('(form drawn)'));
+        await page.addInitScript(() => {
+          new MutationObserver((_records, observer) => {
+            if (!document.querySelector('main[data-ready] input')) return;
+            observer.disconnect();
+            (window as unknown as { formDrawn(): void }).formDrawn();
+          }).observe(document, { childList: true, subtree: true });
+        });
+      },
+    });
+    await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/`);
+    await expect.poll(() => requested.indexOf('(form drawn)')).toBeGreaterThan(0);
+    const beforeForm = requested.slice(0, requested.indexOf('(form drawn)'));
+    expect(beforeForm.filter((path) => !path.endsWith('.png'))).toEqual([
+      '/popup.html',
+      expect.stringMatching(/^\/chunks\/popup-[\w-]+\.js$/),
+    ]);
+    // The rest of the popup's code follows the form, zod and the account layer with it.
+    await expect
+      .poll(() => requested.filter((path) => /^\/chunks\/later-/.test(path)).length)
+      .toBe(1);
+  });
+
   test('shows a taken back-half on its field and keeps what was typed', async ({
     context,
     worker,
