@@ -10,7 +10,6 @@ beforeEach(() => fakeBrowser.reset());
 
 describe('migrateStoredData', () => {
   it.each([
-    ['nothing (a fresh install)', undefined],
     [
       'one connection, as before several accounts',
       { apiBaseUrl: 'https://a.example', apiKey: 'k' },
@@ -32,11 +31,16 @@ describe('migrateStoredData', () => {
       },
     ],
   ])('writes %s in today’s shape, as parseSettings reads it', async (_case, before) => {
-    if (before !== undefined) await fakeBrowser.storage.local.set({ settings: before });
+    await fakeBrowser.storage.local.set({ settings: before });
     await migrateStoredData();
     const after = await stored();
     expect(after).toStrictEqual(parseSettings(before));
     expect(currentSettings(after)).toStrictEqual(after);
+  });
+
+  it('writes nothing on a fresh install, so that a save made meanwhile is never overwritten', async () => {
+    await migrateStoredData();
+    expect(await stored()).toBeUndefined();
   });
 
   it('leaves settings already in today’s shape as they are', async () => {

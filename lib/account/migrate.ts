@@ -1,8 +1,10 @@
-// On install and on every update, from the background: the stored settings are written in today's
-// shape once (defaults for a fresh install, new preferences filled in, the single connection of
-// older versions made the first account), and older caches move under that account's keys. Pages
-// read any shape correctly on their own (parseSettings), but the popup reads today's shape without
-// zod and only waits for the parser with anything else (current-settings.ts).
+// On every update, from the background: settings an older version stored are written in today's
+// shape once (new preferences filled in, the single connection of older versions made the first
+// account), and older caches move under that account's keys. Pages read any shape correctly on
+// their own (parseSettings), but the popup reads today's shape without zod and waits for the
+// parser with anything else (current-settings.ts). A fresh install has nothing to rewrite: its
+// settings are first stored, in today's shape, when the options page saves them, and writing
+// defaults here could overwrite a save made in the same moment.
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import { migrateLegacyCaches } from './cache.ts';
@@ -13,6 +15,8 @@ const storage = defineExtensionStorage<{ settings: unknown }>(browser.storage.lo
 
 export async function migrateStoredData(): Promise<void> {
   const stored = await storage.getItem('settings');
-  if (!currentSettings(stored)) await storage.setItem('settings', parseSettings(stored));
+  if (stored != null && !currentSettings(stored)) {
+    await storage.setItem('settings', parseSettings(stored));
+  }
   await migrateLegacyCaches(FIRST_ACCOUNT_ID);
 }

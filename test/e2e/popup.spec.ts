@@ -58,7 +58,18 @@ test.describe('the popup', () => {
     service,
     apiKey,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // Every field, as the options page saves settings and the background rewrites older ones.
+    await configure(worker, {
+      apiBaseUrl: service.baseUrl,
+      apiKey,
+      defaultDomain: '',
+      autoCopy: true,
+      theme: 'system',
+      oneClick: false,
+      removeTracking: true,
+      reuseExisting: true,
+      copyAs: 'link',
+    });
     // Each file an extension page waits for costs it milliseconds (npm run bench -- --only popup).
     const requested: string[] = [];
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
