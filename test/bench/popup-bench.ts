@@ -220,7 +220,8 @@ export async function benchPopup(): Promise<PopupFigures> {
       defaultDomain: '',
     };
     // One account (no select), or two (the "Account" select above the form), stored as the
-    // extension stores settings: every field (the background writes them so on install and update).
+    // extension stores settings: every field (the options page saves them so, and the background
+    // rewrites older ones so on update).
     const storeAccounts = (accounts: (typeof work)[]) =>
       worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
         accounts,
