@@ -70,13 +70,15 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
     await use(context);
     await context.close();
   },
+  // Once the extension's install work is done (it ends by opening the options page), so that a
+  // test's first settings or menus never race it.
   worker: async ({ context }, use) => {
-    await use(await extensionWorker(context));
+    const worker = await extensionWorker(context);
+    await waitForInstallTab(context, new URL(worker.url()).host);
+    await use(worker);
   },
-  extensionId: async ({ context, worker }, use) => {
-    const extensionId = new URL(worker.url()).host;
-    await waitForInstallTab(context, extensionId);
-    await use(extensionId);
+  extensionId: async ({ worker }, use) => {
+    await use(new URL(worker.url()).host);
   },
 });
 
