@@ -10,13 +10,14 @@ import { browser } from 'wxt/browser';
 import { migrateLegacyCaches } from './cache.ts';
 import { currentSettings } from './current-settings.ts';
 import { FIRST_ACCOUNT_ID, parseSettings } from './settings.ts';
+import { SETTINGS_KEY } from './settings-key.ts';
 
-const storage = defineExtensionStorage<{ settings: unknown }>(browser.storage.local);
+const storage = defineExtensionStorage<{ [SETTINGS_KEY]: unknown }>(browser.storage.local);
 
 export async function migrateStoredData(): Promise<void> {
-  const stored = await storage.getItem('settings');
+  const stored = await storage.getItem(SETTINGS_KEY);
   if (stored != null && !currentSettings(stored)) {
-    await storage.setItem('settings', parseSettings(stored));
+    await storage.setItem(SETTINGS_KEY, parseSettings(stored));
   }
   await migrateLegacyCaches(FIRST_ACCOUNT_ID);
 }

@@ -7,9 +7,12 @@ import { newestFirst } from '../../../lib/links/link-order.ts';
 export const LinkSort = ['newest', 'oldest', 'most-clicks', 'title'] as const;
 export type LinkSort = (typeof LinkSort)[number];
 
+/** A URL's scheme and host: its origin as written, and the host (with its port) in group 1. */
+const SHORT_URL_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i;
+
 /** The host of a short URL (with its port, as the service wrote it), or "" when it has none. */
 export function shortUrlHost(shortUrl: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(shortUrl)?.[1]?.toLowerCase() ?? '';
+  return SHORT_URL_ORIGIN.exec(shortUrl)?.[1]?.toLowerCase() ?? '';
 }
 
 /**
@@ -27,7 +30,7 @@ export function shortUrlHosts(links: readonly Link[]): string[] {
       '/?#'.includes(shortUrl[origin.length] ?? '/')
     )
       continue;
-    const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(shortUrl);
+    const match = SHORT_URL_ORIGIN.exec(shortUrl);
     origin = match?.[0] ?? '';
     if (match?.[1]) hosts.add(match[1].toLowerCase());
   }
