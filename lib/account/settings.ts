@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
 import { COPY_FORMATS } from '../links/copy-formats.ts';
-import { THEMES } from './current-settings.ts';
+import { DEFAULT_PREFERENCES, THEMES } from './current-settings.ts';
 import { SETTINGS_KEY } from './settings-key.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
@@ -53,15 +53,15 @@ export const Settings = z.object({
   defaultAccountId: z.catch(z.string(), ''),
   /** The account the popup used last. */
   popupAccountId: z.catch(z.optional(z.string()), undefined),
-  autoCopy: z.catch(z.boolean(), true),
-  theme: z.catch(Theme, 'system'),
+  autoCopy: z.catch(z.boolean(), DEFAULT_PREFERENCES.autoCopy),
+  theme: z.catch(Theme, DEFAULT_PREFERENCES.theme),
   /** The toolbar button shortens and copies at once instead of opening the popup. */
-  oneClick: z.catch(z.boolean(), false),
+  oneClick: z.catch(z.boolean(), DEFAULT_PREFERENCES.oneClick),
   /** utm_*, fbclid and the like are removed from a destination before it is shortened. */
-  removeTracking: z.catch(z.boolean(), true),
+  removeTracking: z.catch(z.boolean(), DEFAULT_PREFERENCES.removeTracking),
   /** A page that already has a link gets that link, not another. */
-  reuseExisting: z.catch(z.boolean(), true),
-  copyAs: z.catch(z.enum(COPY_FORMATS), 'link'),
+  reuseExisting: z.catch(z.boolean(), DEFAULT_PREFERENCES.reuseExisting),
+  copyAs: z.catch(z.enum(COPY_FORMATS), DEFAULT_PREFERENCES.copyAs),
 });
 export type Settings = z.infer<typeof Settings>;
 

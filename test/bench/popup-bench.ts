@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { build } from 'vite';
+import { DEFAULT_PREFERENCES } from '../../lib/account/current-settings.ts';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
 import { startTestService } from '../support/test-service.ts';
 
@@ -224,14 +225,10 @@ export async function benchPopup(): Promise<PopupFigures> {
     // rewrites older ones so on update).
     const storeAccounts = (accounts: (typeof work)[]) =>
       worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+        ...DEFAULT_PREFERENCES,
         accounts,
         defaultAccountId: 'first',
         autoCopy: false,
-        theme: 'system',
-        oneClick: false,
-        removeTracking: true,
-        reuseExisting: true,
-        copyAs: 'link',
       });
     // As a version from before the preferences stored them, until the background rewrites them.
     const storeOlderSettings = () =>
