@@ -6,6 +6,8 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
+import { DEFAULT_PREFERENCES } from '../../lib/account/current-settings.ts';
+import { LOCAL_API_BASE_URL } from '../../lib/build-config.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
@@ -129,7 +131,8 @@ export const FIRST_ACCOUNT = 'first';
 
 /**
  * Stores settings as the options page would, through the extension's own storage: the connection
- * fields (API base URL, key, domains) go to the first account, the rest are preferences.
+ * fields (API base URL, key, domains) go to the first account, the rest are preferences, and
+ * every field is stored (a fresh install's values for those not given), as the page saves them.
  */
 export async function configure(
   worker: Worker,
@@ -147,16 +150,16 @@ export async function configure(
   }>,
 ): Promise<void> {
   await worker.evaluate(
-    async ({ changes, firstId }) => {
+    async ({ changes, freshAccount, freshPreferences }) => {
       const accountFields = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'];
       const { settings: stored = {} } = (await chrome.storage.local.get('settings')) as {
         settings?: Record<string, unknown>;
       };
-      const accounts = Array.isArray(stored.accounts)
-        ? [...(stored.accounts as Record<string, unknown>[])]
-        : [{ id: firstId, name: '' }];
-      const first = { ...accounts[0] };
-      const next: Record<string, unknown> = { ...stored };
+      const accounts: Record<string, unknown>[] = Array.isArray(stored.accounts)
+        ? [...stored.accounts]
+        : [freshAccount];
+      const first: Record<string, unknown> = { ...accounts[0] };
+      const next: Record<string, unknown> = { ...freshPreferences, ...stored };
       for (const [key, value] of Object.entries(changes)) {
         if (accountFields.includes(key)) first[key] = value;
         else next[key] = value;
@@ -166,7 +169,17 @@ export async function configure(
         settings: { ...next, accounts, defaultAccountId: next.defaultAccountId ?? first.id },
       });
     },
-    { changes: settings, firstId: FIRST_ACCOUNT },
+    {
+      changes: settings,
+      freshAccount: {
+        id: FIRST_ACCOUNT,
+        name: '',
+        apiBaseUrl: LOCAL_API_BASE_URL,
+        apiKey: '',
+        defaultDomain: '',
+      },
+      freshPreferences: DEFAULT_PREFERENCES,
+    },
   );
 }
 

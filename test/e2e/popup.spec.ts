@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { connectionTag } from '../../lib/account/connection.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
@@ -11,6 +12,38 @@ import {
 } from './fixtures.ts';
 import { createLink } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
+
+/**
+ * The extension files a popup page asks for, and which of them came before its form was drawn
+ * (images left out): `record` goes in PopupPage.openFor's beforeOpen.
+ */
+function filesBeforeForm() {
+  const requested: string[] = [];
+  const DRAWN = '(form drawn)';
+  return {
+    record: async (page: Page) => {
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'chrome-extension:' && !url.pathname.endsWith('.png')) {
+          requested.push(url.pathname);
+        }
+      });
+      await page.exposeFunction('formDrawn', () => requested.push(DRAWN));
+      await page.addInitScript(() => {
+        new MutationObserver((_records, observer) => {
+          if (!document.querySelector('main[data-ready] input')) return;
+          observer.disconnect();
+          (window as unknown as { formDrawn(): void }).formDrawn();
+        }).observe(document, { childList: true, subtree: true });
+      });
+    },
+    all: () => requested.filter((path) => path !== DRAWN),
+    beforeForm: async () => {
+      await expect.poll(() => requested.includes(DRAWN)).toBe(true);
+      return requested.slice(0, requested.indexOf(DRAWN));
+    },
+  };
+}
 
 test.describe('the popup', () => {
   test('is filled from the page in the other tab, shortens it on a custom domain, copies it, and the short URL leads back', async ({
@@ -58,47 +91,47 @@ test.describe('the popup', () => {
     service,
     apiKey,
   }) => {
-    // Every field, as the options page saves settings and the background rewrites older ones.
-    await configure(worker, {
-      apiBaseUrl: service.baseUrl,
-      apiKey,
-      defaultDomain: '',
-      autoCopy: true,
-      theme: 'system',
-      oneClick: false,
-      removeTracking: true,
-      reuseExisting: true,
-      copyAs: 'link',
-    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     // Each file an extension page waits for costs it milliseconds (npm run bench -- --only popup).
-    const requested: string[] = [];
+    const files = filesBeforeForm();
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
-      beforeOpen: async (page) => {
-        page.on('request', (request) => {
-          const url = new URL(request.url());
-          if (url.protocol === 'chrome-extension:') requested.push(url.pathname);
-        });
-        await page.exposeFunction('formDrawn', () => requested.push('(form drawn)'));
-        await page.addInitScript(() => {
-          new MutationObserver((_records, observer) => {
-            if (!document.querySelector('main[data-ready] input')) return;
-            observer.disconnect();
-            (window as unknown as { formDrawn(): void }).formDrawn();
-          }).observe(document, { childList: true, subtree: true });
-        });
-      },
+      beforeOpen: files.record,
     });
     await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/`);
-    await expect.poll(() => requested.indexOf('(form drawn)')).toBeGreaterThan(0);
-    const beforeForm = requested.slice(0, requested.indexOf('(form drawn)'));
-    expect(beforeForm.filter((path) => !path.endsWith('.png'))).toEqual([
+    expect(await files.beforeForm()).toEqual([
       '/popup.html',
       expect.stringMatching(/^\/chunks\/popup-[\w-]+\.js$/),
     ]);
     // The rest of the popup's code follows the form, zod and the account layer with it.
     await expect
-      .poll(() => requested.filter((path) => /^\/chunks\/later-/.test(path)).length)
-      .toBe(1);
+      .poll(() => files.all().filter((path) => path.startsWith('/chunks/later-')))
+      .toHaveLength(1);
+  });
+
+  test('reads settings an older version stored with the parser it loads for them, and shortens', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    // As stored before the preferences were: not today's shape, so read by the parser (and zod).
+    await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+      accounts: [{ id: 'first', name: '', apiBaseUrl: service.baseUrl, apiKey }],
+      defaultAccountId: 'first',
+      autoCopy: false,
+    });
+    const files = filesBeforeForm();
+    const pageUrl = `${service.pageOrigin}/`;
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: files.record,
+    });
+    await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
+    expect(await files.beforeForm()).toContainEqual(
+      expect.stringMatching(/^\/chunks\/settings-[\w-]+\.js$/),
+    );
+    await popup.shorten({ backHalf: 'older-settings' });
+    await expect(popup.shortLink()).toHaveText(/\/older-settings$/);
   });
 
   test('shows a taken back-half on its field and keeps what was typed', async ({
