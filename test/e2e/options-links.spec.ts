@@ -116,6 +116,38 @@ test.describe('options page, Links', () => {
       total: 20_000,
     });
     const page = await context.newPage();
+    // The whole list as a slow disk would give it: its read (the account's key, read-only) is
+    // answered only once the page has drawn rows or after 5 s. Without this the page, started
+    // before React mounts, sometimes has the whole list before its first render and rightly draws
+    // it at once; the order under test is the one a slower read gives.
+    await page.addInitScript((wholeListKey) => {
+      const get = IDBObjectStore.prototype.get;
+      const rowsDrawn = () =>
+        new Promise<void>((resolve) => {
+          const started = performance.now();
+          const check = () => {
+            if (document.querySelector('.links-list > li') || performance.now() - started > 5000) {
+              resolve();
+            } else setTimeout(check, 10);
+          };
+          check();
+        });
+      IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
+        const request = get.call(this, key);
+        if (key !== wholeListKey || this.transaction.mode !== 'readonly') return request;
+        let onsuccess: ((event: Event) => void) | null = null;
+        Object.defineProperty(request, 'onsuccess', {
+          get: () => onsuccess,
+          set: (handler) => {
+            onsuccess = handler;
+          },
+        });
+        request.addEventListener('success', (event) => {
+          void rowsDrawn().then(() => onsuccess?.call(request, event));
+        });
+        return request;
+      } as typeof get;
+    }, FIRST_ACCOUNT);
     // What the list showed each time its count changed: the count, the rows, the first title.
     await page.addInitScript(() => {
       const seen: string[] = [];
