@@ -15,6 +15,21 @@ const wellFormed = (what: string) =>
     `${what} contains a broken character (half of a surrogate pair); type it again.`,
   );
 
+/**
+ * Control characters (C0, DEL, C1) and the line and paragraph separators, as explicit ranges: the
+ * same set as `[\p{Cc}\p{Zl}\p{Zp}]`, written so that JSON Schema tools outside JavaScript can
+ * build (and generate from) the patterns the published OpenAPI document carries. PostgreSQL
+ * cannot store a NUL at all; the others would break a line of the list or hide text.
+ */
+const CONTROL_CHARACTER = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+
+/** A check that the text (of one or more characters, or `emptyAllowed`) has no control character. */
+const noControlCharacters = (what: string, { emptyAllowed = false } = {}) =>
+  z.regex(
+    new RegExp(`^[^${CONTROL_CHARACTER}]${emptyAllowed ? '*' : '+'}$`),
+    `${what} must not contain line breaks or control characters.`,
+  );
+
 /** Where the text of a URL's authority (`user:pass@host:port`) ends, as a lenient parser reads it. */
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#]*)/i;
 
@@ -67,10 +82,7 @@ export const DestinationUrl = z.pipe(
         DESTINATION_URL_MAX_LENGTH,
         `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
       ),
-      z.regex(
-        /^[^\p{Cc}\p{Zl}\p{Zp}]+$/u,
-        'The destination URL must not contain line breaks or control characters.',
-      ),
+      noControlCharacters('The destination URL'),
       wellFormed('The destination URL'),
     ),
   z.transform(normalizeDestination),
@@ -91,6 +103,7 @@ export const BackHalf = z
 
 export const Title = z.string({ error: 'The title must be text.' }).check(
   wellFormed('The title'),
+  noControlCharacters('The title', { emptyAllowed: true }),
   z.refine(
     (title) => [...title].length <= TITLE_MAX_LENGTH,
     `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
@@ -104,6 +117,7 @@ export const DomainHost = z
     z.minLength(1, 'The domain must not be empty.'),
     z.maxLength(253, 'The domain is too long.'),
     wellFormed('The domain'),
+    noControlCharacters('The domain'),
   );
 
 // The wire JSON, written once: what the service sends (link, domain, error body, the answers that

@@ -215,7 +215,7 @@ describe('list', () => {
     const created: LinkJson[] = [];
     for (const [i, extra] of [
       {},
-      { title: 'Second, with "quotes", a \\ backslash, a\u2028separator and ✓ 🙂' },
+      { title: 'Second, with "quotes", a \\ backslash, a no-break\u00a0space and ✓ 🙂' },
       { domain: 'list.localhost' },
     ].entries()) {
       const { body } = await client.create({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Title } from '../contract.ts';
 import { TITLE_MAX_LENGTH } from '../contract-limits.ts';
 import { cutTitle } from './title.ts';
 
@@ -12,6 +13,16 @@ describe('cutTitle', () => {
     ['x'.repeat(TITLE_MAX_LENGTH), 'x'.repeat(TITLE_MAX_LENGTH)],
   ])('keeps %j as it is', (title, expected) => {
     expect(cutTitle(title)).toBe(expected);
+  });
+
+  it.each([
+    ['a NUL', 'a\u0000b', 'a b'],
+    ['a run of C0 and C1 controls', 'a\u0001\u007f\u0085b', 'a b'],
+    ['line and paragraph separators', 'one\u2028two\u2029', 'one two'],
+    ['a line break', 'first\r\nsecond', 'first second'],
+  ])('turns %s into a space, as the service refuses them', (_case, title, expected) => {
+    expect(cutTitle(title)).toBe(expected);
+    expect(Title.safeParse(cutTitle(title)).success).toBe(true);
   });
 
   it('cuts a long title on a word and ends it with "…"', () => {

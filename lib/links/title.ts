@@ -6,9 +6,18 @@ const ELLIPSIS = '…';
 /** A word boundary further back than this would lose too much: cut mid-word instead. */
 const MAX_WORD_BACKTRACK = 40;
 
-/** The title, trimmed, and when too long cut on a word with "…" to at most `max` characters. */
+/**
+ * Control characters and line breaks, which the service refuses in a title; a page's `<title>` can
+ * hold them (the browser collapses only spaces, tabs and line feeds).
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+
+/**
+ * A page's title as the service takes it: control characters turned to spaces, trimmed, and when
+ * too long cut on a word with "…" to at most `max` characters.
+ */
 export function cutTitle(title: string, max = TITLE_MAX_LENGTH): string {
-  const trimmed = title.trim();
+  const trimmed = title.replace(CONTROL_CHARACTERS, ' ').trim();
   // Counted in code points, as the contract counts: an emoji is one character, not two.
   const characters = [...trimmed];
   if (characters.length <= max) return trimmed;
