@@ -41,6 +41,27 @@ describe('createRateLimiter', () => {
     for (let i = 0; i < 10_000; i++) expect(limiter.take('k', start)).toBe(0);
   });
 
+  it('still refuses an address over its limit after 100,050 other addresses in the minute', () => {
+    const limiter = createRateLimiter(1);
+    limiter.take('203.0.113.1', start);
+    expect(limiter.take('203.0.113.1', start)).toBe(60);
+    for (let i = 0; i < 100_050; i++)
+      limiter.take(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, start + 1);
+    expect(limiter.take('203.0.113.1', start + 2)).toBe(60);
+    expect(limiter.take('10.0.0.1', start + 3)).toBe(60);
+  });
+
+  it('forgets windows once they are over, oldest first', () => {
+    const limiter = createRateLimiter(1);
+    for (let i = 0; i < 1_000; i++) limiter.take(`old-${i}`, start + i);
+    expect(limiter.size).toBe(1_000);
+    limiter.take('new', start + 60_500);
+    expect(limiter.size).toBe(500);
+    expect(limiter.take('old-999', start + 60_500)).toBe(1);
+    limiter.take('newer', start + 61_000);
+    expect(limiter.size).toBe(2);
+  });
+
   it('takes its window length as a setting', () => {
     const limiter = createRateLimiter(1, 5_000);
     limiter.take('k', start);

@@ -8,9 +8,21 @@ export type RateLimiter = { take(key: string): number | Promise<number> };
 
 const waitSeconds = (msLeft: number) => Math.max(1, Math.ceil(msLeft / 1000));
 
-/** A fixed-window request counter per key, in memory (one service process). */
+/**
+ * A fixed-window request counter per key, in memory (one service process). The windows are kept
+ * in the order they started (a Map keeps insertion order), so those that are over are dropped from
+ * the front as new ones start: memory holds only the keys seen within one window, and a key's
+ * current count is never forgotten however many other keys arrive.
+ */
 export function createRateLimiter(limitPerWindow: number, windowMs = 60_000) {
   const windows = new Map<string, { startedAt: number; count: number }>();
+
+  const dropEnded = (now: number) => {
+    for (const [key, window] of windows) {
+      if (now - window.startedAt < windowMs) return;
+      windows.delete(key);
+    }
+  };
 
   return {
     /** Counts one request; returns the seconds to wait when over the limit, else 0. */
@@ -18,13 +30,20 @@ export function createRateLimiter(limitPerWindow: number, windowMs = 60_000) {
       if (limitPerWindow <= 0) return 0;
       let window = windows.get(key);
       if (!window || now - window.startedAt >= windowMs) {
-        if (windows.size > 100_000) windows.clear();
+        dropEnded(now);
         window = { startedAt: now, count: 0 };
+        // Deleted first so that the renewed window moves to the end, among the newest.
+        windows.delete(key);
         windows.set(key, window);
       }
       window.count++;
       if (window.count <= limitPerWindow) return 0;
       return waitSeconds(window.startedAt + windowMs - now);
+    },
+
+    /** How many windows are held. */
+    get size(): number {
+      return windows.size;
     },
   };
 }
