@@ -13,6 +13,7 @@ export default defineConfig({
       'server/accounts.test.ts',
       'server/click-reads.test.ts',
       'server/openapi.test.ts',
+      'server/openapi-generated.test.ts',
       'server/destinations.test.ts',
       'server/text-fields.test.ts',
       // Several processes on one database, through the command line.

@@ -23,10 +23,13 @@ const wellFormed = (what: string) =>
  */
 const CONTROL_CHARACTER = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
 
+/** Text of one or more characters, none of them a control character. */
+export const NO_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTER}]+$`);
+
 /** A check that the text (of one or more characters, or `emptyAllowed`) has no control character. */
 const noControlCharacters = (what: string, { emptyAllowed = false } = {}) =>
   z.regex(
-    new RegExp(`^[^${CONTROL_CHARACTER}]${emptyAllowed ? '*' : '+'}$`),
+    emptyAllowed ? new RegExp(`^[^${CONTROL_CHARACTER}]*$`) : NO_CONTROL_CHARACTERS,
     `${what} must not contain line breaks or control characters.`,
   );
 
@@ -100,6 +103,27 @@ export const BackHalf = z
       'The back-half may use only letters, digits, "-" and "_" (1 to 64 characters).',
     ),
   );
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A top label starts with a letter: one of digits only makes a browser read the host as IPv4. */
+const TOP_LABEL = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])';
+const PORT = '(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+
+/**
+ * The host part of a link identifier (`<host>/<back_half>`): a DNS name or an IPv4 address, with a
+ * port where the short domain has one. Every host it matches parses as a URL's host, so the
+ * service refuses by it alone and the published description of the path is exactly as strict.
+ */
+export const LINK_HOST_PATTERN = new RegExp(
+  `^(?:(?:${LABEL}\\.)*${TOP_LABEL}\\.?|${OCTET}(?:\\.${OCTET}){3})(?::${PORT})?$`,
+);
+
+/**
+ * A custom domain's name as the service's command line takes it: two labels or more, the top one
+ * not a number (so never an IP address), no port; any case (it is stored in lower case).
+ */
+export const CUSTOM_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+${TOP_LABEL}\\.?$`);
 
 export const Title = z.string({ error: 'The title must be text.' }).check(
   wellFormed('The title'),

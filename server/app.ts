@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import {
   CreateLinkBody,
   type ErrorBodyJson,
+  LINK_HOST_PATTERN,
   type LinkAnswerJson,
   type LinkJson,
   UpdateLinkBody,
@@ -223,6 +224,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   const addressLimiter = openRateLimiter(store, 'address', deps.addressRateLimitPerMinute);
   const app = new Hono<Env>();
   const openApi = openApiDocument({
+    shortHost: domains.defaultHost,
     rateLimitPerMinute: deps.rateLimitPerMinute,
     addressRateLimitPerMinute: deps.addressRateLimitPerMinute,
   });
@@ -280,7 +282,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     } catch {
       throw notFound;
     }
-    const domain = domains.domainOf(host);
+    const domain = LINK_HOST_PATTERN.test(host) ? domains.domainOf(host) : undefined;
     if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
     return { domain, backHalf };
   };

@@ -5,14 +5,24 @@
 import * as z from 'zod';
 import {
   CreateLinkBody,
+  CUSTOM_DOMAIN_PATTERN,
   DeleteAnswerJson,
   DomainListJson,
   ErrorBodyJson,
+  LINK_HOST_PATTERN,
   LinkAnswerJson,
   LinkListJson,
+  NO_CONTROL_CHARACTERS,
   UpdateLinkBody,
 } from '../lib/contract.ts';
-import { ErrorCode, MAX_REQUEST_BODY_BYTES } from '../lib/contract-limits.ts';
+import {
+  BACK_HALF_PATTERN,
+  ErrorCode,
+  MAX_REQUEST_BODY_BYTES,
+  TITLE_MAX_LENGTH,
+} from '../lib/contract-limits.ts';
+import { createShortDomains } from './short-domain.ts';
+import { DEFAULT_DOMAIN } from './storage.ts';
 
 /** A zod schema as JSON Schema, without the `$schema` line (the document's dialect is 2020-12). */
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
@@ -21,7 +31,56 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ 'application/json': { schema } });
+/** A JSON body with its schema and, where given, named examples. */
+const json = (schema: object, examples?: Record<string, unknown>) => ({
+  'application/json': {
+    schema,
+    ...(examples
+      ? {
+          examples: Object.fromEntries(Object.entries(examples).map(([n, v]) => [n, { value: v }])),
+        }
+      : {}),
+  },
+});
+
+/** A regular expression as a JSON Schema pattern, with a check that it has no JavaScript-only flag. */
+function pattern(regex: RegExp): string {
+  if (regex.flags)
+    throw new Error(`A published pattern must have no flags: /${regex.source}/${regex.flags}`);
+  return regex.source;
+}
+
+/**
+ * The body schemas zod makes, with what zod cannot say in JSON Schema and what lets a generator
+ * (a fuzzer, a test) make bodies the service takes: a destination is an http(s) URI, a title is
+ * counted in characters as JSON Schema counts them, a domain is the short domain or a host name.
+ */
+function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
+  const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  const destination = properties.destination_url;
+  if (destination) {
+    properties.destination_url = {
+      ...destination,
+      format: 'uri',
+      pattern: `^[Hh][Tt][Tt][Pp][Ss]?://${pattern(NO_CONTROL_CHARACTERS).slice(1)}`,
+      examples: ['https://example.com/docs'],
+    };
+  }
+  if (properties.title) {
+    properties.title = { ...properties.title, maxLength: TITLE_MAX_LENGTH, examples: ['Docs'] };
+  }
+  if (properties.domain) {
+    const escaped = shortHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    properties.domain = {
+      ...properties.domain,
+      pattern: `^(?:${escaped}|${pattern(CUSTOM_DOMAIN_PATTERN).slice(1, -1)})$`,
+      examples: [shortHost],
+    };
+  }
+  if (properties.back_half)
+    properties.back_half = { ...properties.back_half, examples: ['docs-2026'] };
+  return { ...schema, properties };
+}
 
 const RETRY_AFTER = {
   'Retry-After': {
@@ -36,9 +95,20 @@ function problem(description: string, headers?: object) {
 }
 
 export function openApiDocument(options: {
+  /** The default short domain's host, for the examples (`localhost:8787` when not given). */
+  shortHost?: string;
   rateLimitPerMinute: number;
   addressRateLimitPerMinute: number;
 }) {
+  const shortHost = options.shortHost ?? 'localhost:8787';
+  const exampleLink = {
+    short_url: createShortDomains(shortHost).shortUrl(DEFAULT_DOMAIN, 'docs-2026'),
+    destination_url: 'https://example.com/docs',
+    clicks: 3,
+    created_at: '2026-11-26T09:30:00.000Z',
+    title: 'Docs',
+  };
+  const exampleAnswer = { success: true, ...exampleLink };
   const limits = [
     options.rateLimitPerMinute > 0
       ? `${options.rateLimitPerMinute} requests a minute per account (all its keys together)`
@@ -68,13 +138,15 @@ export function openApiDocument(options: {
         required: true,
         description:
           "The short URL's host (with its port where it has one): a link is named by its short URL without the scheme, `<host>/<back_half>`, the slash written literally (`%2F` works too).",
-        schema: { type: 'string' },
+        schema: { type: 'string', pattern: pattern(LINK_HOST_PATTERN) },
+        example: shortHost,
       },
       {
         name: 'back_half',
         in: 'path',
         required: true,
-        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        schema: { type: 'string', pattern: pattern(BACK_HALF_PATTERN) },
+        example: 'docs-2026',
       },
     ],
   };
@@ -93,15 +165,37 @@ export function openApiDocument(options: {
         get: {
           summary: 'List every link of the account, newest first',
           responses: {
-            '200': { description: 'All links.', content: json(ref('LinkList')) },
+            '200': {
+              description: 'All links.',
+              content: json(ref('LinkList'), {
+                links: {
+                  success: true,
+                  links: [{ ...exampleLink, created_at: '2026-11-26T09:30:00+00:00' }],
+                },
+              }),
+            },
             ...common,
           },
         },
         post: {
           summary: 'Create a link',
-          requestBody: { required: true, content: json(ref('CreateLinkBody')) },
+          requestBody: {
+            required: true,
+            content: json(ref('CreateLinkBody'), {
+              destination: { destination_url: 'https://example.com/docs' },
+              everything: {
+                destination_url: 'https://example.com/docs',
+                back_half: 'docs-2026',
+                title: 'Docs',
+                domain: shortHost,
+              },
+            }),
+          },
           responses: {
-            '200': { description: 'The link made.', content: json(ref('Link')) },
+            '200': {
+              description: 'The link made.',
+              content: json(ref('Link'), { link: exampleAnswer }),
+            },
             '409': problem('The back-half is taken on that domain (`back_half_taken`).'),
             '413': problem(`The body is over ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`),
             ...common,
@@ -113,16 +207,30 @@ export function openApiDocument(options: {
         get: {
           summary: 'Retrieve a link',
           responses: {
-            '200': { description: 'The link.', content: json(ref('Link')) },
+            '200': {
+              description: 'The link.',
+              content: json(ref('Link'), { link: exampleAnswer }),
+            },
             '404': notFound,
             ...common,
           },
         },
         put: {
           summary: "Change a link's destination, title or both",
-          requestBody: { required: true, content: json(ref('UpdateLinkBody')) },
+          requestBody: {
+            required: true,
+            content: json(ref('UpdateLinkBody'), {
+              title: { title: 'Docs, 2026 edition' },
+              destination: { destination_url: 'https://example.com/docs/2026' },
+            }),
+          },
           responses: {
-            '200': { description: 'The link as changed.', content: json(ref('Link')) },
+            '200': {
+              description: 'The link as changed.',
+              content: json(ref('Link'), {
+                link: { ...exampleAnswer, title: 'Docs, 2026 edition' },
+              }),
+            },
             '404': notFound,
             '413': problem(`The body is over ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`),
             ...common,
@@ -131,7 +239,12 @@ export function openApiDocument(options: {
         delete: {
           summary: 'Delete a link for good',
           responses: {
-            '200': { description: 'Deleted.', content: json(ref('Deleted')) },
+            '200': {
+              description: 'Deleted.',
+              content: json(ref('Deleted'), {
+                deleted: { success: true, message: `Deleted ${exampleLink.short_url}` },
+              }),
+            },
             '404': notFound,
             ...common,
           },
@@ -141,7 +254,22 @@ export function openApiDocument(options: {
         get: {
           summary: "The account's custom domains",
           responses: {
-            '200': { description: 'The domains.', content: json(ref('DomainList')) },
+            '200': {
+              description: 'The domains.',
+              content: json(ref('DomainList'), {
+                domains: {
+                  success: true,
+                  domains: [
+                    {
+                      domain: 'go.example.com',
+                      subdomain: 'go',
+                      root_domain: 'example.com',
+                      created_at: '2026-11-26T09:00:00+00:00',
+                    },
+                  ],
+                },
+              }),
+            },
             ...common,
           },
         },
@@ -151,7 +279,10 @@ export function openApiDocument(options: {
           summary: 'This description',
           security: [],
           responses: {
-            '200': { description: 'The OpenAPI document.', content: json({ type: 'object' }) },
+            '200': {
+              description: 'The OpenAPI document.',
+              content: json({ type: 'object' }, { document: { openapi: '3.1.0', paths: {} } }),
+            },
             '429': common['429'],
           },
         },
@@ -166,10 +297,12 @@ export function openApiDocument(options: {
         },
       },
       schemas: {
-        CreateLinkBody: jsonSchema(CreateLinkBody, 'input'),
+        CreateLinkBody: withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
         UpdateLinkBody: {
-          ...jsonSchema(UpdateLinkBody, 'input'),
-          minProperties: 1,
+          ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
+          // At least one of the two, said as `anyOf` rather than `minProperties: 1`, which
+          // generators cannot meet when no other property is allowed.
+          anyOf: [{ required: ['destination_url'] }, { required: ['title'] }],
         },
         Link: jsonSchema(LinkAnswerJson, 'output'),
         LinkList: jsonSchema(LinkListJson, 'output'),
