@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backHalfProblem } from './check-fields.ts';
+import { backHalfProblem, checkFields } from './check-fields.ts';
 
 describe('backHalfProblem', () => {
   it.each(['', 'a', 'My-link_2', 'x'.repeat(64)])('accepts %j', (backHalf) => {
@@ -14,4 +14,37 @@ describe('backHalfProblem', () => {
   ])('explains what is wrong with %j', (backHalf, problem) => {
     expect(backHalfProblem(backHalf)).toMatch(problem);
   });
+});
+
+describe('checkFields', () => {
+  const fields = {
+    destinationUrl: 'https://example.com/',
+    title: '',
+    backHalf: '',
+    domain: '',
+  };
+
+  it.each([
+    [
+      'title',
+      { title: 'a\u0000b' },
+      'The title must not contain line breaks or control characters.',
+    ],
+    [
+      'title',
+      { title: 'one\u2028two' },
+      'The title must not contain line breaks or control characters.',
+    ],
+    [
+      'domain',
+      { domain: 'go\u0001.example' },
+      'The domain must not contain line breaks or control characters.',
+    ],
+  ] as const)(
+    'says of a control character in the %s what the service says',
+    (field, typed, sentence) => {
+      const checked = checkFields({ ...fields, ...typed });
+      expect(checked).toEqual({ errors: { [field]: sentence } });
+    },
+  );
 });
