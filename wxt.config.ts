@@ -14,7 +14,7 @@ export default defineConfig({
   zip: {
     // The sources archive Firefox's review asks for: what `npm ci && npm run build:firefox` needs,
     // listed rather than everything-but, so stray local files (keys, scratch scripts) never ship.
-    // Dot files (.env*, .data, .output) are left out by WXT; test/tools/check-zips.ts rebuilds
+    // Dot files (.env*, .data, .output) are left out by WXT; scripts/check-zips.ts rebuilds
     // from the archive and compares.
     includeSources: [
       'README.md',
