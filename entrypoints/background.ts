@@ -109,7 +109,7 @@ async function onCommand(command: string, tab?: TabLike): Promise<ShortenOutcome
 
 async function onActionClick(tab?: TabWithId): Promise<ShortenOutcome> {
   const outcome = await shortenAndCopy(targetOfTab(tab), deps);
-  await showOutcomeBadge(tab?.id, outcome);
+  await showOutcomeBadge(tab?.id, outcome.status === 'copied');
   return outcome;
 }
 

@@ -4,23 +4,8 @@
 // not read here: parseSettings in settings.ts reads it. On everything this reads, the two give
 // the same settings (current-settings.test.ts compares them).
 import { COPY_FORMATS } from '../links/copy-formats.ts';
+import { THEMES } from './preferences.ts';
 import type { AccountSettings, Settings } from './settings.ts';
-
-/** The page themes a person can choose. */
-export const THEMES = ['system', 'light', 'dark'] as const;
-
-/**
- * The preferences until a person changes them: what settings.ts gives for one missing or damaged,
- * and what the tests and the bench store as the options page would.
- */
-export const DEFAULT_PREFERENCES = {
-  autoCopy: true,
-  theme: 'system',
-  oneClick: false,
-  removeTracking: true,
-  reuseExisting: true,
-  copyAs: 'link',
-} as const;
 
 type Fields = Record<string, unknown>;
 

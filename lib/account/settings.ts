@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { LOCAL_API_BASE_URL } from '../build-config.ts';
 import { COPY_FORMATS } from '../links/copy-formats.ts';
-import { DEFAULT_PREFERENCES, THEMES } from './current-settings.ts';
+import { DEFAULT_PREFERENCES, THEMES } from './preferences.ts';
 import { SETTINGS_KEY } from './settings-key.ts';
 
 export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;

@@ -2,7 +2,6 @@
 // (its click then reaches action.onClicked, which shortens and copies) and the popup stays one
 // step away: the menu item "Open Short Link" and its own shortcut.
 import { browser } from 'wxt/browser';
-import type { ShortenOutcome } from '../background-actions.ts';
 import { MENU_OPEN_POPUP, OPEN_POPUP_ITEM } from './menus.ts';
 
 export const POPUP_PAGE = 'popup.html';
@@ -42,12 +41,14 @@ export async function openPopup(oneClick: boolean): Promise<void> {
   }
 }
 
-/** The outcome on the button itself: a tick, or "!" when it failed (the notification says why). */
+/**
+ * The outcome on the button itself: a tick when the link was copied, or "!" when not (the
+ * notification says why).
+ */
 export async function showOutcomeBadge(
   tabId: number | undefined,
-  outcome: ShortenOutcome,
+  succeeded: boolean,
 ): Promise<void> {
-  const succeeded = outcome.status === 'copied';
   const text = succeeded ? '✓' : '!';
   await browser.action.setBadgeBackgroundColor({
     color: succeeded ? '#1a7f37' : '#b3261e',

@@ -6,7 +6,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
-import { DEFAULT_PREFERENCES } from '../../lib/account/current-settings.ts';
+import { DEFAULT_PREFERENCES } from '../../lib/account/preferences.ts';
 import { LOCAL_API_BASE_URL } from '../../lib/build-config.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';

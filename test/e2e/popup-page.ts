@@ -1,10 +1,12 @@
 // The popup as a test sees it: opened in a tab of its own with `?tab=ID`, the tab it shortens.
 import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
+import { type PopupField, PopupFlows, type PopupTextField } from '../support/popup-flows.ts';
 
-export class PopupPage {
+export class PopupPage extends PopupFlows {
   readonly page: Page;
 
   constructor(page: Page) {
+    super();
     this.page = page;
   }
 
@@ -33,19 +35,20 @@ export class PopupPage {
     return new PopupPage(page);
   }
 
-  field(name: 'Destination URL' | 'Title' | 'Back-half' | 'Domain') {
+  field(name: PopupField) {
     return this.page.getByLabel(name, { exact: true });
   }
 
-  async shorten(
-    fields: { backHalf?: string; domain?: string; title?: string; destinationUrl?: string } = {},
-  ) {
-    if (fields.destinationUrl !== undefined)
-      await this.field('Destination URL').fill(fields.destinationUrl);
-    if (fields.title !== undefined) await this.field('Title').fill(fields.title);
-    if (fields.backHalf !== undefined) await this.field('Back-half').fill(fields.backHalf);
-    if (fields.domain !== undefined) await this.field('Domain').selectOption(fields.domain);
-    await this.page.getByRole('button', { name: 'Shorten', exact: true }).click();
+  protected async fillField(name: PopupTextField, value: string) {
+    await this.field(name).fill(value);
+  }
+
+  protected async chooseDomain(domain: string) {
+    await this.field('Domain').selectOption(domain);
+  }
+
+  protected async pressButton(name: string) {
+    await this.page.getByRole('button', { name, exact: true }).click();
   }
 
   shortLink() {
@@ -84,19 +87,15 @@ export class PopupPage {
     );
   }
 
-  /**
-   * What every failure must do: say what happened, offer the actions that help, and keep what was
-   * typed in `kept`.
-   */
-  async expectFailure(
-    said: string | RegExp,
-    actions: string[],
-    kept: { field: 'Title' | 'Back-half'; value: string },
-  ) {
+  protected async expectAlert(said: string | RegExp) {
     await expect(this.page.getByRole('alert')).toContainText(said);
-    for (const name of actions) {
-      await expect(this.page.getByRole('button', { name })).toBeVisible();
-    }
-    await expect(this.field(kept.field)).toHaveValue(kept.value);
+  }
+
+  protected async expectAction(name: string) {
+    await expect(this.page.getByRole('button', { name })).toBeVisible();
+  }
+
+  protected async expectValue(name: PopupField, value: string) {
+    await expect(this.field(name)).toHaveValue(value);
   }
 }

@@ -1,18 +1,19 @@
-// The popup as a Firefox test sees it, in the shape of the Chromium suite's test/e2e/popup-page.ts:
-// opened in a tab of its own with `?tab=ID`, the tab it shortens. Firefox's real action popup is a
+// The popup as a Firefox test sees it, in the shape of the Chromium suite's test/e2e/popup-page.ts,
+// with the same flows (test/support/popup-flows.ts): opened in a tab of its own with `?tab=ID`,
+// the tab it shortens. Firefox's real action popup is a
 // panel BiDi cannot reach, so the tests open the same page in a tab, as the Chromium tests do.
 import type { Page } from 'puppeteer-core';
+import { type PopupField, PopupFlows, type PopupTextField } from '../support/popup-flows.ts';
 import { expect, type FirefoxExtension } from './fixtures.ts';
 import { attributeOf, button, byRole, fill, inputValue, isShown, textOf } from './page-helpers.ts';
 
-type FieldName = 'Destination URL' | 'Title' | 'Back-half' | 'Domain';
-
-export class PopupPage {
+export class PopupPage extends PopupFlows {
   readonly page: Page;
   /** The web page the popup shortens. */
   readonly target: Page;
 
   private constructor(page: Page, target: Page) {
+    super();
     this.page = page;
     this.target = target;
   }
@@ -26,25 +27,24 @@ export class PopupPage {
     return new PopupPage(page, target);
   }
 
-  static field(name: FieldName): string {
+  static field(name: PopupField): string {
     return byRole(name === 'Domain' ? 'combobox' : 'textbox', name);
   }
 
-  value(name: FieldName): Promise<string> {
+  value(name: PopupField): Promise<string> {
     return inputValue(this.page, PopupPage.field(name));
   }
 
-  async shorten(
-    fields: { backHalf?: string; domain?: string; title?: string; destinationUrl?: string } = {},
-  ): Promise<void> {
-    if (fields.destinationUrl !== undefined)
-      await fill(this.page, PopupPage.field('Destination URL'), fields.destinationUrl);
-    if (fields.title !== undefined) await fill(this.page, PopupPage.field('Title'), fields.title);
-    if (fields.backHalf !== undefined)
-      await fill(this.page, PopupPage.field('Back-half'), fields.backHalf);
-    if (fields.domain !== undefined)
-      await this.page.select(PopupPage.field('Domain'), fields.domain);
-    await this.page.locator(button('Shorten')).click();
+  protected async fillField(name: PopupTextField, value: string): Promise<void> {
+    await fill(this.page, PopupPage.field(name), value);
+  }
+
+  protected async chooseDomain(domain: string): Promise<void> {
+    await this.page.select(PopupPage.field('Domain'), domain);
+  }
+
+  protected async pressButton(name: string): Promise<void> {
+    await this.page.locator(button(name)).click();
   }
 
   /** The short URL shown after shortening (waits for it). */
@@ -59,23 +59,19 @@ export class PopupPage {
     return textOf(this.page, '[role="alert"]');
   }
 
-  /**
-   * What every failure must do: say what happened, offer the actions that help, and keep what was
-   * typed in `kept`.
-   */
-  async expectFailure(
-    said: string | RegExp,
-    actions: string[],
-    kept: { field: FieldName; value: string },
-  ): Promise<void> {
+  protected async expectAlert(said: string | RegExp): Promise<void> {
     await expect.poll(async () => (await this.alert()) ?? '').toMatch(said);
-    for (const name of actions) {
-      expect(await isShown(this.page, `[role="alert"] ${button(name)}`), name).toBe(true);
-    }
-    expect(await this.value(kept.field)).toBe(kept.value);
   }
 
-  invalid(name: FieldName): Promise<string | null> {
+  protected async expectAction(name: string): Promise<void> {
+    expect(await isShown(this.page, `[role="alert"] ${button(name)}`), name).toBe(true);
+  }
+
+  protected async expectValue(name: PopupField, value: string): Promise<void> {
+    expect(await this.value(name)).toBe(value);
+  }
+
+  invalid(name: PopupField): Promise<string | null> {
     return attributeOf(this.page, PopupPage.field(name), 'aria-invalid');
   }
 }

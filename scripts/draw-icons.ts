@@ -1,11 +1,11 @@
 // Renders the extension's logo from its SVG sources with real Chromium:
 // - public/icon/<size>.png for the manifest (WXT picks them up by name);
-// - test/tools/store/: the Chrome Web Store icon and small promo tile (not shipped).
-// test/tools/logo.svg is the mark; test/tools/logo-small.svg is the same mark with thicker strokes
-// for 16 and 32 px. Run: node test/tools/draw-icons.ts
+// - scripts/store/: the Chrome Web Store icon and small promo tile (not shipped).
+// scripts/logo.svg is the mark; scripts/logo-small.svg is the same mark with thicker strokes
+// for 16 and 32 px. Run: node scripts/draw-icons.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumExecutable } from '../support/chromium.ts';
+import { chromiumExecutable } from '../test/support/chromium.ts';
 
 const logo = readFileSync(new URL('logo.svg', import.meta.url), 'utf8');
 const logoSmall = readFileSync(new URL('logo-small.svg', import.meta.url), 'utf8');
@@ -63,7 +63,7 @@ try {
     const art = size - 2 * padding;
     const html = page(`<div style="padding:${padding}px">${sized(svg, art)}</div>`);
     const png = await shoot(tab, size, size, html);
-    writeFileSync(new URL(`../../public/icon/${size}.png`, import.meta.url), png);
+    writeFileSync(new URL(`../public/icon/${size}.png`, import.meta.url), png);
     if (size === 128) writeFileSync(new URL('store/icon-128.png', import.meta.url), png);
   }
   writeFileSync(

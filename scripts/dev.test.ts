@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { api, rawRequest } from '../support/test-helpers.ts';
+import { api, rawRequest } from '../test/support/test-helpers.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shortlink-dev-'));
 const running: ChildProcess[] = [];
@@ -36,7 +36,7 @@ function startDev(port: number, dataFolder = dataDir): Started {
   };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  const child = spawn(process.execPath, ['test/tools/dev.ts'], { env });
+  const child = spawn(process.execPath, ['scripts/dev.ts'], { env });
   running.push(child);
   let text = '';
   child.stdout?.on('data', (chunk) => {
@@ -60,7 +60,7 @@ async function until(started: Started, pattern: RegExp): Promise<RegExpMatchArra
 
 const apiAt = (port: number, apiKey: string) => api(`http://localhost:${port}`, apiKey);
 
-describe('npm start (test/tools/dev.ts)', () => {
+describe('npm start (scripts/dev.ts)', () => {
   it('serves a demo account with a custom domain and links, says how to load the extension, and stops on Ctrl-C', async () => {
     const port = await freePort();
     const dev = startDev(port);

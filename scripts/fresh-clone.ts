@@ -5,7 +5,7 @@
 // `npm start` runs with SHORTLINK_NO_BROWSER=1 on a free port until it prints the service's
 // address and its API answers the printed demo key; then Ctrl-C must stop it cleanly.
 // The npm cache in HOME is reused, so packages are not downloaded again.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,14 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     timeout: STEP_TIMEOUT_MS,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Like run, for a command whose warnings matter too: what it printed on both streams. */
+function runPrinting(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): string {
+  const done = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: STEP_TIMEOUT_MS });
+  const printed = `${done.stdout}${done.stderr}`;
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${printed}`);
+  return printed;
 }
 
 /** Resolves with everything printed once `pattern` appears; rejects on exit or timeout. */
@@ -100,7 +108,11 @@ try {
   run('git', ['clone', '--quiet', '--no-checkout', repo, dir], dir, env);
   run('git', ['checkout', '--quiet', head], dir, env);
 
-  run('npm', ['install', '--no-audit', '--no-fund'], dir, env);
+  const installed = runPrinting('npm', ['install', '--no-audit', '--no-fund'], dir, env);
+  // Dependencies may name the machine's Node in their warnings; the project itself must not: its
+  // scripts run on the Node it brings, so it asks of the machine's Node only what runs npm.
+  const ownEngine = /EBADENGINE.*\n.*package: 'shortlink-extension@/.exec(installed);
+  if (ownEngine) throw new Error(`npm install warns about the project itself:\n${installed}`);
   const scriptsNode = run('npm', ['exec', '--', 'node', '--version'], dir, env).trim();
   console.log(
     `fresh clone: npm install done (${seconds()}); npm scripts run on node ${scriptsNode}`,
@@ -121,6 +133,9 @@ try {
   const printed = await waitForOutput(start, /Press Ctrl-C to stop/, STEP_TIMEOUT_MS);
   if (!printed.includes(`Reference service   ${baseUrl}`)) {
     throw new Error(`npm start did not print the service's address:\n${printed}`);
+  }
+  if (/chunks are larger than/.test(printed)) {
+    throw new Error(`npm start printed a chunk-size warning:\n${printed}`);
   }
   const key = /Demo API key\s+(slk_\S+)/.exec(printed)?.[1];
   if (!key) throw new Error(`npm start printed no demo API key:\n${printed}`);
