@@ -5,6 +5,7 @@ import { type AccountSettings, type Settings, saveAccount } from './account/sett
 import { ApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
 import { hasHostPermission } from './browser/host-permission.ts';
+import { OWN_FAILURE_TEXT } from './error-text.ts';
 import { cutTitle } from './links/title.ts';
 
 export { unshortenableReason } from './links/unshortenable.ts';
@@ -19,7 +20,7 @@ async function checkHostPermission(apiBaseUrl: string): Promise<void> {
   if (!granted) {
     throw new ApiError(
       'permission_missing',
-      `The browser does not let Short Link reach ${new URL(apiBaseUrl).origin}.`,
+      OWN_FAILURE_TEXT.permissionMissing(new URL(apiBaseUrl).origin),
     );
   }
 }
@@ -34,7 +35,7 @@ export async function shorten(
 ): Promise<Link> {
   const { account } = options;
   if (!isConfigured(account)) {
-    throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
+    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey);
   }
   await checkHostPermission(account.apiBaseUrl);
   const link = await openAccount(account).createLink(input, { signal: options.signal });
