@@ -11,9 +11,10 @@ import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
 import { describeApiError, isFixedInSettings, SHORTEN_NOTICE_TEXT } from './error-text.ts';
+import { linkForPage, type PageLink } from './link-for-page.ts';
 import { formatForCopy } from './links/copy-formats.ts';
-import { linksForPage } from './links-upkeep.ts';
-import { type PageShortened, pageOfTab, shortenPage, unshortenableReason } from './shorten.ts';
+import { linksOfAccount } from './links-upkeep.ts';
+import { pageOfTab, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
   url: string | undefined;
@@ -103,14 +104,15 @@ export async function shortenAndCopy(
     return { status: 'not-configured' };
   }
 
-  let shortened: PageShortened;
+  let shortened: PageLink;
   try {
-    shortened = await shortenPage(
+    shortened = await linkForPage(
       { url: target.url, title: target.title },
       {
         account,
-        settings,
-        linksTo: (address) => linksForPage(address, account.id),
+        removeTracking: settings.removeTracking,
+        reuse: settings.reuseExisting,
+        linksTo: (addresses) => linksOfAccount(account, addresses),
         domain: account.defaultDomain,
       },
     );
