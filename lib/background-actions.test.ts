@@ -80,6 +80,21 @@ describe('shortenAndCopy, reuse, tracking and copy formats', () => {
     expect(made).toHaveLength(1);
   });
 
+  it("copies the page's own short link when the page is one, instead of shortening it again", async () => {
+    await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
+    const made = await shortenAndCopy(page(unique()), recordingDeps().deps);
+    const shortUrl = made.status === 'copied' ? made.shortUrl : '';
+    const before = (await linksOnService()).length;
+    const { deps, copied, notices } = recordingDeps();
+
+    const outcome = await shortenAndCopy(page(shortUrl), deps);
+
+    expect(outcome).toMatchObject({ status: 'copied', shortUrl, reused: true });
+    expect(copied).toEqual([shortUrl]);
+    expect(notices[0]?.title).toBe('Existing short link copied');
+    expect(await linksOnService()).toHaveLength(before);
+  });
+
   it('makes another link when "Reuse existing links" is off', async () => {
     await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey });
     await saveSettings({ reuseExisting: false });

@@ -10,10 +10,11 @@ import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
-import { describeApiError, isFixedInSettings } from './error-text.ts';
+import { describeApiError, isFixedInSettings, SHORTEN_NOTICE_TEXT } from './error-text.ts';
+import { linkForPage, type PageLink } from './link-for-page.ts';
 import { formatForCopy } from './links/copy-formats.ts';
-import { linksForPage } from './links-upkeep.ts';
-import { type PageShortened, pageOfTab, shortenPage, unshortenableReason } from './shorten.ts';
+import { linksOfAccount } from './links-upkeep.ts';
+import { pageOfTab, unshortenableReason } from './shorten.ts';
 
 export type ShortenTarget = {
   url: string | undefined;
@@ -44,8 +45,6 @@ export type MenuClick = Pick<
 >;
 export type TabLike = Pick<Browser.tabs.Tab, 'url' | 'pendingUrl' | 'title'>;
 
-const TYPE_ANOTHER = 'Open the Short Link popup to type a web address instead.';
-
 export function targetOfTab(tab: TabLike | undefined): ShortenTarget {
   return { ...pageOfTab(tab ?? {}), source: 'page' };
 }
@@ -69,10 +68,10 @@ function explainFailure(error: unknown, what: string): { notice: Notice; outcome
   const kind = isApiError(error) ? error.kind : undefined;
   const domainGone =
     isApiError(error) && error.kind === 'invalid_input' && error.field === 'domain';
-  const advice = domainGone ? 'Choose another default domain in the options.' : generalAdvice;
+  const advice = domainGone ? SHORTEN_NOTICE_TEXT.domainGone : generalAdvice;
   return {
     notice: {
-      title: `Could not shorten ${what.toLowerCase()}`,
+      title: SHORTEN_NOTICE_TEXT.couldNotShorten(what),
       message: `${message} ${advice}`,
       opensOptions: domainGone || isFixedInSettings(error),
     },
@@ -90,10 +89,10 @@ export async function shortenAndCopy(
     unshortenableReason(target.url) ??
     DestinationUrl.safeParse(target.url).error?.issues[0]?.message;
   if (reason !== undefined || target.url === undefined) {
-    const explained = reason ?? 'There is no address to shorten.';
+    const explained = reason ?? SHORTEN_NOTICE_TEXT.noAddress;
     await deps.notify({
-      title: `${what} cannot be shortened`,
-      message: `${explained} ${TYPE_ANOTHER}`,
+      title: SHORTEN_NOTICE_TEXT.cannotShorten(what),
+      message: `${explained} ${SHORTEN_NOTICE_TEXT.typeAnother}`,
     });
     return { status: 'unshortenable', reason: explained };
   }
@@ -101,23 +100,19 @@ export async function shortenAndCopy(
   const settings = await loadSettings();
   const account = accountOrDefault(settings, target.accountId);
   if (!isConfigured(account)) {
-    await deps.notify({
-      title: 'Add your API key in the options',
-      message:
-        'Short Link needs the API key of your account to make short links. Click to open the options.',
-      opensOptions: true,
-    });
+    await deps.notify({ ...SHORTEN_NOTICE_TEXT.notConfigured, opensOptions: true });
     return { status: 'not-configured' };
   }
 
-  let shortened: PageShortened;
+  let shortened: PageLink;
   try {
-    shortened = await shortenPage(
+    shortened = await linkForPage(
       { url: target.url, title: target.title },
       {
         account,
-        settings,
-        linksTo: (address) => linksForPage(address, account.id),
+        removeTracking: settings.removeTracking,
+        reuse: settings.reuseExisting,
+        linksTo: (addresses) => linksOfAccount(account, addresses),
         domain: account.defaultDomain,
       },
     );
@@ -135,8 +130,8 @@ export async function shortenAndCopy(
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     await deps.notify({
-      title: 'Short link made, but not copied',
-      message: `${shortUrl} could not be copied: ${detail} Copy it from the links in the options.`,
+      title: SHORTEN_NOTICE_TEXT.notCopied.title,
+      message: SHORTEN_NOTICE_TEXT.notCopied.message(shortUrl, detail),
       opensOptions: true,
     });
     return { status: 'not-copied', shortUrl, error: detail };

@@ -16,15 +16,17 @@ export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
  * What a client does about an error code: the kinds of failure the extension tells apart (its own
  * `ApiErrorKind` adds the ones no service sends: network, timeout, permission, …).
  */
-export type ErrorCodeKind =
-  | 'invalid_input'
-  | 'back_half_taken'
-  | 'unauthorized'
-  | 'paid_plan_required'
-  | 'not_found'
-  | 'rate_limited'
-  | 'server_error'
-  | 'unexpected_response';
+export const ERROR_CODE_KINDS = [
+  'invalid_input',
+  'back_half_taken',
+  'unauthorized',
+  'paid_plan_required',
+  'not_found',
+  'rate_limited',
+  'server_error',
+  'unexpected_response',
+] as const;
+export type ErrorCodeKind = (typeof ERROR_CODE_KINDS)[number];
 
 /**
  * Every error code of the reference service, with the HTTP status it is sent with and the kind a

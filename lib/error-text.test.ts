@@ -67,6 +67,19 @@ describe('the error table', () => {
     expect(isWorthRetrying(error)).toBe(retry);
   });
 
+  it.each([
+    ['network', true],
+    ['timeout', true],
+    ['server_error', true],
+    ['unexpected_response', true],
+    ['rate_limited', false],
+    ['invalid_input', false],
+    ['back_half_taken', false],
+    ['unauthorized', false],
+  ] as const)('%s: the request may have done its work anyway: %s', (kind, mayHaveActed) => {
+    expect(ERROR_TEXT[kind].mayHaveActed).toBe(mayHaveActed);
+  });
+
   it('offers a retry, and not the settings, for errors of our own code', () => {
     expect(isFixedInSettings(new TypeError('boom'))).toBe(false);
     expect(isWorthRetrying(new TypeError('boom'))).toBe(true);

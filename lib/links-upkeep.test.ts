@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../test/support/test-service
 import { closeAccounts } from './account/account.ts';
 import { readCachedLinks, writeCachedLinks } from './account/cache.ts';
 import { FIRST_ACCOUNT_ID } from './account/settings.ts';
-import { linksForPage, linksTo, refreshLinksCache } from './links-upkeep.ts';
+import { linksForPage, refreshLinksCache } from './links-upkeep.ts';
 
 let service: TestService;
 let apiKey: string;
@@ -79,30 +79,6 @@ describe('refreshLinksCache', () => {
   });
 });
 
-describe('linksTo', () => {
-  const link = (destinationUrl: string) => ({
-    shortUrl: `http://s.test/${destinationUrl.length}`,
-    destinationUrl,
-    clicks: 0,
-    createdAt: '',
-    title: '',
-  });
-
-  it.each([
-    ['the same address', 'https://example.com/a?b=1', true],
-    ['the host in capitals', 'https://EXAMPLE.com/a?b=1', true],
-    ['the default port written out', 'https://example.com:443/a?b=1', true],
-    ['another path', 'https://example.com/a/b=1', false],
-    ['another query', 'https://example.com/a?b=2', false],
-    ['another scheme', 'http://example.com/a?b=1', false],
-    ['another host', 'https://example.org/a?b=1', false],
-  ])('counts a link to %s: %s', (_name, destination, expected) => {
-    expect(linksTo([link(destination)], 'https://example.com/a?b=1')).toHaveLength(
-      expected ? 1 : 0,
-    );
-  });
-});
-
 describe('linksForPage', () => {
   it('answers from a cache it fills first, with only the links to that page', async () => {
     const page = 'https://example.com/for-page';
@@ -110,7 +86,7 @@ describe('linksForPage', () => {
     await createLink('https://example.com/elsewhere');
     await storeAccounts(connection);
 
-    const links = await linksForPage(page);
+    const links = await linksForPage([page]);
 
     expect(links.map((found) => found.shortUrl)).toEqual([mine]);
     expect(await cachedShortUrls()).toContain(mine);
@@ -124,15 +100,15 @@ describe('linksForPage', () => {
       apiBaseUrl: service.baseUrl,
       apiKey: otherKey,
     });
-    expect((await linksForPage(page)).map((found) => found.shortUrl)).toEqual([mine]);
-    expect(await linksForPage(page, other?.id)).toEqual([]);
-    expect((await linksForPage(page, 'removed-meanwhile')).map((found) => found.shortUrl)).toEqual([
-      mine,
-    ]);
+    expect((await linksForPage([page])).map((found) => found.shortUrl)).toEqual([mine]);
+    expect(await linksForPage([page], other?.id)).toEqual([]);
+    expect(
+      (await linksForPage([page], 'removed-meanwhile')).map((found) => found.shortUrl),
+    ).toEqual([mine]);
   });
 
   it('answers none before the connection is set', async () => {
     await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: '' });
-    expect(await linksForPage('https://example.com/for-page')).toEqual([]);
+    expect(await linksForPage(['https://example.com/for-page'])).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { openAccount } from './account/account.ts';
 import { accountOrDefault, isConfigured } from './account/account-choice.ts';
 import { isCachedLinks } from './account/cache.ts';
-import { loadSettings } from './account/settings.ts';
+import { type AccountSettings, loadSettings } from './account/settings.ts';
 import type { Link } from './api/schemas.ts';
 
 /** How old the cache may be before a popup opening refreshes it. */
@@ -14,11 +14,20 @@ export const LINKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 
 const LinksForPageRequest = z.object({
   type: z.literal('links-for-page'),
-  url: z.string(),
+  /** The page's addresses: without its tracking parameters, and as it was. */
+  urls: z.array(z.string()),
   /** The popup's account; the default one when missing or removed meanwhile. */
   accountId: z.optional(z.string()),
 });
 type LinksForPageRequest = z.infer<typeof LinksForPageRequest>;
+
+/** "Retry failed tabs": the cache listed afresh by the background, not by the popup. */
+const RefreshLinksRequest = z.object({
+  type: z.literal('refresh-links'),
+  accountId: z.optional(z.string()),
+});
+type RefreshLinksRequest = z.infer<typeof RefreshLinksRequest>;
+
 export type UpkeepResult = 'not-configured' | 'fresh' | 'refreshed' | 'failed';
 
 const inFlight = new Map<string, Promise<UpkeepResult>>();
@@ -47,56 +56,64 @@ export function refreshLinksCache(
   return running;
 }
 
-const normalized = (address: string) => {
-  try {
-    return new URL(address).href;
-  } catch {
-    return address;
-  }
-};
-
 /**
- * The links that lead to this page. The list may hold tens of thousands: only those that start
- * like the page (case aside) are parsed as URLs, the rest are skipped on a string test.
+ * The background's answer: an account's links to any of the addresses, looked up in the index its
+ * account object keeps by destination, the cache listed first when missing or old.
  */
-export function linksTo(links: readonly Link[], pageUrl: string): Link[] {
-  const target = normalized(pageUrl);
-  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
-  return links.filter(
-    (link) =>
-      link.destinationUrl.slice(0, origin.length).toLowerCase() === origin &&
-      normalized(link.destinationUrl) === target,
-  );
+export function linksOfAccount(
+  account: AccountSettings,
+  addresses: readonly string[],
+): Promise<Link[]> {
+  if (!isConfigured(account)) return Promise.resolve([]);
+  return openAccount(account).linksTo(addresses, { maxAgeMs: LINKS_CACHE_MAX_AGE_MS });
 }
 
-/** The background's answer: an account's links to a page, from a cache kept fresh. */
-export async function linksForPage(pageUrl: string, accountId?: string): Promise<Link[]> {
-  await refreshLinksCache(LINKS_CACHE_MAX_AGE_MS, Date.now, accountId);
-  const account = accountOrDefault(await loadSettings(), accountId);
-  const cached = isConfigured(account) ? await openAccount(account).cachedLinks() : undefined;
-  return cached ? linksTo(cached.value, pageUrl) : [];
+/** The background's answer to a page's question: the settings read once, then the lookup. */
+export async function linksForPage(
+  addresses: readonly string[],
+  accountId?: string,
+): Promise<Link[]> {
+  return linksOfAccount(accountOrDefault(await loadSettings(), accountId), addresses);
 }
 
 /**
- * The popup's question, sent to the background: the popup never loads the whole list (megabytes
- * at 20,000 links), and its opening is what keeps the cache fresh. No answer reads as none.
+ * A page's question, sent to the background: the pages never load the whole list (megabytes at
+ * 20,000 links), and their questions are what keeps the cache fresh. No answer reads as none.
  */
-export async function requestLinksForPage(pageUrl: string, accountId?: string): Promise<Link[]> {
-  const request: LinksForPageRequest = { type: 'links-for-page', url: pageUrl, accountId };
+export async function requestLinksForPage(
+  addresses: readonly string[],
+  accountId?: string,
+): Promise<Link[]> {
+  const request: LinksForPageRequest = { type: 'links-for-page', urls: [...addresses], accountId };
   const answer: unknown = await browser.runtime.sendMessage(request).catch(() => []);
   return isCachedLinks(answer) ? answer : [];
 }
 
-/** Run by the background: answers the popup's question. */
+/** Asks the background to list the account's links afresh into its cache; resolves when done. */
+export async function requestLinksRefresh(accountId?: string): Promise<void> {
+  const request: RefreshLinksRequest = { type: 'refresh-links', accountId };
+  await browser.runtime.sendMessage(request).catch(() => {});
+}
+
+/** Run by the background: answers the pages' questions. */
 export function listenForLinksForPageRequests(): void {
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     if (sender.id !== browser.runtime.id) return;
-    const request = LinksForPageRequest.safeParse(message);
-    if (!request.success) return;
-    linksForPage(request.data.url, request.data.accountId).then(sendResponse, () =>
-      sendResponse([]),
-    );
-    // The answer comes later: keep the channel open.
-    return true;
+    const question = LinksForPageRequest.safeParse(message);
+    if (question.success) {
+      linksForPage(question.data.urls, question.data.accountId).then(sendResponse, () =>
+        sendResponse([]),
+      );
+      // The answer comes later: keep the channel open.
+      return true;
+    }
+    const refresh = RefreshLinksRequest.safeParse(message);
+    if (refresh.success) {
+      refreshLinksCache(0, Date.now, refresh.data.accountId).then(sendResponse, () =>
+        sendResponse('failed'),
+      );
+      return true;
+    }
+    return undefined;
   });
 }

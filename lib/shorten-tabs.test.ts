@@ -5,8 +5,7 @@ import { startTestService, type TestService } from '../test/support/test-service
 import { closeAccounts, openAccount } from './account/account.ts';
 import { ApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
-import { linksTo } from './links-upkeep.ts';
-import { shortenPage } from './shorten.ts';
+import { linkForPage } from './link-for-page.ts';
 import {
   MAX_RATE_LIMIT_WAIT_MS,
   pagesOfTabs,
@@ -217,15 +216,15 @@ describe('against the service', () => {
   it('a create whose answer was lost is found on retry, not made again; a page with a link reuses it', async () => {
     const account = accountOf({ apiBaseUrl: service.baseUrl, apiKey });
     const settings = { removeTracking: true, reuseExisting: true };
-    const cachedLinksTo = async (address: string) =>
-      linksTo((await openAccount(account).cachedLinks())?.value ?? [], address);
+    const cachedLinksTo = (addresses: readonly string[]) => openAccount(account).linksTo(addresses);
     await openAccount(account).refreshLinks();
     const lost = 'https://example.com/lost-answer';
     let answersLost = 0;
     const shortenOne: ShortenOne = async (page, { lookFirst }) => {
-      const made = await shortenPage(page, {
+      const made = await linkForPage(page, {
         account,
-        settings: lookFirst ? { ...settings, reuseExisting: true } : settings,
+        removeTracking: settings.removeTracking,
+        reuse: lookFirst || settings.reuseExisting,
         linksTo: cachedLinksTo,
       });
       if (page.url === lost && answersLost++ === 0) {

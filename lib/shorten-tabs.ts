@@ -3,6 +3,7 @@
 // cut, the existing link reused). A retry is given only the failures, so nothing made is made again.
 import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
+import { errorTextOf } from './error-text.ts';
 import { type AccountHosts, shortLinkOfAccount } from './links/short-link-of-account.ts';
 import { unshortenableReason } from './links/unshortenable.ts';
 import { pageOfTab } from './shorten.ts';
@@ -48,8 +49,7 @@ export function pagesOfTabs(
  * service before its answer was lost. A retry looks such a page's link up before making one.
  */
 export function mayHaveBeenMade(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  return ['network', 'timeout', 'server_error', 'unexpected_response'].includes(error.kind);
+  return !isApiError(error) || errorTextOf(error).mayHaveActed;
 }
 
 export type ShortenOne = (

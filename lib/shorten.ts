@@ -1,10 +1,12 @@
-// The one shorten flow: the popup, the context menu and the keyboard command all call it.
+// Making one link through an account: the popup's form calls it, and so does the use case "a
+// link for this page" (link-for-page.ts) when it finds none to reuse.
 import { openAccount } from './account/account.ts';
 import { isConfigured } from './account/account-choice.ts';
-import { type AccountSettings, type Settings, saveAccount } from './account/settings.ts';
+import { type AccountSettings, saveAccount } from './account/settings.ts';
 import { ApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
 import { hasHostPermission } from './browser/host-permission.ts';
+import { OWN_FAILURE_TEXT } from './error-text.ts';
 import { cutTitle } from './links/title.ts';
 
 export { unshortenableReason } from './links/unshortenable.ts';
@@ -19,7 +21,7 @@ async function checkHostPermission(apiBaseUrl: string): Promise<void> {
   if (!granted) {
     throw new ApiError(
       'permission_missing',
-      `The browser does not let Short Link reach ${new URL(apiBaseUrl).origin}.`,
+      OWN_FAILURE_TEXT.permissionMissing(new URL(apiBaseUrl).origin),
     );
   }
 }
@@ -34,7 +36,7 @@ export async function shorten(
 ): Promise<Link> {
   const { account } = options;
   if (!isConfigured(account)) {
-    throw new ApiError('unauthorized', 'No API key is set yet. Add it in the options.');
+    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey);
   }
   await checkHostPermission(account.apiBaseUrl);
   const link = await openAccount(account).createLink(input, { signal: options.signal });
@@ -53,46 +55,4 @@ export function pageOfTab(tab: { url?: string; pendingUrl?: string; title?: stri
   const url = tab.url || tab.pendingUrl;
   const title = tab.title?.trim() && tab.title !== url ? cutTitle(tab.title) : undefined;
   return { url, title };
-}
-
-export type PageShortened = {
-  link: Link;
-  /** The account's link made before for this page, instead of a new one. */
-  reused: boolean;
-  /** Tracking parameters taken out of the address before it was shortened. */
-  removed: string[];
-};
-
-/**
- * A page shortened the way the menu, the shortcut, one click and "Shorten all tabs" do it: without
- * its tracking parameters when the preference says so, and, when "Reuse existing links" is on, the
- * account's link for the page (with or without those parameters) instead of a new one.
- */
-export async function shortenPage(
-  page: { url: string; title?: string },
-  options: {
-    account: AccountSettings;
-    settings: Pick<Settings, 'removeTracking' | 'reuseExisting'>;
-    /** The account's links to an address, as the background's cache knows them. */
-    linksTo(address: string): Promise<Link[]>;
-    domain?: string;
-    signal?: AbortSignal;
-  },
-): Promise<PageShortened> {
-  const { url: destinationUrl, removed } = options.settings.removeTracking
-    ? // Loaded on demand: the popup's first script does without the list of parameters.
-      (await import('./links/tracking-parameters.ts')).removeTrackingParameters(page.url)
-    : { url: page.url, removed: [] };
-  if (options.settings.reuseExisting) {
-    const addresses = destinationUrl === page.url ? [page.url] : [destinationUrl, page.url];
-    for (const address of addresses) {
-      const [link] = await options.linksTo(address).catch(() => []);
-      if (link) return { link, reused: true, removed };
-    }
-  }
-  const link = await shorten(
-    { destinationUrl, title: page.title, domain: options.domain },
-    { account: options.account, signal: options.signal },
-  );
-  return { link, reused: false, removed };
 }

@@ -3,20 +3,19 @@
 // the button is pressed.
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { openAccount } from '../../lib/account/account.ts';
 import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
 import { displayHost, displayUrl } from '../../lib/display-host.ts';
 import { describeApiError } from '../../lib/error-text.ts';
+import { askOnce, linkForPage } from '../../lib/link-for-page.ts';
 import {
   formatLinkList,
   LIST_FORMAT_BUTTONS,
   LIST_FORMATS,
 } from '../../lib/links/link-list-formats.ts';
 import type { AccountHosts } from '../../lib/links/short-link-of-account.ts';
-import { requestLinksForPage } from '../../lib/links-upkeep.ts';
-import { shortenPage } from '../../lib/shorten.ts';
+import { requestLinksForPage, requestLinksRefresh } from '../../lib/links-upkeep.ts';
 import {
   pagesOfTabs,
   retryFailures,
@@ -69,14 +68,28 @@ export function AllTabs({
   const lifetime = useRef<AbortController>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const shortenOne: ShortenOne = (page, { lookFirst }) =>
-    shortenPage(page, {
+  // The account's links to the pages, asked of the background once per run (askOnce).
+  const known = useRef<Awaited<ReturnType<typeof askOnce>>>(undefined);
+  const askAbout = async (pageUrls: readonly string[]) => {
+    known.current = await askOnce(pageUrls, {
+      removeTracking: settings.removeTracking,
+      linksTo: (addresses) => requestLinksForPage(addresses, account.id),
+    });
+  };
+
+  const shortenOne: ShortenOne = async (page, { lookFirst }) => {
+    const made = await linkForPage(page, {
       account,
-      settings: lookFirst ? { ...settings, reuseExisting: true } : settings,
-      linksTo: (address) => requestLinksForPage(address, account.id),
+      removeTracking: settings.removeTracking,
+      reuse: lookFirst || settings.reuseExisting,
+      linksTo: (addresses) => known.current?.(addresses) ?? Promise.resolve([]),
+      customDomains: hosts.customDomains,
       domain,
       signal: lifetime.current?.signal,
     });
+    if (!made.reused) known.current?.add(made.link);
+    return made;
+  };
 
   const progress = {
     shortenOne,
@@ -114,6 +127,7 @@ export function AllTabs({
         return;
       }
       setStage('running');
+      if (settings.reuseExisting) await askAbout(found.pages.map((page) => page.url));
       await shortenTabs(found.pages, { ...progress, signal: controller.signal }).catch(() => {});
       if (!controller.signal.aborted) setStage('done');
     })();
@@ -129,10 +143,11 @@ export function AllTabs({
     await retryFailures(before, {
       ...progress,
       signal,
-      refreshLinks: () =>
-        openAccount(account)
-          .refreshLinks()
-          .catch(() => {}),
+      // The background lists the links afresh, then they are asked for once.
+      refreshLinks: async () => {
+        await requestLinksRefresh(account.id);
+        await askAbout(before.map((result) => result.page.url));
+      },
     }).catch(() => {});
     if (!signal?.aborted) setStage('done');
   };

@@ -15,10 +15,10 @@ import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
+import type { PageLinks as PageFacts } from '../../lib/link-for-page.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
-import type { PageFacts } from './page-facts.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
 const later = () => import('./later.ts');
@@ -120,14 +120,13 @@ export function App({ start }: { start: PopupStart }) {
     const cachedDomains = opened.then(({ account }) => account.cachedDomains());
     if (!problem) {
       // Set at once, so that "Shorten" pressed from now on waits for these facts.
-      factsAnswer.current = Promise.all([opened, cachedDomains]).then(
-        ([{ code, account }, cached]) =>
-          code.learnPageFacts(
-            page.url,
-            loaded,
-            account,
-            (cached?.value ?? []).map((domain) => domain.domain),
-          ),
+      factsAnswer.current = Promise.all([opened, cachedDomains]).then(([{ code }, cached]) =>
+        code.findPageLinks(page.url, {
+          account: chosen,
+          removeTracking: loaded.removeTracking,
+          linksTo: (addresses) => code.requestLinksForPage(addresses, chosen.id),
+          customDomains: (cached?.value ?? []).map((domain) => domain.domain),
+        }),
       );
       void factsAnswer.current.then((learned) => {
         if (!live()) return;

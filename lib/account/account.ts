@@ -6,15 +6,19 @@
 import type { ApiClient, CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Domain, Link, UpdateLinkInput } from '../api/schemas.ts';
+import { indexLinks, type LinkIndex } from '../links/link-index.ts';
 import {
   type Cached,
+  type CachedVersion,
   cachedLinksFetchedAt,
+  cachedLinksVersion,
   changeCachedLinks,
   clearCaches,
   type FirstScreen,
   readCachedDomains,
   readCachedFirstScreen,
   readCachedLinks,
+  readCachedLinksVersion,
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
@@ -28,6 +32,8 @@ export type LoadOptions<T> = {
 };
 
 export type DeleteFailure = { shortUrl: string; error: unknown };
+
+export type LinksToOptions = { maxAgeMs?: number; now?: () => number };
 
 export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
 
@@ -48,6 +54,12 @@ export type Account = {
   cachedLinks(): Promise<Cached<Link[]> | undefined>;
   /** The domains cache of this account as stored. */
   cachedDomains(): Promise<Cached<Domain[]> | undefined>;
+  /**
+   * The account's links to any of these addresses, from its cached list (refreshed first when
+   * missing or older than `maxAgeMs`): a lookup in an index by destination that this object keeps
+   * in step with every write of the cache, its own and other pages' alike. Never throws.
+   */
+  linksTo(addresses: readonly string[], options?: LinksToOptions): Promise<Link[]>;
 
   /** The cached domains at once when none are shown yet, then the service's, then stored. */
   loadDomains(options?: LoadOptions<Domain[]>): Promise<Domain[] | undefined>;
@@ -108,6 +120,20 @@ function createAccount(connection: AccountRef): Account {
   let domainsInFlight: Promise<Domain[]> | undefined;
   let linksLoad: Promise<Link[] | undefined> | undefined;
   let domainsLoad: Promise<Domain[] | undefined> | undefined;
+  /**
+   * The cached links as last written or read, and their index by destination (built on the first
+   * question). Kept only once `linksTo` has been asked (the background): the pages that never ask
+   * hold no second list.
+   */
+  let indexed: (CachedVersion & { index?: LinkIndex; previous?: LinkIndex }) | undefined;
+  let indexWanted = false;
+
+  /** A write of the cache by this object: the index follows it without reading it back. */
+  function noteWritten(written: CachedVersion | undefined): void {
+    if (!indexWanted || !written) return;
+    // The index of the list before is passed on: its destinations need no parsing again.
+    indexed = { ...written, index: undefined, previous: indexed?.index ?? indexed?.previous };
+  }
 
   function set<K extends keyof AccountSnapshot>(
     list: K,
@@ -133,7 +159,7 @@ function createAccount(connection: AccountRef): Account {
     changesDuringRefresh?.push(update);
     changesOnFirstScreen?.push(update);
     set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
-    return changeCachedLinks(connection, update).catch(() => {});
+    return changeCachedLinks(connection, update).then(noteWritten, () => {});
   }
 
   function refreshLinks({ signal }: CallOptions = {}): Promise<Link[]> {
@@ -153,7 +179,9 @@ function createAccount(connection: AccountRef): Account {
         await afterNextPaint();
         // Changes made while the list was drawn are in the cache already: keep them there.
         const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
-        if (!closed()) await writeCachedLinks(connection, stored, fetchedAt).catch(() => {});
+        if (!closed()) {
+          await writeCachedLinks(connection, stored, fetchedAt).then(noteWritten, () => {});
+        }
         return links;
       } catch (error) {
         set('links', (now) => ({ ...now, loading: false, progress: undefined, error }));
@@ -245,6 +273,43 @@ function createAccount(connection: AccountRef): Account {
     }
   }
 
+  /** The cached links' index, read again only when a page has written the cache since. */
+  async function currentIndex(): Promise<{ index: LinkIndex; fetchedAt?: number } | undefined> {
+    const version = await cachedLinksVersion(connection);
+    if (version === undefined || indexed?.version !== version) {
+      const read = await readCachedLinksVersion(connection);
+      if (read.version === undefined) {
+        // A list without a version (an older version wrote it) is read at every question.
+        indexed = undefined;
+        return read.links && { index: indexLinks(read.links), fetchedAt: read.fetchedAt };
+      }
+      noteWritten({ ...read, version: read.version });
+    }
+    if (!indexed?.links) return undefined;
+    indexed.index ??= indexLinks(indexed.links, indexed.previous);
+    indexed.previous = undefined;
+    return { index: indexed.index, fetchedAt: indexed.fetchedAt };
+  }
+
+  async function linksTo(
+    addresses: readonly string[],
+    { maxAgeMs, now = Date.now }: LinksToOptions = {},
+  ): Promise<Link[]> {
+    indexWanted = true;
+    try {
+      let current = await currentIndex();
+      const young = (fetchedAt: number | undefined, maxAge: number) =>
+        fetchedAt !== undefined && now() - fetchedAt < maxAge;
+      if (maxAgeMs !== undefined && !young(current?.fetchedAt, maxAgeMs)) {
+        await refreshLinks().catch(() => {});
+        current = await currentIndex();
+      }
+      return current?.index.linksTo(addresses) ?? [];
+    } catch {
+      return [];
+    }
+  }
+
   return {
     connection,
     getSnapshot: () => snapshot,
@@ -273,6 +338,7 @@ function createAccount(connection: AccountRef): Account {
     },
     cachedLinks: () => readCachedLinks(connection),
     cachedDomains: () => readCachedDomains(connection),
+    linksTo,
 
     loadDomains({ readCache = readCachedDomains } = {}) {
       domainsLoad ??= load('domains', readCache, refreshDomains).finally(() => {

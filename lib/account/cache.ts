@@ -11,6 +11,8 @@ import { type AccountRef, connectionTag } from './connection.ts';
 import {
   readStoredFirstScreen,
   readStoredLinks,
+  readStoredLinksVersion,
+  readStoredLinksWithVersion,
   removeStoredLinks,
   type StoredLinks,
   updateStoredLinks,
@@ -131,6 +133,29 @@ export async function readCachedLinks(account: AccountRef): Promise<Cached<Link[
   return linksOf(await readStoredLinks(account.id), account);
 }
 
+/**
+ * A version of the cached links as one page wrote them: a new value at every write, whichever
+ * page made it (links-store.ts). `links` is undefined when the stored list is not this
+ * connection's, or damaged.
+ */
+export type CachedVersion = { version: string; links: Link[] | undefined; fetchedAt?: number };
+
+/** The version of this account's cached links, without reading the list: one small read. */
+export const cachedLinksVersion = (account: AccountRef): Promise<string | undefined> =>
+  readStoredLinksVersion(account.id);
+
+/**
+ * This account's cached links with their version, read together; the version is undefined when
+ * the stored list carries none (written by an older version of the extension, or by a test).
+ */
+export async function readCachedLinksVersion(
+  account: AccountRef,
+): Promise<Omit<CachedVersion, 'version'> & { version: string | undefined }> {
+  const { stored, version } = await readStoredLinksWithVersion(account.id);
+  const cached = linksOf(stored, account);
+  return { version, links: cached?.value, fetchedAt: cached?.fetchedAt };
+}
+
 /** The newest links of the cache, newest first, and how many the whole list has. */
 export type FirstScreen = Cached<Link[]> & { total: number };
 
@@ -154,12 +179,14 @@ const storedLinks = (account: AccountRef, links: Link[], fetchedAt: number): Sto
   };
 };
 
+/** Stores the account's links; answers the version written, with them. */
 export async function writeCachedLinks(
   account: AccountRef,
   links: Link[],
   fetchedAt = Date.now(),
-): Promise<void> {
-  await writeStoredLinks(account.id, storedLinks(account, links, fetchedAt));
+): Promise<CachedVersion> {
+  const version = await writeStoredLinks(account.id, storedLinks(account, links, fetchedAt));
+  return { version, links, fetchedAt };
 }
 
 /**
@@ -169,11 +196,17 @@ export async function writeCachedLinks(
 export async function changeCachedLinks(
   account: AccountRef,
   change: (links: Link[]) => Link[],
-): Promise<void> {
-  await updateStoredLinks(account.id, (stored) => {
+): Promise<CachedVersion | undefined> {
+  let changed: Cached<Link[]> | undefined;
+  const version = await updateStoredLinks(account.id, (stored) => {
     const cached = linksOf(stored, account);
-    return cached && storedLinks(account, change(cached.value), cached.fetchedAt);
+    if (!cached) return undefined;
+    changed = { value: change(cached.value), fetchedAt: cached.fetchedAt };
+    return storedLinks(account, changed.value, changed.fetchedAt);
   });
+  return version === undefined || changed === undefined
+    ? undefined
+    : { version, links: changed.value, fetchedAt: changed.fetchedAt };
 }
 
 /** Drops an account's cached links and domains (another key or API, or the account removed). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ErrorSample,
+  FORBIDDEN_SAMPLES,
+  NOT_TAKEN_SAMPLES,
+  OWN_SERVICE_SAMPLES,
+  TAKEN_SAMPLES,
+} from './error-body.fixtures.ts';
+import {
   apiErrorFromResponse,
   normalizeField,
   parseRetryAfter,
@@ -213,23 +220,8 @@ describe('apiErrorFromResponse', () => {
     });
   });
 
-  it.each([
-    ['our code', ours('back_half_taken', 'The back-half "x" is already taken.', 'back_half')],
-    ['a duplicate code', { code: 'DUPLICATE_SLUG', message: 'Nope.' }],
-    [
-      'a Shlink problem',
-      {
-        type: 'https://shlink.io/api/error/non-unique-slug',
-        detail: 'Provided slug "x" is already in use.',
-      },
-    ],
-    ['a kutt sentence', { error: 'Custom URL is already in use.' }],
-    ['a field map', { errors: { back_half: ['has already been taken'] } }],
-    ['a slug field', { errors: [{ field: 'slug', message: 'is not available' }] }],
-    ['an alias sentence', { message: 'This alias is already taken.' }],
-    ['a short code sentence', 'Short code already exists'],
-    ['a bare "already exists"', { message: 'Already exists.' }],
-  ])('reads a 400 saying the back-half is taken from %s', (_, body) => {
+  it('reads a 400 with our back_half_taken code as a taken back-half', () => {
+    const body = ours('back_half_taken', 'The back-half "x" is already taken.', 'back_half');
     expect(apiErrorFromResponse(400, body)).toMatchObject({
       kind: 'back_half_taken',
       field: 'back_half',
@@ -246,11 +238,6 @@ describe('apiErrorFromResponse', () => {
       'a missing destination',
       ours('missing_field', 'The field "destination_url" is required.', 'destination_url'),
     ],
-    [
-      'a domain that does not exist',
-      { code: 'domain_not_exists', message: 'Domain does not exist.' },
-    ],
-    ['an unavailable service', { message: 'Service not available' }],
   ])('does not mistake %s for a taken back-half', (_, body) => {
     expect(apiErrorFromResponse(400, body).kind).toBe('invalid_input');
   });
@@ -269,6 +256,48 @@ describe('apiErrorFromResponse', () => {
 
   it('leaves the wait unknown without Retry-After', () => {
     expect(apiErrorFromResponse(429, undefined).retryAfterSeconds).toBeUndefined();
+  });
+});
+
+describe('apiErrorFromResponse, on sample answers', () => {
+  const kindOf = ({ status, body }: ErrorSample) => apiErrorFromResponse(status, body).kind;
+
+  it.each(OWN_SERVICE_SAMPLES.map((sample) => [sample.name, sample] as const))(
+    'reads %s by its code, whatever its words',
+    (_, sample) => {
+      expect(kindOf(sample)).toBe(sample.kind);
+    },
+  );
+
+  it.each(TAKEN_SAMPLES.map((sample) => [sample.name, sample] as const))(
+    'reads %s as a taken back-half, on the back-half field',
+    (_, sample) => {
+      expect(apiErrorFromResponse(sample.status, sample.body)).toMatchObject({
+        kind: 'back_half_taken',
+        field: 'back_half',
+      });
+    },
+  );
+
+  it.each(NOT_TAKEN_SAMPLES.map((sample) => [sample.name, sample] as const))(
+    'does not mistake %s for a taken back-half',
+    (_, sample) => {
+      expect(kindOf(sample)).toBe(sample.kind);
+    },
+  );
+
+  it.each(FORBIDDEN_SAMPLES.map((sample) => [sample.name, sample] as const))(
+    'reads the 403 of %s by its words',
+    (_, sample) => {
+      expect(kindOf(sample)).toBe(sample.kind);
+    },
+  );
+
+  it('reads a code of the contract sent with another status as a foreign one, by its status', () => {
+    // A proxy's or another service's "not_found" on a 400 is no answer of ours.
+    expect(apiErrorFromResponse(400, { code: 'not_found', message: 'Bad.' }).kind).toBe(
+      'invalid_input',
+    );
   });
 });
 

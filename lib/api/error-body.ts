@@ -1,5 +1,6 @@
 // Reading any service's error answer into an ApiError: the shapes services send (message, error,
 // errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
+import { knownErrorCode } from '../contract-limits.ts';
 import { ApiError, type ApiErrorDetails, type ApiErrorKind } from './errors.ts';
 
 export type ErrorBody = { message?: string; code?: string; field?: string };
@@ -204,7 +205,10 @@ const ALREADY = /already (exists|taken|in use|used)|has already been taken/i;
 const BACK_HALF_WORDS =
   /back[-_ ]?half|slug|alias|custom (path|url|link|name|back)|short[-_ ]?(code|url|link|path)|keyword/i;
 
-/** Whether a 400 or 422 says that the chosen back-half is taken (services say it many ways). */
+/**
+ * Whether a foreign service's 400 or 422 says that the chosen back-half is taken (services say it
+ * many ways; samples in error-body.fixtures.ts).
+ */
 function saysBackHalfTaken({ message = '', code = '', field = '' }: ErrorBody): boolean {
   if (code && TAKEN_CODE.test(code) && !NEGATED.test(code)) return true;
   if (!message || NEGATED.test(message)) return false;
@@ -227,46 +231,84 @@ export function parseRetryAfter(
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** The typed error for an HTTP error answer of any shape. */
+/**
+ * The kind of a code of the contract sent with the status the contract gives it: an answer of our
+ * service (or of one that speaks the contract), read by its code alone. A known code with another
+ * status is some other service's, read as any foreign answer.
+ */
+function kindOfOwnCode(status: number, code: string | undefined): ApiErrorKind | undefined {
+  const row = knownErrorCode(code);
+  return row?.status === status ? row.kind : undefined;
+}
+
+/**
+ * The kind of a foreign service's answer: its status, and where the status does not tell (a 400
+ * or 422 about a taken back-half, a 403 about the plan), its words.
+ */
+function kindOfForeignAnswer(status: number, read: ErrorBody): ApiErrorKind {
+  if (status === 409 || ((status === 400 || status === 422) && saysBackHalfTaken(read))) {
+    return 'back_half_taken';
+  }
+  if (status === 400 || status === 422 || status === 413) return 'invalid_input';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) {
+    return PAID_PLAN.test(`${read.code ?? ''} ${read.message ?? ''}`)
+      ? 'paid_plan_required'
+      : 'unauthorized';
+  }
+  if (status === 404) return 'not_found';
+  if (status === 408) return 'timeout';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500 && status <= 599) return 'server_error';
+  return 'unexpected_response';
+}
+
+/** What the error says when the service sent no sentence of its own. */
+function ownMessage(kind: ApiErrorKind, status: number, field: string | undefined): string {
+  switch (kind) {
+    case 'back_half_taken':
+      return 'This back-half is already taken.';
+    case 'invalid_input':
+      if (status === 413) return 'The request is too large for the service.';
+      return field
+        ? `The service refused the value of "${field}".`
+        : 'The service refused the request as invalid.';
+    case 'unauthorized':
+      return status === 403
+        ? 'The API key is not allowed to do this.'
+        : 'The service refused the API key.';
+    case 'paid_plan_required':
+      return 'The API is available only on paid plans.';
+    case 'not_found':
+      return 'The link was not found.';
+    case 'timeout':
+      return 'The service gave up waiting for the request.';
+    case 'rate_limited':
+      return 'Too many requests: the service asks to slow down.';
+    case 'server_error':
+      return `The service failed to answer (HTTP ${status}).`;
+    default:
+      return `The service answered with an unexpected HTTP ${status}.`;
+  }
+}
+
+/** The typed error for an HTTP error answer of any shape: a known code first, then the status. */
 export function apiErrorFromResponse(
   status: number,
   body: unknown,
   headers: Headers = new Headers(),
 ): ApiError {
   const read = readErrorBody(body);
-  const field = read.field === undefined ? undefined : normalizeField(read.field);
+  const kind = kindOfOwnCode(status, read.code) ?? kindOfForeignAnswer(status, read);
+  const field =
+    kind === 'back_half_taken'
+      ? 'back_half'
+      : read.field === undefined
+        ? undefined
+        : normalizeField(read.field);
   const details: ApiErrorDetails = { status, code: read.code, field };
-  const make = (kind: ApiErrorKind, ownMessage: string, extra: ApiErrorDetails = {}) =>
-    new ApiError(kind, read.message ?? ownMessage, { ...details, ...extra });
-
-  if (status === 409 || ((status === 400 || status === 422) && saysBackHalfTaken(read))) {
-    return make('back_half_taken', 'This back-half is already taken.', { field: 'back_half' });
+  if (kind === 'rate_limited') {
+    details.retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
   }
-  if (status === 400 || status === 422) {
-    return make(
-      'invalid_input',
-      field
-        ? `The service refused the value of "${field}".`
-        : 'The service refused the request as invalid.',
-    );
-  }
-  if (status === 401) return make('unauthorized', 'The service refused the API key.');
-  if (status === 403) {
-    if (PAID_PLAN.test(`${read.code ?? ''} ${read.message ?? ''}`)) {
-      return make('paid_plan_required', 'The API is available only on paid plans.');
-    }
-    return make('unauthorized', 'The API key is not allowed to do this.');
-  }
-  if (status === 404) return make('not_found', 'The link was not found.');
-  if (status === 408) return make('timeout', 'The service gave up waiting for the request.');
-  if (status === 413) return make('invalid_input', 'The request is too large for the service.');
-  if (status === 429) {
-    return make('rate_limited', 'Too many requests: the service asks to slow down.', {
-      retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
-    });
-  }
-  if (status >= 500 && status <= 599) {
-    return make('server_error', `The service failed to answer (HTTP ${status}).`);
-  }
-  return make('unexpected_response', `The service answered with an unexpected HTTP ${status}.`);
+  return new ApiError(kind, read.message ?? ownMessage(kind, status, field), details);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODE_KINDS, ERROR_CODES } from '../contract-limits.ts';
 import { ApiError, ApiErrorKind, isApiError } from './errors.ts';
 
 describe('isApiError', () => {
@@ -31,5 +32,14 @@ describe('ApiErrorKind', () => {
   it('refuses a kind that is not in the list', () => {
     expect(ApiErrorKind.safeParse('network').success).toBe(true);
     expect(ApiErrorKind.safeParse('exploded').success).toBe(false);
+  });
+});
+
+describe('ApiErrorKind and the contract', () => {
+  it('holds every kind the contract reads its error codes as', () => {
+    for (const { kind } of Object.values(ERROR_CODES)) {
+      expect(ApiErrorKind.options).toContain(kind);
+    }
+    expect(ApiErrorKind.options).toEqual(expect.arrayContaining([...ERROR_CODE_KINDS]));
   });
 });

@@ -1,19 +1,16 @@
 // The one error type of the API client. How a service's error answer is read into it is in
 // error-body.ts; the words the UI shows for it are in ../error-text.ts.
 import * as z from 'zod/mini';
+import { ERROR_CODE_KINDS } from '../contract-limits.ts';
 
-/** Every failure the UI acts on; adding one means adding its row to ERROR_TEXT. */
+/**
+ * Every failure the UI acts on: the kinds the contract's error codes are read as, and those no
+ * service sends. Adding one means adding its row to ERROR_TEXT.
+ */
 export const ApiErrorKind = z.enum([
-  'invalid_input',
-  'back_half_taken',
-  'unauthorized',
-  'paid_plan_required',
-  'not_found',
-  'rate_limited',
-  'server_error',
+  ...ERROR_CODE_KINDS,
   'network',
   'timeout',
-  'unexpected_response',
   'invalid_base_url',
   // The browser does not let the extension reach the API origin (withdrawn, or never granted).
   'permission_missing',

@@ -29,6 +29,8 @@ export function linksStoreEntry(
           // The first screen is written with the whole list (links-store.ts): one put here, or
           // one removal, leaves none that would disagree with it.
           if (operation !== 'get') links.delete(`${id}:first-screen`);
+          // Nor a version: whatever the background made from the list before is read afresh.
+          if (operation !== 'get') links.delete(`${id}:version`);
           transaction.oncomplete = () => {
             open.result.close();
             resolve(operation === 'get' ? request.result : undefined);
