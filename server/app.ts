@@ -11,7 +11,12 @@ import {
   type LinkJson,
   UpdateLinkBody,
 } from '../lib/contract.ts';
-import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../lib/contract-limits.ts';
+import {
+  BACK_HALF_PATTERN,
+  ERROR_CODES,
+  ErrorCode,
+  MAX_REQUEST_BODY_BYTES,
+} from '../lib/contract-limits.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
 import { streamedJsonResponse } from './compress.ts';
@@ -63,14 +68,14 @@ export class HttpProblem extends Error {
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
 
+  /** The status is the code's, from the contract's table: a code is never sent with another. */
   constructor(
-    status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
     options: { field?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
-    this.status = status;
+    this.status = ERROR_CODES[code].status;
     this.code = code;
     this.field = options.field;
     this.headers = options.headers ?? {};
@@ -96,7 +101,6 @@ const isoMillis = (ms: number) => new Date(ms).toISOString();
 
 const tooLarge = () =>
   new HttpProblem(
-    413,
     ErrorCode.payloadTooLarge,
     `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`,
     // The rest of the body is never read: a client that reused this connection would send its
@@ -126,7 +130,7 @@ const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpProblem(400, ErrorCode.invalidJson, 'The request body is not valid JSON.');
+    throw new HttpProblem(ErrorCode.invalidJson, 'The request body is not valid JSON.');
   }
 };
 
@@ -147,10 +151,9 @@ function refuseInvalidUtf8(bytes: Buffer): never {
       })
     : undefined;
   if (field === undefined) {
-    throw new HttpProblem(400, ErrorCode.invalidJson, 'The request body is not valid UTF-8 text.');
+    throw new HttpProblem(ErrorCode.invalidJson, 'The request body is not valid UTF-8 text.');
   }
   throw new HttpProblem(
-    400,
     ErrorCode.invalidField,
     `The field "${field}" holds bytes that are not UTF-8 text; send it encoded as UTF-8.`,
     { field },
@@ -167,7 +170,7 @@ async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>>
   }
   const body = parseJson(text);
   if (!isObject(body)) {
-    throw new HttpProblem(400, ErrorCode.invalidBody, 'The request body must be a JSON object.');
+    throw new HttpProblem(ErrorCode.invalidBody, 'The request body must be a JSON object.');
   }
   return body;
 }
@@ -178,15 +181,15 @@ function validate<T>(schema: z.ZodMiniType<T>, body: Record<string, unknown>): T
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
     const field = issue.keys[0] ?? '';
-    throw new HttpProblem(400, ErrorCode.unknownField, `Unknown field "${field}".`, { field });
+    throw new HttpProblem(ErrorCode.unknownField, `Unknown field "${field}".`, { field });
   }
   const field = String(issue?.path[0] ?? '');
   if (field && body[field] === undefined) {
-    throw new HttpProblem(400, ErrorCode.missingField, `The field "${field}" is required.`, {
+    throw new HttpProblem(ErrorCode.missingField, `The field "${field}" is required.`, {
       field,
     });
   }
-  throw new HttpProblem(400, ErrorCode.invalidField, issue?.message ?? 'Invalid input.', {
+  throw new HttpProblem(ErrorCode.invalidField, issue?.message ?? 'Invalid input.', {
     field: field || undefined,
   });
 }
@@ -229,7 +232,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
 
   const tooMany = (waitSeconds: number, whose: string) =>
     new HttpProblem(
-      429,
       ErrorCode.rateLimited,
       `Too many requests ${whose}. Try again in ${waitSeconds} seconds.`,
       { headers: { 'Retry-After': String(waitSeconds) } },
@@ -241,7 +243,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     const refusal = await destinations.refusal(destination);
     if (!refusal) return;
     throw new HttpProblem(
-      400,
       refusal.kind === 'blocked' ? ErrorCode.blockedDestination : ErrorCode.invalidField,
       refusal.message,
       { field: 'destination_url' },
@@ -263,8 +264,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     ...linkFields(link, date),
   });
 
-  const linkNotFound = () =>
-    new HttpProblem(404, ErrorCode.notFound, 'No link with this short URL.');
+  const linkNotFound = () => new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
   /** The domain and back-half a path identifier (`<domain>/<back_half>`, slash literal or %2F) names. */
   const linkIdentity = (c: Context<Env>): { domain: DomainKey; backHalf: string } => {
@@ -301,7 +301,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     if (domain === DEFAULT_DOMAIN) return domain;
     if (domain !== undefined && (await store.ownsDomain(owner.accountId, domain))) return domain;
     throw new HttpProblem(
-      400,
       ErrorCode.unknownDomain,
       `The domain "${requested}" has not been added to this account.`,
       { field: 'domain' },
@@ -329,7 +328,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     const owner = token ? await store.keyOwner(hashApiKey(token)) : undefined;
     if (!owner) {
       throw new HttpProblem(
-        401,
         ErrorCode.unauthorized,
         token
           ? 'The API key is not valid: it is unknown or has been revoked.'
@@ -346,7 +344,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     }
     if (owner.plan !== 'paid') {
       throw new HttpProblem(
-        403,
         ErrorCode.paidPlanRequired,
         'The API is available only on paid plans. Upgrade the account to use it.',
       );
@@ -377,7 +374,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
       } catch (error) {
         if (!(error instanceof UniqueViolation)) throw error;
         throw new HttpProblem(
-          409,
           ErrorCode.backHalfTaken,
           `The back-half "${input.back_half}" is already taken on ${domains.hostOf(domain)}. Choose another.`,
           { field: 'back_half' },
@@ -427,7 +423,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
     const input = validate(UpdateLinkBody, await readJsonObject(c));
     if (input.destination_url === undefined && input.title === undefined) {
       throw new HttpProblem(
-        400,
         ErrorCode.missingField,
         'Send "destination_url", "title" or both: nothing to update.',
       );
@@ -479,10 +474,10 @@ export function createApi(deps: AppDeps): Hono<Env> {
     return problemResponse(
       c,
       allow
-        ? new HttpProblem(405, ErrorCode.methodNotAllowed, `${c.req.method} is not allowed here.`, {
+        ? new HttpProblem(ErrorCode.methodNotAllowed, `${c.req.method} is not allowed here.`, {
             headers: { Allow: allow },
           })
-        : new HttpProblem(404, ErrorCode.notFound, `No endpoint ${c.req.method} ${c.req.path}.`),
+        : new HttpProblem(ErrorCode.notFound, `No endpoint ${c.req.method} ${c.req.path}.`),
     );
   });
 
@@ -494,7 +489,6 @@ export function createApi(deps: AppDeps): Hono<Env> {
       return problemResponse(
         c,
         new HttpProblem(
-          503,
           ErrorCode.serviceUnavailable,
           `The service cannot store data right now. Try again in ${STORAGE_RETRY_AFTER_SECONDS} seconds.`,
           { headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } },
@@ -504,11 +498,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return problemResponse(
       c,
-      new HttpProblem(
-        500,
-        ErrorCode.internalError,
-        'The service failed to answer. Try again later.',
-      ),
+      new HttpProblem(ErrorCode.internalError, 'The service failed to answer. Try again later.'),
     );
   });
 

@@ -108,7 +108,10 @@ function storageError(error: unknown): unknown {
   return error;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+/** SQLSTATE unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string } | undefined)?.code === UNIQUE_VIOLATION;
 
 /** The location without its password, for messages. */
 function redacted(url: string): string {

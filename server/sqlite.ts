@@ -40,6 +40,15 @@ function storageError(error: unknown): unknown {
   return error;
 }
 
+/** SQLite's extended result codes for a UNIQUE or PRIMARY KEY constraint that failed (sqlite3.h). */
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const errcode = error instanceof Error ? (error as { errcode?: unknown }).errcode : undefined;
+  return errcode === SQLITE_CONSTRAINT_UNIQUE || errcode === SQLITE_CONSTRAINT_PRIMARYKEY;
+};
+
 const MIGRATIONS: string[] = [
   `CREATE TABLE accounts (
      id INTEGER PRIMARY KEY,
@@ -245,9 +254,7 @@ export async function openSqliteStorage(
   const run = (sql: string, ...params: SQLInputValue[]) => statement(sql).run(...params);
   const transaction = <T>(work: () => T): T => guarded(() => inTransaction(db, work));
   const rethrowUnique = (error: unknown, message: string): never => {
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
-      throw new UniqueViolation(message);
-    }
+    if (isUniqueViolation(error)) throw new UniqueViolation(message);
     throw error;
   };
 
