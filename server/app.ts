@@ -24,6 +24,7 @@ import type { DestinationRules } from './destinations.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
 import { isoOffset } from './list-json.ts';
 import type { ListReader } from './list-reader.ts';
+import type { Logger } from './logger.ts';
 import { openApiDocument } from './openapi.ts';
 import { openRateLimiter } from './rate-limit.ts';
 import type { RedirectCache } from './redirects.ts';
@@ -37,8 +38,6 @@ import {
   StorageUnavailable,
   UniqueViolation,
 } from './storage.ts';
-
-export type Logger = { info(message: string): void; error(message: string, error?: unknown): void };
 
 export type AppDeps = {
   store: Storage;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from './app.ts';
 import { createClickCounter } from './clicks.ts';
+import type { Logger } from './logger.ts';
 import { openSqliteStorage } from './sqlite.ts';
 import { DEFAULT_DOMAIN, type Storage, StorageUnavailable } from './storage.ts';
 

@@ -3,11 +3,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createApi, type Logger } from './app.ts';
+import { createApi } from './app.ts';
 import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
 import { createListReader } from './list-reader.ts';
+import type { Logger } from './logger.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
