@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createApi } from './app.ts';
+import { createApp } from './app.ts';
 import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
@@ -109,7 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
         })
       : createStorageListReader(store, domains);
-  const api = createApi({
+  const api = createApp({
     store,
     clicks,
     redirects,
