@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClickCounter } from './clicks.ts';
 import type { Logger } from './logger.ts';
-import { openSqliteStorage } from './sqlite.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 import { DEFAULT_DOMAIN, type Storage, StorageUnavailable } from './storage.ts';
 
 let store: Storage;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStorage } from './sqlite.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
 
 let dir: string;

@@ -16,7 +16,7 @@ import {
   StorageOpenError,
   StorageUnavailable,
   UniqueViolation,
-} from './storage.ts';
+} from '../storage.ts';
 
 /** SQLite's primary result codes that pass with time or an operator's help (sqlite3.h). */
 const TRANSIENT_SQLITE_CODES = new Set([

@@ -14,7 +14,7 @@ import {
   StorageOpenError,
   StorageUnavailable,
   UniqueViolation,
-} from './storage.ts';
+} from '../storage.ts';
 
 /** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
 const MIGRATIONS: string[] = [
