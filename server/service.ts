@@ -12,7 +12,7 @@ import type { Logger } from './logger.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
-import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite/queries.ts';
+import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite/open.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {

@@ -1,9 +1,7 @@
-// The storage on SQLite (node:sqlite): one file, migrated at start-up, one transaction per write.
-// node:sqlite is synchronous; the Storage interface is not, so each operation runs at once and
-// returns a settled Promise.
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+// The storage on SQLite (node:sqlite): its queries, one transaction per write, on the file open.ts
+// opens and migrates. node:sqlite is synchronous; the Storage interface is not, so each operation
+// runs at once and returns a settled Promise.
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   type DomainKey,
   type DomainRow,
@@ -13,212 +11,14 @@ import {
   type Plan,
   type RedirectTarget,
   type Storage,
-  StorageOpenError,
-  StorageUnavailable,
   UniqueViolation,
 } from '../storage.ts';
-
-/** SQLite's primary result codes that pass with time or an operator's help (sqlite3.h). */
-const TRANSIENT_SQLITE_CODES = new Set([
-  5, // SQLITE_BUSY: another connection holds the lock
-  6, // SQLITE_LOCKED
-  7, // SQLITE_NOMEM
-  8, // SQLITE_READONLY
-  10, // SQLITE_IOERR
-  13, // SQLITE_FULL
-  14, // SQLITE_CANTOPEN
-  15, // SQLITE_PROTOCOL
-]);
-
-/** node:sqlite's error, as StorageUnavailable when it is one that passes; anything else as is. */
-function storageError(error: unknown): unknown {
-  if (error instanceof StorageUnavailable || !(error instanceof Error)) return error;
-  const { errcode, errstr } = error as Error & { errcode?: number; errstr?: string };
-  if (typeof errcode === 'number' && TRANSIENT_SQLITE_CODES.has(errcode & 0xff)) {
-    return new StorageUnavailable(errstr ?? error.message, { cause: error });
-  }
-  return error;
-}
-
-/** SQLite's extended result codes for a UNIQUE or PRIMARY KEY constraint that failed (sqlite3.h). */
-const SQLITE_CONSTRAINT_UNIQUE = 2067;
-const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const errcode = error instanceof Error ? (error as { errcode?: unknown }).errcode : undefined;
-  return errcode === SQLITE_CONSTRAINT_UNIQUE || errcode === SQLITE_CONSTRAINT_PRIMARYKEY;
-};
-
-const MIGRATIONS: string[] = [
-  `CREATE TABLE accounts (
-     id INTEGER PRIMARY KEY,
-     email TEXT NOT NULL UNIQUE,
-     plan TEXT NOT NULL CHECK (plan IN ('paid', 'free')),
-     created_at INTEGER NOT NULL
-   );
-   CREATE TABLE api_keys (
-     id INTEGER PRIMARY KEY,
-     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     key_hash TEXT NOT NULL UNIQUE,
-     created_at INTEGER NOT NULL,
-     revoked_at INTEGER
-   );
-   CREATE TABLE domains (
-     id INTEGER PRIMARY KEY,
-     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     host TEXT NOT NULL UNIQUE,
-     created_at INTEGER NOT NULL
-   );
-   CREATE TABLE links (
-     id INTEGER PRIMARY KEY,
-     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     domain TEXT NOT NULL,
-     back_half TEXT NOT NULL,
-     destination_url TEXT NOT NULL,
-     title TEXT NOT NULL,
-     clicks INTEGER NOT NULL DEFAULT 0,
-     created_at INTEGER NOT NULL,
-     UNIQUE (domain, back_half)
-   );
-   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
-  // Link ids are never reused (AUTOINCREMENT): a plain rowid goes back to a deleted link's id, and
-  // anything still holding that id (clicks in memory, a request in flight) would reach the new link.
-  `CREATE TABLE links_v2 (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     domain TEXT NOT NULL,
-     back_half TEXT NOT NULL,
-     destination_url TEXT NOT NULL,
-     title TEXT NOT NULL,
-     clicks INTEGER NOT NULL DEFAULT 0,
-     created_at INTEGER NOT NULL,
-     UNIQUE (domain, back_half)
-   );
-   INSERT INTO links_v2 (id, account_id, domain, back_half, destination_url, title, clicks, created_at)
-     SELECT id, account_id, domain, back_half, destination_url, title, clicks, created_at FROM links;
-   DROP TABLE links;
-   ALTER TABLE links_v2 RENAME TO links;
-   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
-];
-
-const schemaVersionOf = (db: DatabaseSync) =>
-  (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-
-/**
- * Brings the schema up to date, one step per transaction. The version is read inside the
- * transaction, under the write lock, so instances starting at once each apply a step only once.
- */
-function migrate(db: DatabaseSync): void {
-  for (;;) {
-    const done = inTransaction(db, () => {
-      const version = schemaVersionOf(db);
-      if (version > MIGRATIONS.length) {
-        throw new Error(
-          `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
-        );
-      }
-      if (version === MIGRATIONS.length) return true;
-      db.exec(MIGRATIONS[version] as string);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      return false;
-    });
-    if (done) return;
-  }
-}
-
-/**
- * Runs work in one write transaction. A failure rolls back and rethrows the failure itself: when
- * SQLite already ended the transaction (a full disk, an I/O error), the rollback's own complaint
- * ("no transaction is active") must not hide what went wrong.
- */
-function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.isTransaction) {
-      try {
-        db.exec('ROLLBACK');
-      } catch {
-        // The first error is the one to report.
-      }
-    }
-    throw error;
-  }
-}
+import { inTransaction, isUniqueViolation, storageError } from './database.ts';
+import { openDatabase, type SqliteOptions } from './open.ts';
+import { schemaVersionOf } from './schema.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl, title,
   clicks, created_at AS createdAt`;
-
-/**
- * How long a write waits for another connection's lock before it fails as StorageUnavailable.
- * node:sqlite is synchronous, so this wait blocks the whole event loop: the service keeps it short
- * and retries later instead (a command-line tool, which serves nobody, can wait longer). The
- * service's own writers hold the lock briefly (measured here: a create 0.3 ms, an admin command's
- * write 0.7 ms, a click flush of 1,000 links 0.8 ms, at most 3.7 ms), so 25 ms rides over them.
- */
-export const SERVICE_BUSY_TIMEOUT_MS = 25;
-
-function openError(file: string, error: unknown): StorageOpenError {
-  const { errcode, errstr, code } = error as { errcode?: number; errstr?: string; code?: string };
-  const reason = errstr ?? (error instanceof Error ? error.message : String(error));
-  const primary = typeof errcode === 'number' ? errcode & 0xff : undefined;
-  let advice: string;
-  if (primary === 26 || primary === 11) {
-    advice = `is damaged or is not a Short Link database (${reason}). Restore it from a backup, or move it aside to start with an empty one`;
-  } else if (primary === 8 || primary === 14 || code === 'EACCES' || code === 'EROFS') {
-    advice = `cannot be opened for writing (${reason}). Give the service's user write access to the file and its folder, or choose another file with --db`;
-  } else if (primary === 5 || primary === 6) {
-    advice = `is locked by another process (${reason}). Wait for it to finish, or stop it, and start again`;
-  } else {
-    advice = `could not be opened (${reason})`;
-  }
-  return new StorageOpenError(`The database file ${file} ${advice}.`, { cause: error });
-}
-
-/** Creates a missing database file readable and writable by its owner only. */
-function createPrivateFile(file: string): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-  if (existsSync(file)) return;
-  try {
-    closeSync(openSync(file, 'wx', 0o600));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
-
-/**
- * When a commit reaches the disk. WAL with `normal` syncs only at checkpoints: a process crash loses
- * nothing, but a power cut or a kernel crash can roll back writes already answered 200 (the database
- * stays consistent). `full` syncs the log at every commit, so an answered write survives those too.
- */
-export type Synchronous = 'normal' | 'full';
-export const DEFAULT_SYNCHRONOUS: Synchronous = 'normal';
-
-export type SqliteOptions = { busyTimeoutMs?: number; synchronous?: Synchronous };
-
-/** How long opening waits for the lock: instances starting at once take turns to migrate. */
-const OPEN_BUSY_TIMEOUT_MS = 5_000;
-
-function openDatabase(file: string, options: SqliteOptions): DatabaseSync {
-  let db: DatabaseSync | undefined;
-  try {
-    if (file !== ':memory:') createPrivateFile(file);
-    db = new DatabaseSync(file);
-    db.exec(`PRAGMA busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec(`PRAGMA synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-    db.exec('PRAGMA foreign_keys = ON');
-    migrate(db);
-    db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? SERVICE_BUSY_TIMEOUT_MS}`);
-    return db;
-  } catch (error) {
-    db?.close();
-    throw openError(file, error);
-  }
-}
 
 /**
  * Opens (creating when missing) the database file, migrated. Throws StorageOpenError when the file
@@ -379,13 +179,6 @@ export async function openSqliteStorage(
           return rethrowUnique(error, 'back-half taken');
         }
       });
-    },
-
-    async linksOf(accountId) {
-      return all<LinkRow>(
-        `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
-        accountId,
-      );
     },
 
     /**
