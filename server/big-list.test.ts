@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LinkJson, rawRequest } from '../test/support/test-helpers.ts';
 import { createAccount } from './admin.ts';
 import { hashApiKey } from './keys.ts';
-import { openSqliteStorage } from './sqlite.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const LINKS = 20_000;

@@ -9,7 +9,7 @@ import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   startService,
 } from './service.ts';
-import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
+import { DEFAULT_SYNCHRONOUS } from './sqlite/open.ts';
 import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]

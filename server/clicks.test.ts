@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from './app.ts';
+import { storedLinksOf } from '../test/support/stored-links.ts';
 import { createClickCounter } from './clicks.ts';
-import { openSqliteStorage } from './sqlite.ts';
+import type { Logger } from './logger.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 import { DEFAULT_DOMAIN, type Storage, StorageUnavailable } from './storage.ts';
 
 let store: Storage;
@@ -34,7 +35,7 @@ afterEach(async () => {
 });
 
 const stored = async (id: number | undefined) =>
-  (await store.linksOf(1)).find((link) => link.id === id)?.clicks ?? Number.NaN;
+  (await storedLinksOf(store, 1)).find((link) => link.id === id)?.clicks ?? Number.NaN;
 
 describe('createClickCounter', () => {
   it('holds clicks in memory until flushed, then adds them all in one write', async () => {
@@ -162,7 +163,7 @@ describe('createClickCounter', () => {
     await store.deleteLink(1, DEFAULT_DOMAIN, 'a');
     await clicks.flush();
     expect(await stored(links[1])).toBe(1);
-    expect(await store.linksOf(1)).toHaveLength(2);
+    expect(await storedLinksOf(store, 1)).toHaveLength(2);
     await clicks.stop();
   });
 });

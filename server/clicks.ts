@@ -1,4 +1,4 @@
-import type { Logger } from './app.ts';
+import type { Logger } from './logger.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ClickCounterOptions = {

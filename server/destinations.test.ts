@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
-import type { Logger } from './app.ts';
 import { BlockedHostsError, parseBlockedHosts } from './destinations.ts';
+import type { Logger } from './logger.ts';
 
 let dir: string;
 let blockedHostsFile: string;

@@ -16,8 +16,8 @@ import {
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 import { createKey } from './admin.ts';
-import type { Logger } from './app.ts';
 import { hashApiKey } from './keys.ts';
+import type { Logger } from './logger.ts';
 import { startService } from './service.ts';
 
 /** Everything the service logs, as text. */

@@ -1,7 +1,8 @@
 // Chooses the storage engine from the database location the service is given (--db, SHORTLINK_DB):
 // a postgres:// URL is PostgreSQL, anything else a SQLite file.
-import { openPostgresStorage, type PostgresOptions } from './postgres.ts';
-import { openSqliteStorage, type SqliteOptions } from './sqlite.ts';
+import { openPostgresStorage, type PostgresOptions } from './postgres/queries.ts';
+import type { SqliteOptions } from './sqlite/open.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 import type { Storage } from './storage.ts';
 
 export type StorageOptions = SqliteOptions & PostgresOptions;

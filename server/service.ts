@@ -3,15 +3,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createApi, type Logger } from './app.ts';
+import { createApp } from './app.ts';
 import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
 import { createListReader } from './list-reader.ts';
+import type { Logger } from './logger.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
-import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite.ts';
+import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite/open.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
 
 export type ServiceOptions = {
@@ -108,7 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
         })
       : createStorageListReader(store, domains);
-  const api = createApi({
+  const api = createApp({
     store,
     clicks,
     redirects,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStorage } from './sqlite.ts';
+import { storedLinksOf } from '../test/support/stored-links.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
 
 let dir: string;
@@ -69,7 +70,7 @@ describe('openSqliteStorage', () => {
       plan: 'paid',
       keyHash: 'old-hash',
     });
-    expect(await store.linksOf(1)).toEqual([
+    expect(await storedLinksOf(store, 1)).toEqual([
       {
         ...link('also'),
         id: 9,
@@ -117,7 +118,7 @@ describe('a write while another connection holds the write lock', () => {
       expect(error).toBeInstanceOf(StorageUnavailable);
       expect((error as StorageUnavailable).reason).toBe('database is locked');
       // Reads go on beside the lock (WAL).
-      expect(await store.linksOf(account)).toEqual([]);
+      expect(await storedLinksOf(store, account)).toEqual([]);
     } finally {
       other.exec('ROLLBACK');
       other.close();

@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectProblem, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService } from '../test/support/test-service.ts';
-import type { Logger } from './app.ts';
-import { openSqliteStorage } from './sqlite.ts';
+import type { Logger } from './logger.ts';
+import { openSqliteStorage } from './sqlite/queries.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 

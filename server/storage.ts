@@ -81,8 +81,6 @@ export interface Storage {
 
   /** Inserts a link; UniqueViolation when the back-half is taken on that domain. */
   insertLink(accountId: number, link: NewLink): Promise<LinkRow>;
-  /** The account's links, newest first. */
-  linksOf(accountId: number): Promise<LinkRow[]>;
   /**
    * The account's links newest first, read as the caller asks for them (memory stays bounded
    * however many there are); ending the iteration early ends the read.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createAccount } from '../../server/admin.ts';
 import { hashApiKey } from '../../server/keys.ts';
-import { openSqliteStorage } from '../../server/sqlite.ts';
+import { openSqliteStorage } from '../../server/sqlite/queries.ts';
 
 export type BigListFigures = {
   redirectP95QuietMs: number;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createAccount } from '../../server/admin.ts';
 import { hashApiKey } from '../../server/keys.ts';
-import { openSqliteStorage } from '../../server/sqlite.ts';
+import { openSqliteStorage } from '../../server/sqlite/queries.ts';
 import { timedGet } from './list-bench.ts';
 
 export type Server = { child: ChildProcess; port: number; stop(): Promise<void> };

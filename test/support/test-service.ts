@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
-import type { Logger } from '../../server/app.ts';
 import { hashApiKey } from '../../server/keys.ts';
+import type { Logger } from '../../server/logger.ts';
 import { type RunningService, startService } from '../../server/service.ts';
 import type { LinkRow, Plan, Storage } from '../../server/storage.ts';
 import { createDatabase } from './postgres-cluster.ts';
+import { storedLinksOf } from './stored-links.ts';
 
 export type TestService = {
   baseUrl: string;
@@ -106,7 +107,7 @@ export async function startTestService(
       }
       await service.store.addClicks(clicks);
     },
-    storedLinks: async (key) => service.store.linksOf(await ownerOf(service, key)),
+    storedLinks: async (key) => storedLinksOf(service.store, await ownerOf(service, key)),
     async stop() {
       await service.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });

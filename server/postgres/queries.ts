@@ -1,9 +1,7 @@
-// The storage on PostgreSQL, for running several instances on one database. The driver is
-// `postgres` (postgres.js): no dependencies of its own, queries written as tagged templates that
-// are parameterised by construction, prepared statements and pipelining by default, and
-// LISTEN/NOTIFY built in (what the instances will use to drop each other's redirect caches).
+// The storage on PostgreSQL, for running several instances on one database: its queries. The
+// driver's settings are in database.ts, the schema in schema.ts, and how the instances hear of each
+// other's link changes in link-changes.ts.
 import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import {
   type DomainRow,
   type KeyOwner,
@@ -12,65 +10,10 @@ import {
   type RedirectTarget,
   type Storage,
   StorageOpenError,
-  StorageUnavailable,
-  UniqueViolation,
-} from './storage.ts';
-
-/** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
-const MIGRATIONS: string[] = [
-  `CREATE TABLE accounts (
-     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     email text NOT NULL UNIQUE,
-     plan text NOT NULL CHECK (plan IN ('paid', 'free')),
-     created_at bigint NOT NULL
-   );
-   CREATE TABLE api_keys (
-     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     key_hash text NOT NULL UNIQUE,
-     created_at bigint NOT NULL,
-     revoked_at bigint
-   );
-   CREATE TABLE domains (
-     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     host text NOT NULL UNIQUE,
-     created_at bigint NOT NULL
-   );
-   CREATE TABLE links (
-     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-     domain text NOT NULL,
-     back_half text NOT NULL,
-     destination_url text NOT NULL,
-     title text NOT NULL,
-     clicks bigint NOT NULL DEFAULT 0,
-     created_at bigint NOT NULL,
-     UNIQUE (domain, back_half)
-   );
-   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
-  // The last click batch each process stored (Storage.addClicks), written in the statement that
-  // adds its clicks: a retry after a lost answer knows whether the commit happened.
-  `CREATE TABLE click_writers (
-     writer text PRIMARY KEY,
-     batch bigint NOT NULL,
-     updated_at bigint NOT NULL
-   );`,
-  // Rate-limit windows, one row per account or client address. Unlogged: no WAL is written for
-  // them (they are counted on every API request), and a crash or a failover that empties the
-  // table only restarts the windows.
-  `CREATE UNLOGGED TABLE request_windows (
-     key text PRIMARY KEY,
-     ends_at bigint NOT NULL,
-     count bigint NOT NULL
-   );`,
-];
-
-/** Any constant: the key of the advisory lock that serialises migrations. */
-const MIGRATION_LOCK = 7_404_711;
-
-/** The channel every update and delete of a link is announced on, `<domain>/<back_half>`. */
-const LINK_CHANGES = 'shortlink_link_changed';
+} from '../storage.ts';
+import { connect, guarded, redacted, storageError, unique } from './database.ts';
+import { LINK_CHANGES, watchLinkChanges } from './link-changes.ts';
+import { migrate, schemaVersion } from './schema.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt"`;
@@ -80,45 +23,9 @@ const SWEEP_MS = 5 * 60_000;
 /** How long a process's last click batch is kept after its last write (it has stopped). */
 const CLICK_WRITER_KEPT_MS = 7 * 24 * 3_600_000;
 
-/** SQLSTATE classes and codes that pass: connection lost, server shutting down, disk full… */
-const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-3]|40001|40P01|25006|55P03)/;
-const TRANSIENT_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-]);
-
 /** A row read with STORED_BATCH: no batch stored yet is batch 0. */
 function withStoredBatch(row: LinkRow): LinkRow {
   return { ...row, storedBatch: row.storedBatch ?? 0 };
-}
-
-function storageError(error: unknown): unknown {
-  if (!(error instanceof Error) || error instanceof UniqueViolation) return error;
-  const code = (error as { code?: string }).code ?? '';
-  if (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE_CODES.has(code)) {
-    return new StorageUnavailable(error.message || code, { cause: error });
-  }
-  return error;
-}
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
-/** The location without its password, for messages. */
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return 'the PostgreSQL URL given';
-  }
 }
 
 export type PostgresOptions = { maxConnections?: number };
@@ -127,61 +34,9 @@ export async function openPostgresStorage(
   url: string,
   options: PostgresOptions = {},
 ): Promise<Storage> {
-  const sql = postgres(url, {
-    max: options.maxConnections ?? 10,
-    onnotice: () => {},
-    connect_timeout: 5,
-    // Not the array types' query that postgres.js otherwise sends on every new connection: when
-    // the server goes away during it (a restart, a failover), its rejection is handled by no one
-    // and ends the process (postgres 3.4.9, connection.js fetchArrayTypes; seen when PostgreSQL
-    // was stopped with -m fast under load). The only arrays sent are cast in the query.
-    fetch_types: false,
-    // bigint columns as numbers: ids and counts stay far below 2^53.
-    types: {
-      bigint: {
-        to: 20,
-        from: [20],
-        serialize: (value: number) => String(value),
-        parse: (value: string) => Number(value),
-      },
-    },
-  });
-
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw storageError(error);
-    }
-  };
-  const unique = async <T>(work: () => Promise<T>, message: string): Promise<T> =>
-    guarded(async () => {
-      try {
-        return await work();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new UniqueViolation(message);
-        throw error;
-      }
-    });
-
+  const sql = connect(url, { maxConnections: options.maxConnections ?? 10 });
   try {
-    await sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-      await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version integer PRIMARY KEY, applied_at bigint NOT NULL)`;
-      const [row] = await tx<{ version: number | null }[]>`
-        SELECT max(version) AS version FROM schema_migrations`;
-      const version = row?.version ?? 0;
-      if (version > MIGRATIONS.length) {
-        throw new Error(
-          `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
-        );
-      }
-      for (let next = version; next < MIGRATIONS.length; next++) {
-        await tx.unsafe(MIGRATIONS[next] as string);
-        await tx`INSERT INTO schema_migrations (version, applied_at) VALUES (${next + 1}, ${Date.now()})`;
-      }
-    });
+    await migrate(sql);
   } catch (error) {
     await sql.end({ timeout: 1 });
     const reason = error instanceof Error ? error.message : String(error);
@@ -209,12 +64,7 @@ export async function openPostgresStorage(
   return {
     engine: 'postgres',
 
-    schemaVersion: () =>
-      guarded(async () => {
-        const [row] = await sql<{ version: number }[]>`
-          SELECT max(version) AS version FROM schema_migrations`;
-        return row?.version ?? 0;
-      }),
+    schemaVersion: () => guarded(() => schemaVersion(sql)),
 
     keyOwner: (keyHash) =>
       guarded(async () => {
@@ -297,16 +147,6 @@ export async function openPostgresStorage(
           RETURNING id`;
         return { ...link, id: (row as { id: number }).id, clicks: 0 };
       }, 'back-half taken'),
-
-    linksOf: (accountId) =>
-      guarded(async () => [
-        ...((await sql.unsafe(
-          `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = $1
-           ORDER BY created_at DESC, id DESC`,
-          [accountId],
-          { prepare: true },
-        )) as unknown as LinkRow[]),
-      ]),
 
     async *eachLinkOf(accountId) {
       // A cursor: 500 rows at a time, however many links there are.
@@ -403,23 +243,7 @@ export async function openPostgresStorage(
           WHERE l.id = v.id AND EXISTS (SELECT 1 FROM claimed)`;
       }),
 
-    watchLinkChanges: (changed) =>
-      guarded(async () => {
-        let connected = false;
-        await sql.listen(
-          LINK_CHANGES,
-          (payload) => {
-            const slash = payload.lastIndexOf('/');
-            changed({ domain: payload.slice(0, slash), backHalf: payload.slice(slash + 1) });
-          },
-          // Called at every (re)connection: whatever changed while the connection was down was
-          // not heard, so everything cached may be stale.
-          () => {
-            if (connected) changed();
-            connected = true;
-          },
-        );
-      }),
+    watchLinkChanges: (changed) => watchLinkChanges(sql, changed),
 
     countRequest: (key, windowMs) =>
       guarded(async () => {

@@ -1,0 +1,83 @@
+// The PostgreSQL schema: every migration in order, applied at start-up in one transaction, and
+// the version a database is at (the schema_migrations table).
+import type { Sql } from './database.ts';
+
+/** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE accounts (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     email text NOT NULL UNIQUE,
+     plan text NOT NULL CHECK (plan IN ('paid', 'free')),
+     created_at bigint NOT NULL
+   );
+   CREATE TABLE api_keys (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     key_hash text NOT NULL UNIQUE,
+     created_at bigint NOT NULL,
+     revoked_at bigint
+   );
+   CREATE TABLE domains (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     host text NOT NULL UNIQUE,
+     created_at bigint NOT NULL
+   );
+   CREATE TABLE links (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     domain text NOT NULL,
+     back_half text NOT NULL,
+     destination_url text NOT NULL,
+     title text NOT NULL,
+     clicks bigint NOT NULL DEFAULT 0,
+     created_at bigint NOT NULL,
+     UNIQUE (domain, back_half)
+   );
+   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+  // The last click batch each process stored (Storage.addClicks), written in the statement that
+  // adds its clicks: a retry after a lost answer knows whether the commit happened.
+  `CREATE TABLE click_writers (
+     writer text PRIMARY KEY,
+     batch bigint NOT NULL,
+     updated_at bigint NOT NULL
+   );`,
+  // Rate-limit windows, one row per account or client address. Unlogged: no WAL is written for
+  // them (they are counted on every API request), and a crash or a failover that empties the
+  // table only restarts the windows.
+  `CREATE UNLOGGED TABLE request_windows (
+     key text PRIMARY KEY,
+     ends_at bigint NOT NULL,
+     count bigint NOT NULL
+   );`,
+];
+
+/** Any constant: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_404_711;
+
+/** Brings the schema up to date; throws when the database is newer than this service. */
+export async function migrate(sql: Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, applied_at bigint NOT NULL)`;
+    const [row] = await tx<{ version: number | null }[]>`
+      SELECT max(version) AS version FROM schema_migrations`;
+    const version = row?.version ?? 0;
+    if (version > MIGRATIONS.length) {
+      throw new Error(
+        `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
+      );
+    }
+    for (let next = version; next < MIGRATIONS.length; next++) {
+      await tx.unsafe(MIGRATIONS[next] as string);
+      await tx`INSERT INTO schema_migrations (version, applied_at) VALUES (${next + 1}, ${Date.now()})`;
+    }
+  });
+}
+
+export async function schemaVersion(sql: Sql): Promise<number> {
+  const [row] = await sql<{ version: number }[]>`
+    SELECT max(version) AS version FROM schema_migrations`;
+  return row?.version ?? 0;
+}

@@ -1,0 +1,81 @@
+// The SQLite schema: every migration in order, applied at start-up, and the version a file is at
+// (PRAGMA user_version).
+import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from './database.ts';
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE accounts (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE,
+     plan TEXT NOT NULL CHECK (plan IN ('paid', 'free')),
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE api_keys (
+     id INTEGER PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     key_hash TEXT NOT NULL UNIQUE,
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   );
+   CREATE TABLE domains (
+     id INTEGER PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     host TEXT NOT NULL UNIQUE,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE links (
+     id INTEGER PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     domain TEXT NOT NULL,
+     back_half TEXT NOT NULL,
+     destination_url TEXT NOT NULL,
+     title TEXT NOT NULL,
+     clicks INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     UNIQUE (domain, back_half)
+   );
+   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+  // Link ids are never reused (AUTOINCREMENT): a plain rowid goes back to a deleted link's id, and
+  // anything still holding that id (clicks in memory, a request in flight) would reach the new link.
+  `CREATE TABLE links_v2 (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     domain TEXT NOT NULL,
+     back_half TEXT NOT NULL,
+     destination_url TEXT NOT NULL,
+     title TEXT NOT NULL,
+     clicks INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     UNIQUE (domain, back_half)
+   );
+   INSERT INTO links_v2 (id, account_id, domain, back_half, destination_url, title, clicks, created_at)
+     SELECT id, account_id, domain, back_half, destination_url, title, clicks, created_at FROM links;
+   DROP TABLE links;
+   ALTER TABLE links_v2 RENAME TO links;
+   CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+];
+
+export const schemaVersionOf = (db: DatabaseSync) =>
+  (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+
+/**
+ * Brings the schema up to date, one step per transaction. The version is read inside the
+ * transaction, under the write lock, so instances starting at once each apply a step only once.
+ */
+export function migrate(db: DatabaseSync): void {
+  for (;;) {
+    const done = inTransaction(db, () => {
+      const version = schemaVersionOf(db);
+      if (version > MIGRATIONS.length) {
+        throw new Error(
+          `its schema version ${version} is newer than this service's ${MIGRATIONS.length}: run a newer version of the service`,
+        );
+      }
+      if (version === MIGRATIONS.length) return true;
+      db.exec(MIGRATIONS[version] as string);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      return false;
+    });
+    if (done) return;
+  }
+}
