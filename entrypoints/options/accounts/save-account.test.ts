@@ -5,8 +5,8 @@ import { readCachedDomains, writeCachedDomains } from '../../../lib/account/cach
 import { FIRST_ACCOUNT_ID, loadSettings, saveSettings } from '../../../lib/account/settings.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { storeAccounts } from '../../../test/support/accounts.ts';
-import { saveAccountForm } from './save-account.ts';
-import type { ConnectionTestResult } from './test-connection.ts';
+import { describeSave, type SaveAnswer, saveAccountForm } from './save-account.ts';
+import { type ConnectionTestResult, describeConnectionTest } from './test-connection.ts';
 
 const OLD = { id: FIRST_ACCOUNT_ID, apiBaseUrl: 'https://old.example.com', apiKey: 'old-key' };
 const NEW = { name: 'New', apiBaseUrl: 'https://api.example.com', apiKey: 'new-key' };
@@ -154,5 +154,45 @@ describe('saveAccountForm', () => {
     expect(await readCachedDomains({ id: FIRST_ACCOUNT_ID, ...NEW })).toMatchObject({
       value: [DOMAIN],
     });
+  });
+});
+
+describe('describeSave', () => {
+  const describe_ = (check: ConnectionTestResult) =>
+    describeConnectionTest(check, 'https://api.example.com');
+  const settings = {} as Awaited<ReturnType<typeof loadSettings>>;
+  const wrongKey = new ApiError('unauthorized', 'Invalid API key', { status: 401 });
+
+  it.each<[string, Parameters<typeof describeSave>[0], Partial<SaveAnswer>]>([
+    [
+      'a key the service accepted',
+      { saved: true, settings, check: { ok: true, domains: [DOMAIN] } },
+      { tone: 'success', message: 'Saved.', advice: 'Connected. The account has 1 custom domain.' },
+    ],
+    [
+      'a refused key, not saved',
+      { saved: false, refusedKey: wrongKey },
+      {
+        tone: 'error',
+        message: 'Not saved. The API key is wrong: the service refused it.',
+        offerSaveAnyway: true,
+      },
+    ],
+    [
+      'a refused key kept all the same',
+      { saved: true, settings, check: { ok: false, error: wrongKey } },
+      { tone: 'note', message: 'Saved anyway. The API key is wrong: the service refused it.' },
+    ],
+    [
+      'a key that could not be checked',
+      { saved: true, settings, check: { ok: false, error: new ApiError('network', 'down') } },
+      {
+        tone: 'note',
+        message:
+          'Saved, but the key could not be checked. The service at https://api.example.com could not be reached.',
+      },
+    ],
+  ])('says what happened to %s', (_, result, answer) => {
+    expect(describeSave(result, describe_)).toMatchObject(answer);
   });
 });
