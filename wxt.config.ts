@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
-import { apiOriginPermissions, defaultApiBaseUrl } from './lib/build-config.ts';
+import { apiOriginPermissions, grantedApiBaseUrl } from './lib/build-config.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
 export default defineConfig({
@@ -87,7 +87,7 @@ export default defineConfig({
       // Chrome's service worker has no clipboard: it writes through an offscreen document.
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
-    host_permissions: apiOriginPermissions(defaultApiBaseUrl(process.env)),
+    host_permissions: apiOriginPermissions(grantedApiBaseUrl(process.env)),
     // Another API origin, saved in the options, is asked for at run time.
     optional_host_permissions: ['https://*/*'],
     // "Shorten all tabs" asks for it when pressed: it shows the addresses and titles of the

@@ -1,16 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { apiOriginPermissions, defaultApiBaseUrl, LOCAL_API_BASE_URL } from './build-config.ts';
+import {
+  apiOriginPermissions,
+  defaultApiBaseUrl,
+  grantedApiBaseUrl,
+  LOCAL_API_BASE_URL,
+} from './build-config.ts';
 
 describe('defaultApiBaseUrl', () => {
-  it('uses WXT_API_BASE_URL when set, trimmed', () => {
-    expect(defaultApiBaseUrl({ WXT_API_BASE_URL: ' https://api.example.com ' })).toBe(
+  it.each([true, false])('uses WXT_API_BASE_URL when set, trimmed (development: %s)', (dev) => {
+    expect(defaultApiBaseUrl({ WXT_API_BASE_URL: ' https://api.example.com ' }, dev)).toBe(
       'https://api.example.com',
     );
   });
 
-  it('falls back to the local reference service', () => {
-    expect(defaultApiBaseUrl({})).toBe(LOCAL_API_BASE_URL);
-    expect(defaultApiBaseUrl({ WXT_API_BASE_URL: '  ' })).toBe(LOCAL_API_BASE_URL);
+  it('falls back to the local reference service in a development build', () => {
+    expect(defaultApiBaseUrl({}, true)).toBe(LOCAL_API_BASE_URL);
+    expect(defaultApiBaseUrl({ WXT_API_BASE_URL: '  ' }, true)).toBe(LOCAL_API_BASE_URL);
+  });
+
+  it('is empty in a production build: a store user enters their own service', () => {
+    expect(defaultApiBaseUrl({}, false)).toBe('');
+    expect(defaultApiBaseUrl({ WXT_API_BASE_URL: '  ' }, false)).toBe('');
+  });
+});
+
+describe('grantedApiBaseUrl', () => {
+  it("is the build's API, else the local reference service", () => {
+    expect(grantedApiBaseUrl({ WXT_API_BASE_URL: 'https://api.example.com' })).toBe(
+      'https://api.example.com',
+    );
+    expect(grantedApiBaseUrl({})).toBe(LOCAL_API_BASE_URL);
   });
 });
 

@@ -16,11 +16,14 @@ export function App() {
     if (theme) applyTheme(theme);
   }, [theme]);
   const accountSetUp =
-    state.status === 'ready' && state.settings.accounts.some((account) => account.apiKey !== '');
+    state.status === 'loading'
+      ? undefined
+      : state.status === 'ready' &&
+        state.settings.accounts.some((account) => account.apiKey !== '');
   const section = useSection(accountSetUp);
   const sectionName = SECTIONS.find((each) => each.id === section)?.name;
   useEffect(() => {
-    document.title = `${sectionName} · Short Link options`;
+    document.title = sectionName ? `${sectionName} · Short Link options` : 'Short Link options';
   }, [sectionName]);
 
   return (

@@ -18,6 +18,7 @@ import {
   updateStoredLinks,
   writeStoredLinks,
 } from './links-store.ts';
+import { SETTINGS_KEY } from './settings-key.ts';
 
 const CachedDomain = z.object({
   domain: z.string(),
@@ -94,6 +95,30 @@ const storage = defineExtensionStorage<Record<string, unknown>>(browser.storage.
 
 export type Cached<T> = { value: T; fetchedAt: number };
 
+/**
+ * Whether the settings still hold the account, read raw (finding an id needs no schema). Settings
+ * without a list of accounts (none yet, or from before several accounts) hold only the first one,
+ * which is never removed.
+ */
+async function accountStillStored(id: string): Promise<boolean> {
+  const { [SETTINGS_KEY]: stored } = await browser.storage.local.get(SETTINGS_KEY);
+  const accounts = (stored as { accounts?: unknown } | undefined)?.accounts;
+  if (!Array.isArray(accounts)) return true;
+  return accounts.some((account) => (account as { id?: unknown } | null)?.id === id);
+}
+
+/**
+ * Writes an account's cache, then takes it back if the account was removed meanwhile. A list
+ * asked for before "Remove account" (in the background, in another tab) may be answered after the
+ * removal dropped the caches; the removal forgets the account before it drops them, so a write
+ * that lands after the drop sees the account gone here, and one before it is dropped with the rest.
+ */
+async function writeUnlessRemoved<T>(id: string, write: () => Promise<T>): Promise<T> {
+  const written = await write();
+  if (!(await accountStillStored(id))) await clearCaches(id);
+  return written;
+}
+
 export async function readCachedDomains(
   account: AccountRef,
 ): Promise<Cached<Domain[]> | undefined> {
@@ -103,11 +128,13 @@ export async function readCachedDomains(
 }
 
 export async function writeCachedDomains(account: AccountRef, domains: Domain[]): Promise<void> {
-  await storage.setItem(domainsKey(account.id), {
-    connection: connectionTag(account),
-    fetchedAt: Date.now(),
-    domains,
-  });
+  await writeUnlessRemoved(account.id, () =>
+    storage.setItem(domainsKey(account.id), {
+      connection: connectionTag(account),
+      fetchedAt: Date.now(),
+      domains,
+    }),
+  );
 }
 
 /** The stored links cache when it belongs to this connection, its list still unparsed. */
@@ -185,7 +212,9 @@ export async function writeCachedLinks(
   links: Link[],
   fetchedAt = Date.now(),
 ): Promise<CachedVersion> {
-  const version = await writeStoredLinks(account.id, storedLinks(account, links, fetchedAt));
+  const version = await writeUnlessRemoved(account.id, () =>
+    writeStoredLinks(account.id, storedLinks(account, links, fetchedAt)),
+  );
   return { version, links, fetchedAt };
 }
 

@@ -244,13 +244,17 @@ describe('checkApiBaseUrl', () => {
     ['http://127.0.0.1:9000', 'http://127.0.0.1:9000'],
     ['http://links.localhost', 'http://links.localhost'],
     ['https://example.com/api?x=1#y', 'https://example.com/api'],
+    ['localhost:8787', 'http://localhost:8787'],
+    ['127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['[::1]:8787', 'http://[::1]:8787'],
+    ['go.localhost:8787', 'http://go.localhost:8787'],
+    ['api.example.com', 'https://api.example.com'],
   ])('accepts %s', (raw, url) => {
     expect(checkApiBaseUrl(raw)).toEqual({ url });
   });
 
   it.each([
     ['http://api.example.com', /must use HTTPS/],
-    ['api.example.com', /not a web address/],
     ['ftp://example.com', /must start with https/],
     ['https://user:pw@example.com', /user name/],
     ['', /not a web address/],

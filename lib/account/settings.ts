@@ -3,13 +3,17 @@
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { checkBaseUrl } from '../api/base-url.ts';
-import { LOCAL_API_BASE_URL } from '../build-config.ts';
+import { checkBaseUrl, withScheme } from '../api/base-url.ts';
+import { defaultApiBaseUrl } from '../build-config.ts';
 import { COPY_FORMATS } from '../links/copy-formats.ts';
 import { DEFAULT_PREFERENCES, THEMES } from './preferences.ts';
 import { SETTINGS_KEY } from './settings-key.ts';
 
-export const DEFAULT_API_BASE_URL = import.meta.env.WXT_API_BASE_URL?.trim() || LOCAL_API_BASE_URL;
+// Only the one variable is handed over: `import.meta.env` whole would inline every WXT_ variable.
+export const DEFAULT_API_BASE_URL = defaultApiBaseUrl(
+  { WXT_API_BASE_URL: import.meta.env.WXT_API_BASE_URL },
+  import.meta.env.DEV,
+);
 // Dead code in production builds: the minifier drops the key with the branch.
 const BUILT_IN_API_KEY = import.meta.env.DEV ? (import.meta.env.WXT_DEMO_API_KEY ?? '') : '';
 
@@ -159,11 +163,12 @@ export function cleanApiKey(raw: string): string {
 
 /**
  * Checks an API base URL as typed, by the rule the client applies before sending the key: HTTPS
- * unless the service is on this computer. Returns the URL without a trailing slash, or the problem.
+ * unless the service is on this computer. A missing scheme is added as the address bar would.
+ * Returns the URL without a trailing slash, or the problem.
  */
 export function checkApiBaseUrl(raw: string): { url: string } | { problem: string } {
   try {
-    return { url: checkBaseUrl(raw).href.replace(/\/+$/, '') };
+    return { url: checkBaseUrl(withScheme(raw)).href.replace(/\/+$/, '') };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,19 @@ import { isLoopbackHostname } from '../contract-limits.ts';
 import { ApiError } from './errors.ts';
 
 /**
+ * An address typed without its scheme (`localhost:8787`, `api.example.com/v1`) given the one the
+ * address bar would: http:// for this computer, https:// for any other. Without this, URL parsing
+ * reads `localhost:` as the scheme.
+ */
+export function withScheme(typed: string): string {
+  const address = typed.trim();
+  if (address === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(address)) return address;
+  const host = URL.parse(`http://${address}`)?.hostname;
+  if (host === undefined) return address;
+  return `${isLoopbackHostname(host) ? 'http' : 'https'}://${address}`;
+}
+
+/**
  * The API base URL, ending in "/", once it is safe to send the key to: HTTPS, or plain HTTP to
  * this computer only. Otherwise an ApiError of kind 'invalid_base_url'.
  */

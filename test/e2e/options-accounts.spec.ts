@@ -77,12 +77,13 @@ test.describe('options page, Accounts with one account', () => {
     await expect(page.getByRole('button', { name: 'Remove account' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add account' })).toBeVisible();
     await expect(page.getByText(/from your short-link service account/).first()).toBeVisible();
-    await expect(
-      page.getByText('npm run service -- account create --email you@example.com'),
-    ).toBeVisible();
+    // A production build (what the browser tests load) starts empty, with an example, and shows
+    // no developer's command.
+    await expect(page.getByText(/npm run service/)).toHaveCount(0);
     await expect(options.apiKey).toHaveValue('');
     await expect(options.apiKey).toHaveAttribute('type', 'password');
-    await expect(options.baseUrl).not.toHaveValue('');
+    await expect(options.baseUrl).toHaveValue('');
+    await expect(options.baseUrl).toHaveAttribute('placeholder', 'https://api.example.com');
 
     await screenshotBothThemes(page, 'options-connection-first-run');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -101,7 +102,8 @@ test.describe('options page, Accounts with one account', () => {
     await options.enterConnection(`  ${service.baseUrl}/ \n`, `\n  ${apiKey} \r\n`);
     await options.save();
 
-    await expect(options.status).toHaveText('Saved.');
+    await expect(options.status).toContainText('Saved.');
+    await expect(options.status).toContainText('Connected. The account has no custom domains.');
     await expect(options.baseUrl).not.toHaveAccessibleDescription(/browser asks/);
     expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
     await expect(options.apiKey).toHaveValue(apiKey);
@@ -286,4 +288,116 @@ test.describe('options page, Test connection', () => {
     await expect(options.status).toContainText(`The service at ${baseUrl} could not be reached.`);
     await screenshotBothThemes(options.page, 'options-connection-test-unreachable');
   });
+});
+
+test.describe('options page, the first Save', () => {
+  test('opened without a section, the first Save stays on Accounts and offers "Go to your links"', async ({
+    context,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    // As on first install: the address names no section.
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    const options = new OptionsPage(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Accounts' })).toBeVisible();
+
+    await options.enterConnection(service.baseUrl, apiKey);
+    await options.save();
+
+    await expect(options.status).toContainText('Saved.');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Accounts');
+    await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible();
+    await screenshotBothThemes(page, 'options-accounts-first-save');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await options.status.getByRole('link', { name: 'Go to your links' }).click();
+    await expect(page).toHaveURL(/options\.html#links$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Links');
+  });
+});
+
+test.describe('options page, Save checks the key', () => {
+  test('a wrong key is not saved; the status says why and offers "Save anyway"', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+  }) => {
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection(service.baseUrl, 'sk_made_up_key_123');
+    await options.save();
+
+    await expect(options.status).toContainText(
+      'Not saved. The API key is wrong: the service refused it.',
+    );
+    expect(await storedSettings(worker)).toBeUndefined();
+    await expect(options.apiKey).toHaveValue('sk_made_up_key_123');
+    await screenshotBothThemes(options.page, 'options-accounts-save-wrong-key');
+    expect(await seriousA11yViolations(options.page)).toEqual([]);
+
+    await options.status.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(options.status).toContainText(
+      'Saved anyway. The API key is wrong: the service refused it.',
+    );
+    expect(await storedAccount(worker)).toMatchObject({
+      apiBaseUrl: service.baseUrl,
+      apiKey: 'sk_made_up_key_123',
+    });
+    await expect(options.status.getByRole('link', { name: 'Go to your links' })).toHaveCount(0);
+  });
+
+  test('the key of an account not on a paid plan is not saved', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+  }) => {
+    const apiKey = await service.createAccount(uniqueEmail('free-save'), 'free');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: 'sk_previous' });
+    const before = await storedSettings(worker);
+    const options = await OptionsPage.open(context, extensionId);
+    await options.apiKey.fill(apiKey);
+    await options.save();
+
+    await expect(options.status).toContainText(
+      'Not saved. The API key works, but the account is not on a paid plan.',
+    );
+    expect(await storedSettings(worker)).toEqual(before);
+  });
+
+  test('with the service out of reach, the key is saved and the status says it was not checked', async ({
+    context,
+    extensionId,
+    worker,
+    apiKey,
+  }) => {
+    const baseUrl = await deadBaseUrl();
+    const options = await OptionsPage.open(context, extensionId);
+    await options.enterConnection(baseUrl, apiKey);
+    await options.save();
+
+    await expect(options.status).toContainText(
+      `Saved, but the key could not be checked. The service at ${baseUrl} could not be reached.`,
+    );
+    expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: baseUrl, apiKey });
+  });
+});
+
+test('an address typed without http:// gets it for this computer, as the address bar would', async ({
+  context,
+  extensionId,
+  worker,
+  service,
+  apiKey,
+}) => {
+  const options = await OptionsPage.open(context, extensionId);
+  const typed = service.baseUrl.replace(/^http:\/\//, '');
+  await options.enterConnection(typed, apiKey);
+  await options.save();
+
+  await expect(options.status).toContainText('Saved.');
+  expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+  await expect(options.baseUrl).toHaveValue(service.baseUrl);
 });

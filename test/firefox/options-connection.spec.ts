@@ -71,7 +71,7 @@ test.describe('options page, Connection, in Firefox', () => {
     await options.enterConnection(`  ${service.baseUrl}/ `, `  ${apiKey} `);
     await options.save();
 
-    await expect.poll(() => options.status()).toBe('Saved.');
+    await expect.poll(() => options.status()).toMatch(/^Saved\.\s+Connected\./);
     expect(await extension.storedSettings()).toMatchObject({
       apiBaseUrl: service.baseUrl,
       apiKey,
@@ -89,7 +89,9 @@ test.describe('options page, Connection, in Firefox', () => {
     await options.enterConnection(NEW_ORIGIN, apiKey);
     await options.save();
 
-    await expect.poll(() => options.status()).toBe('Saved.');
+    await expect
+      .poll(() => options.status(), { timeout: 15_000 })
+      .toMatch(/^Saved, but the key could not be checked\./);
     expect(await granted(extension, NEW_ORIGIN)).toBe(true);
     expect(await extension.storedSettings()).toMatchObject({ apiBaseUrl: NEW_ORIGIN, apiKey });
   });
@@ -108,7 +110,9 @@ test.describe('options page, Connection, in Firefox', () => {
       .toBe(`Waiting for permission to reach ${NEW_ORIGIN}: answer the browser's prompt.`);
     await extension.answerPermissionPrompt('Allow');
 
-    await expect.poll(() => options.status()).toBe('Saved.');
+    await expect
+      .poll(() => options.status(), { timeout: 15_000 })
+      .toMatch(/^Saved, but the key could not be checked\./);
     expect(await granted(extension, NEW_ORIGIN)).toBe(true);
     expect(await extension.storedSettings()).toMatchObject({ apiBaseUrl: NEW_ORIGIN, apiKey });
   });
@@ -202,5 +206,55 @@ test.describe('options page, Test connection, in Firefox', () => {
     await expect
       .poll(() => options.status())
       .toContain(`The service at ${baseUrl} could not be reached.`);
+  });
+});
+
+test.describe('options page, the first Save, in Firefox', () => {
+  test('a first run offers no developer command and an empty API base URL with an example', async ({
+    extension,
+  }) => {
+    const page = await extension.openOptions('accounts');
+    expect(await inputValue(page, OptionsPage.baseUrl)).toBe('');
+    expect(await attributeOf(page, OptionsPage.baseUrl, 'placeholder')).toBe(
+      'https://api.example.com',
+    );
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain('npm run service');
+  });
+
+  test('opened without a section, the first Save stays on Accounts and offers "Go to your links"', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const page = await extension.openOptions();
+    const options = new OptionsPage(page);
+    expect(await textOf(page, 'main h2')).toBe('Accounts');
+    // Typed as people do, without http://.
+    await options.enterConnection(service.baseUrl.replace(/^http:\/\//, ''), apiKey);
+    await options.save();
+
+    await expect.poll(() => options.status()).toMatch(/^Saved\./);
+    expect(await textOf(page, 'main h2')).toBe('Accounts');
+    expect(await extension.storedSettings()).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
+    expect(await extension.seriousA11yViolations(page)).toEqual([]);
+
+    await click(page, byRole('link', 'Go to your links'));
+    await expect.poll(() => textOf(page, 'main h2')).toBe('Links');
+    expect(await page.evaluate(() => location.hash)).toBe('#links');
+  });
+
+  test('a wrong key is not saved until "Save anyway"', async ({ extension, service }) => {
+    const options = await OptionsPage.open(extension);
+    await options.enterConnection(service.baseUrl, 'sk_made_up_key_123');
+    await options.save();
+
+    await expect
+      .poll(() => options.status())
+      .toMatch(/^Not saved\. The API key is wrong: the service refused it\./);
+    expect(await extension.storedSettings()).toBeUndefined();
+
+    await click(options.page, button('Save anyway'));
+    await expect.poll(() => options.status()).toMatch(/^Saved anyway\./);
+    expect(await extension.storedSettings()).toMatchObject({ apiKey: 'sk_made_up_key_123' });
   });
 });

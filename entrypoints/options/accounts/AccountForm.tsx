@@ -5,11 +5,18 @@ import { type AccountSettings, checkApiBaseUrl } from '../../../lib/account/sett
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
 import { type AccountFormValues, checkAccountForm } from './account-form.ts';
-import { saveAccountForm } from './save-account.ts';
+import { describeSave, saveAccountForm } from './save-account.ts';
 import { describeConnectionTest, testConnection } from './test-connection.ts';
 import { useHostPermission } from './use-host-permission.ts';
 
-type Status = { tone: 'busy' | 'success' | 'error'; message: string; advice?: string };
+type Status = {
+  tone: 'busy' | 'success' | 'error' | 'note';
+  message: string;
+  advice?: string;
+  offerSaveAnyway?: boolean;
+  /** The first account was just set up: the way on to its links. */
+  offerLinks?: boolean;
+};
 type Field = keyof AccountFormValues;
 const FIELDS: readonly Field[] = ['name', 'apiBaseUrl', 'apiKey'];
 
@@ -49,6 +56,7 @@ export function AccountForm({
   account,
   saved,
   showName,
+  firstRun = false,
   onSaved,
   children,
 }: {
@@ -56,6 +64,8 @@ export function AccountForm({
   /** Whether the account is stored yet (an added one is not until its first "Save"). */
   saved: boolean;
   showName: boolean;
+  /** No account is set up yet: after this one's first save, offer the way to its links. */
+  firstRun?: boolean;
   onSaved?: () => void;
   /** More actions for the account, after "Save" and "Test connection". */
   children?: React.ReactNode;
@@ -103,21 +113,24 @@ export function AccountForm({
     return undefined;
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: FormEvent, keepRefusedKey = false) {
     event.preventDefault();
     if (busy) return;
     const values = valuesToUse();
     if (!values) return;
+    const checking: Status = {
+      tone: 'busy',
+      message: `Checking the key with ${new URL(values.apiBaseUrl).origin}…`,
+    };
     setBusy('saving');
-    setStatus(permitted === true ? undefined : askingStatus(values.apiBaseUrl));
+    setStatus(permitted === true ? checking : askingStatus(values.apiBaseUrl));
     try {
       // First await of the click: a permission request must run in the person's gesture.
-      const result = await saveAccountForm(account.id, values, permitted);
-      if (result.saved) {
-        setForm(values);
-        setStatus({ tone: 'success', message: 'Saved.' });
-        onSaved?.();
-      } else {
+      const result = await saveAccountForm(account.id, values, permitted, {
+        keepRefusedKey,
+        onPermitted: () => setStatus(checking),
+      });
+      if ('refusedOrigin' in result) {
         setStatus({
           tone: 'error',
           message: saved
@@ -125,7 +138,16 @@ export function AccountForm({
             : `Permission to reach ${result.refusedOrigin} was refused; the account was not added.`,
           advice: 'Save again and allow the access, or enter another API base URL.',
         });
+        return;
       }
+      const answer = describeSave(result, (check) =>
+        describeConnectionTest(check, values.apiBaseUrl),
+      );
+      if (result.saved) {
+        setForm(values);
+        onSaved?.();
+      }
+      setStatus({ ...answer, offerLinks: firstRun && answer.tone === 'success' });
     } catch (error) {
       setStatus(errorStatus('Nothing was saved:', error));
     } finally {
@@ -223,6 +245,7 @@ export function AccountForm({
               inputMode="url"
               autoComplete="url"
               spellCheck={false}
+              placeholder="https://api.example.com"
               value={form.apiBaseUrl}
               onChange={(event) => edit('apiBaseUrl', event.target.value)}
               onBlur={revealOnBlur('apiBaseUrl')}
@@ -269,9 +292,27 @@ export function AccountForm({
       </form>
       <div role="status" className="status">
         {status && (
-          <div className={`notice ${status.tone === 'busy' ? '' : status.tone}`}>
+          <div
+            className={`notice ${status.tone === 'busy' || status.tone === 'note' ? '' : status.tone}`}
+          >
             <p>{status.message}</p>
             {status.advice && <p>{status.advice}</p>}
+            {status.offerSaveAnyway && (
+              <p>
+                <button
+                  type="button"
+                  aria-disabled={busy !== undefined}
+                  onClick={(event) => save(event, true)}
+                >
+                  Save anyway
+                </button>
+              </p>
+            )}
+            {status.offerLinks && (
+              <p>
+                <a href="#links">Go to your links</a>
+              </p>
+            )}
           </div>
         )}
       </div>

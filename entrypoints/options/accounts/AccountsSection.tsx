@@ -57,6 +57,7 @@ export function AccountsSection({ settings }: { settings: Settings }) {
           account={account}
           saved={saved}
           showName={several}
+          firstRun={firstRun}
           onSaved={saved ? undefined : () => setDraft(undefined)}
         >
           {several && saved && !isDefault && (
@@ -92,12 +93,16 @@ export function AccountsSection({ settings }: { settings: Settings }) {
             URL and your API key, then choose Save.
           </p>
           <p>
-            Get an API key from your short-link service account. For the local reference service,
-            run this and copy the key it prints:
+            Get an API key from your short-link service account.
+            {import.meta.env.DEV &&
+              ' For the local reference service, run this and copy the key it prints:'}
           </p>
-          <pre>
-            <code>npm run service -- account create --email you@example.com</code>
-          </pre>
+          {/* A development build's help: a store user has no reference service to run. */}
+          {import.meta.env.DEV && (
+            <pre>
+              <code>npm run service -- account create --email you@example.com</code>
+            </pre>
+          )}
         </div>
       )}
       {several && (

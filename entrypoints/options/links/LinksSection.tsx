@@ -63,6 +63,9 @@ export function LinksSection({ settings }: { settings: Settings }) {
         <h2 id="links-heading">Links</h2>
         {accountSelect}
         <p>Once the account is saved, its links are listed here.</p>
+        <p>
+          <a href="#accounts">Go to the Accounts section</a>
+        </p>
       </section>
     );
   }

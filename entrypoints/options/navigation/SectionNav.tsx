@@ -1,7 +1,7 @@
 import { SECTIONS, type SectionId } from './sections.ts';
 
 /** The options page's sections as links; the address keeps the one chosen. */
-export function SectionNav({ current }: { current: SectionId }) {
+export function SectionNav({ current }: { current: SectionId | undefined }) {
   return (
     <nav className="section-nav" aria-label="Sections">
       <ul>

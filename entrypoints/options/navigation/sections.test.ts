@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sectionFromHash } from './sections.ts';
+import { landingSection, sectionNamed } from './sections.ts';
 
-describe('sectionFromHash', () => {
+describe('sectionNamed', () => {
   it.each([
     ['#links', 'links'],
     ['#domains', 'domains'],
@@ -10,15 +10,17 @@ describe('sectionFromHash', () => {
     ['#Preferences', 'preferences'],
     ['#connection-heading', 'accounts'],
   ] as const)('reads %s as the %s section', (hash, section) => {
-    expect(sectionFromHash(hash, true)).toBe(section);
-    expect(sectionFromHash(hash, false)).toBe(section);
+    expect(sectionNamed(hash)).toBe(section);
   });
 
-  it.each(['', '#', '#nothing-here', '#%E0%A4%A'])(
-    'without a known section (%s) lands on Links once an account is set up, else on Accounts',
-    (hash) => {
-      expect(sectionFromHash(hash, true)).toBe('links');
-      expect(sectionFromHash(hash, false)).toBe('accounts');
-    },
-  );
+  it.each(['', '#', '#nothing-here', '#%E0%A4%A'])('reads %s as no section', (hash) => {
+    expect(sectionNamed(hash)).toBeUndefined();
+  });
+});
+
+describe('landingSection', () => {
+  it('is Links once an account is set up, else Accounts', () => {
+    expect(landingSection(true)).toBe('links');
+    expect(landingSection(false)).toBe('accounts');
+  });
 });

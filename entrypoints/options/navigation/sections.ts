@@ -16,28 +16,45 @@ const ALIASES: Record<string, SectionId> = {
   'connection-heading': 'accounts',
 };
 
-/**
- * The section an address names; without one (or with one we do not know), Links once an account is
- * set up and Accounts before, since there is nothing else to do then.
- */
-export function sectionFromHash(hash: string, accountSetUp: boolean): SectionId {
+/** The section an address names, or undefined when it names none we know. */
+export function sectionNamed(hash: string): SectionId | undefined {
   let name = hash.replace(/^#/, '').toLowerCase();
   try {
     name = decodeURIComponent(name);
   } catch {
     // A malformed escape names no section.
   }
-  const known = SECTIONS.find((section) => section.id === name)?.id ?? ALIASES[name];
-  return known ?? (accountSetUp ? 'links' : 'accounts');
+  return SECTIONS.find((section) => section.id === name)?.id ?? ALIASES[name];
 }
 
-/** The section on screen, following the address (links, back and forward, typed addresses). */
-export function useSection(accountSetUp: boolean): SectionId {
+/**
+ * Where the page lands when its address names no section: Links once an account is set up, and
+ * Accounts before, since there is nothing else to do then.
+ */
+export const landingSection = (accountSetUp: boolean): SectionId =>
+  accountSetUp ? 'links' : 'accounts';
+
+/**
+ * The section on screen, following the address (links, back and forward, typed addresses).
+ * `accountSetUp` is undefined until the settings are read. Without a section in the address, the
+ * landing section is chosen once, from the settings as first read: saving the first account does
+ * not move the person away from the Accounts section (only they choose another).
+ */
+export function useSection(accountSetUp: boolean | undefined): SectionId | undefined {
   const [hash, setHash] = useState(() => location.hash);
+  const [landing, setLanding] = useState<SectionId>();
   useEffect(() => {
     const follow = () => setHash(location.hash);
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
-  return sectionFromHash(hash, accountSetUp);
+  if (landing === undefined && accountSetUp !== undefined) {
+    // Set during render, React's way of deriving state once: no frame shows the section missing.
+    setLanding(landingSection(accountSetUp));
+  }
+  return (
+    sectionNamed(hash) ??
+    landing ??
+    (accountSetUp === undefined ? undefined : landingSection(accountSetUp))
+  );
 }

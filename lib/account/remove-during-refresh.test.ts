@@ -1,0 +1,88 @@
+// "Remove account" while another page (the background's cache upkeep, another options tab) is
+// still listing that account's links or domains: when the answer comes, nothing of the account may
+// be written back.
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storeAccounts } from '../../test/support/accounts.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { closeAccounts, openAccount } from './account.ts';
+import { clearCaches } from './cache.ts';
+import type { AccountRef } from './connection.ts';
+import { readStoredFirstScreen, readStoredLinks } from './links-store.ts';
+import { forgetAccount, loadSettings } from './settings.ts';
+
+let service: TestService;
+let removed: AccountRef;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  const apiKey = await service.createAccount(`removed-${Date.now()}@example.com`);
+  await service.insertLinks(apiKey, [
+    { backHalf: `gone-${Date.now()}`, destinationUrl: 'https://example.com/gone' },
+  ]);
+  removed = { id: 'account-2', apiBaseUrl: service.baseUrl, apiKey };
+  await storeAccounts({ apiBaseUrl: service.baseUrl, apiKey: 'kept-key' }, removed);
+});
+afterEach(() => {
+  closeAccounts();
+  vi.restoreAllMocks();
+});
+
+/** Holds every answer of the service until `release` is called; `asked` resolves on the first request. */
+function holdAnswers() {
+  const realFetch = globalThis.fetch;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked!: () => void;
+  const firstAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    asked();
+    const answer = await realFetch(input, init);
+    await released;
+    return answer;
+  });
+  return { release, asked: firstAsked };
+}
+
+/** What the options page's removal does, seen from another page: settings first, then caches. */
+async function removeFromAnotherPage(id: string) {
+  await forgetAccount(id);
+  await clearCaches(id);
+}
+
+it('a links refresh answered after the account was removed stores nothing of it', async () => {
+  const { release, asked } = holdAnswers();
+  const refresh = openAccount(removed).refreshLinks();
+  await asked;
+
+  await removeFromAnotherPage(removed.id);
+  release();
+  await refresh;
+
+  expect(await readStoredLinks(removed.id)).toBeUndefined();
+  expect(await readStoredFirstScreen(removed.id)).toBeUndefined();
+  expect((await loadSettings()).accounts.map((account) => account.id)).toEqual(['first']);
+});
+
+it('a domains refresh answered after the account was removed stores nothing of it', async () => {
+  const { release, asked } = holdAnswers();
+  const refresh = openAccount(removed).refreshDomains();
+  await asked;
+
+  await removeFromAnotherPage(removed.id);
+  release();
+  await refresh;
+
+  expect(await browser.storage.local.get(`domainsCache:${removed.id}`)).toEqual({});
+  expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain(removed.id);
+});
