@@ -12,6 +12,7 @@ import {
   UpdateLinkBody,
 } from '../lib/contract.ts';
 import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../lib/contract-limits.ts';
+import { createHealthRoutes } from './api/health.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { ClickCounter } from './clicks.ts';
 import { streamedJsonResponse } from './compress.ts';
@@ -315,6 +316,8 @@ export function createApi(deps: AppDeps): Hono<Env> {
     c.env.outgoing.setHeader('X-Content-Type-Options', 'nosniff');
     await next();
   });
+
+  app.route('/v1/health', createHealthRoutes(store));
 
   app.use('/v1/*', async (c, next) => {
     // Before the key is looked at, so a flood of wrong keys is turned away as cheaply as can be.
