@@ -14,6 +14,7 @@ export default defineConfig({
       'server/click-reads.test.ts',
       'server/openapi.test.ts',
       'server/destinations.test.ts',
+      'server/health.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
       // The database stopped and started under them (a cluster of its own).
