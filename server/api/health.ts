@@ -6,6 +6,9 @@ import type { ErrorBodyJson } from '../../lib/contract.ts';
 import { ErrorCode } from '../../lib/contract-limits.ts';
 import type { Storage } from '../storage.ts';
 
+/** Where the API mounts these routes. */
+export const HEALTH_PATH = '/v1/health/';
+
 /** How long ready waits for the database before saying it does not answer. */
 const READY_TIMEOUT_MS = 2_000;
 const RETRY_AFTER_SECONDS = 5;
