@@ -13,6 +13,7 @@ import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
+import { withRequestLog } from './structured-log.ts';
 
 export type ServiceOptions = {
   /** Where the data lives: a SQLite file path, or a postgres:// URL. */
@@ -125,7 +126,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
     trustedProxies: new Set(options.trustedProxies ?? []),
   });
-  const handleApi = getRequestListener(api.fetch);
+  const handleApi = withRequestLog(logger, getRequestListener(api.fetch));
   const handleRedirect = createRedirectHandler({ redirects, clicks, domains });
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/v1/')) {
