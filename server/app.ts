@@ -33,6 +33,7 @@ import {
   StorageUnavailable,
   UniqueViolation,
 } from './storage.ts';
+import { clientWentAway } from './structured-log.ts';
 
 export type Logger = { info(message: string): void; error(message: string, error?: unknown): void };
 
@@ -490,6 +491,7 @@ export function createApi(deps: AppDeps): Hono<Env> {
   });
 
   app.onError((error, c) => {
+    if (clientWentAway(c.env.incoming, error)) return new Response(null, { status: 499 });
     if (error instanceof HttpProblem) return problemResponse(c, error);
     if (error instanceof StorageUnavailable) {
       // Locked by another process, disk full or failing: the write was rolled back whole.
