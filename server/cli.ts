@@ -11,6 +11,14 @@ import {
 } from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
 import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
+import {
+  createStructuredLogger,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type LogLevel,
+  type StructuredLogger,
+} from './structured-log.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
 
@@ -31,6 +39,11 @@ Commands:
                           default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --log-format json|text  one JSON object a line, or text for people (env SHORTLINK_LOG_FORMAT;
+                          default text on a terminal, JSON otherwise)
+      --log-level L       fatal, error, warn, info, debug, trace or silent (env SHORTLINK_LOG_LEVEL; default info)
+      --log-file FILE     append the log to FILE instead of standard output, opened again on SIGHUP
+                          (env SHORTLINK_LOG_FILE)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
@@ -58,6 +71,9 @@ function parseCommandLine() {
         'blocked-hosts': { type: 'string' },
         'db-pool': { type: 'string' },
         'trusted-proxy': { type: 'string' },
+        'log-format': { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -128,6 +144,22 @@ function wholeNumber(option: string, value: string | number): number {
   return number;
 }
 
+function structuredLogger(): StructuredLogger {
+  const format =
+    values['log-format'] ?? env.SHORTLINK_LOG_FORMAT ?? (process.stdout.isTTY ? 'text' : 'json');
+  if (!LOG_FORMATS.includes(format as LogFormat))
+    throw new AdminError(`--log-format must be ${LOG_FORMATS.join(' or ')}.`);
+  const level = values['log-level'] ?? env.SHORTLINK_LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(level as LogLevel))
+    throw new AdminError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
+  const file = values['log-file'] ?? env.SHORTLINK_LOG_FILE;
+  return createStructuredLogger({
+    format: format as LogFormat,
+    level: level as LogLevel,
+    file: file || undefined,
+  });
+}
+
 async function serve(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new AdminError('--port must be 0-65535.');
@@ -153,7 +185,9 @@ async function serve(): Promise<void> {
   if (trustedProxies.some((address) => isIP(address) === 0))
     throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
+  const logger = structuredLogger();
   const service = await startService({
+    logger,
     db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
@@ -165,11 +199,11 @@ async function serve(): Promise<void> {
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
   });
-  console.log(
+  logger.info(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
   );
   const shutdown = (signal: string) => {
-    console.log(`${signal}: stopping after the requests in flight`);
+    logger.info(`${signal}: stopping after the requests in flight`);
     void service.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
