@@ -8,6 +8,7 @@ import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
 import { createListReader } from './list-reader.ts';
+import { NO_METRICS, type ServiceMetrics } from './metrics.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
@@ -36,6 +37,8 @@ export type ServiceOptions = {
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
   logger?: Logger;
+  /** Prometheus metrics (metrics.ts), served on a port of their own by the caller. */
+  metrics?: ServiceMetrics;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -77,9 +80,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     synchronous: options.synchronous,
     maxConnections: options.dbPoolSize,
   });
-  const store = options.wrapStorage ? options.wrapStorage(opened) : opened;
+  const metrics = options.metrics ?? NO_METRICS;
+  const store = metrics.instrumentStorage(
+    options.wrapStorage ? options.wrapStorage(opened) : opened,
+  );
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
+  metrics.watch({
+    clicks,
+    redirects,
+    poolSize: store.engine === 'sqlite' ? 1 : (options.dbPoolSize ?? 10),
+  });
   // Other instances on the same database change links too: drop what they change.
   await store.watchLinkChanges((link) =>
     link ? redirects.forget(link.domain, link.backHalf) : redirects.forgetAll(),
@@ -126,8 +137,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
     trustedProxies: new Set(options.trustedProxies ?? []),
   });
-  const handleApi = withRequestLog(logger, getRequestListener(api.fetch));
-  const handleRedirect = createRedirectHandler({ redirects, clicks, domains });
+  const handleApi = metrics.instrumentApi(withRequestLog(logger, getRequestListener(api.fetch)));
+  const handleRedirect = metrics.instrumentRedirects(
+    createRedirectHandler({ redirects, clicks, domains }),
+  );
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/v1/')) {
       void handleApi(req, res);
