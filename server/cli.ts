@@ -1,8 +1,9 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
-import { isIP } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
 import { BlockedHostsError } from './destinations.ts';
+import { createMetrics, type Metrics, MetricsListenError, serveMetrics } from './metrics.ts';
 import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
@@ -39,6 +40,9 @@ Commands:
                           default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --metrics-port N    serve Prometheus metrics at /metrics on this port, never the API's (env
+                          SHORTLINK_METRICS_PORT; default off)
+      --metrics-host H    interface of the metrics port (env SHORTLINK_METRICS_HOST; default 127.0.0.1)
       --log-format json|text  one JSON object a line, or text for people (env SHORTLINK_LOG_FORMAT;
                           default text on a terminal, JSON otherwise)
       --log-level L       fatal, error, warn, info, debug, trace or silent (env SHORTLINK_LOG_LEVEL; default info)
@@ -72,6 +76,8 @@ function parseCommandLine() {
         'db-pool': { type: 'string' },
         'trusted-proxy': { type: 'string' },
         'log-format': { type: 'string' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
         email: { type: 'string' },
@@ -160,6 +166,23 @@ function structuredLogger(): StructuredLogger {
   });
 }
 
+/** The metrics listener, when --metrics-port asks for one: before the service, so a taken port stops the start with nothing to undo. */
+async function startMetrics(logger: StructuredLogger): Promise<Metrics | undefined> {
+  const given = values['metrics-port'] ?? env.SHORTLINK_METRICS_PORT;
+  if (!given) return undefined;
+  const metricsPort = wholeNumber('metrics-port', given);
+  if (metricsPort > 65535) throw new AdminError('--metrics-port must be 0-65535.');
+  const metrics = createMetrics();
+  const server = await serveMetrics(metrics, {
+    port: metricsPort,
+    host: values['metrics-host'] ?? env.SHORTLINK_METRICS_HOST,
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  logger.info(`Metrics on http://${host}:${address.port}/metrics`);
+  return metrics;
+}
+
 async function serve(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new AdminError('--port must be 0-65535.');
@@ -186,8 +209,10 @@ async function serve(): Promise<void> {
     throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
   const logger = structuredLogger();
+  const metrics = await startMetrics(logger);
   const service = await startService({
     logger,
+    metrics,
     db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
@@ -282,7 +307,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof AdminError ||
     error instanceof StorageOpenError ||
-    error instanceof BlockedHostsError
+    error instanceof BlockedHostsError ||
+    error instanceof MetricsListenError
   )
     console.error(error.message);
   else if (error instanceof StorageUnavailable)
