@@ -2,6 +2,7 @@
 import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
+import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from './backup.ts';
 import { BlockedHostsError } from './destinations.ts';
 import { createMetrics, type Metrics, MetricsListenError, serveMetrics } from './metrics.ts';
 import { isPostgresUrl, openStorage } from './open-storage.ts';
@@ -57,6 +58,8 @@ Commands:
                                                 --key K works too, but leaves K in the shell's history
                                                 and the process list
   domain add --email E --host H                 add a custom domain to an account
+  backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
+                                                service runs; --force replaces FILE (PostgreSQL: pg_dump)
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
@@ -83,6 +86,8 @@ function parseCommandLine() {
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
+        to: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -247,6 +252,16 @@ async function admin(run: (store: Storage) => Promise<string>): Promise<void> {
   }
 }
 
+async function backupCommand(): Promise<void> {
+  if (isPostgresUrl(dbFile)) throw new BackupError(POSTGRES_BACKUP_ADVICE);
+  const to = values.to;
+  if (!to) throw new AdminError('--to is required: the file to write the backup to.');
+  const { links, bytes, ms } = await backupSqlite({ db: dbFile, to, force: values.force });
+  console.log(
+    `Backed up ${dbFile} to ${to}: ${links.toLocaleString('en')} links, ${(bytes / 1e6).toFixed(1)} MB, integrity ok, in ${(ms / 1000).toFixed(1)} s.`,
+  );
+}
+
 async function main(): Promise<void> {
   const [group, action] = positionals;
   const command = [group, action].filter(Boolean).join(' ');
@@ -257,6 +272,8 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
+    case 'backup':
+      return backupCommand();
     case 'migrate':
       // Opening migrates; several instances starting at once take turns.
       return admin(
@@ -308,7 +325,8 @@ main().catch((error: unknown) => {
     error instanceof AdminError ||
     error instanceof StorageOpenError ||
     error instanceof BlockedHostsError ||
-    error instanceof MetricsListenError
+    error instanceof MetricsListenError ||
+    error instanceof BackupError
   )
     console.error(error.message);
   else if (error instanceof StorageUnavailable)
