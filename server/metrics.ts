@@ -2,7 +2,7 @@
 // `/metrics` is a back-half like any other. The hot path pays for plain additions and one
 // histogram observation; the gauges are read only when scraped.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { HEALTH_PATH } from './api/health.ts';
 import type { ClickCounter } from './clicks.ts';
 import type { RedirectCache } from './redirects.ts';
@@ -129,17 +129,14 @@ export function createMetrics() {
       this.set(inFlight);
     },
   });
-  const durations = new Histogram({
+  const durations = createLightHistogram(registry, {
     name: 'shortlink_http_request_duration_seconds',
     help: 'Time from a request to its answer, by route (redirect or the API route) and status.',
     labelNames: ['route', 'status'],
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers,
   });
-
   const observe = (route: string, res: ServerResponse, started: number) =>
-    durations.observe({ route, status: res.statusCode }, (performance.now() - started) / 1000);
-
+    durations.series(route, res.statusCode)((performance.now() - started) / 1000);
   return {
     registry,
     /** The gauges' sources, once the service has made them. */
@@ -220,6 +217,74 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * A histogram whose observation is a bucket search and two additions, handed to prom-client's
+ * registry in its own shape when scraped. prom-client's Histogram.observe validates and hashes
+ * the labels on every call: some 2 µs, which was 8 % of a redirect's time here.
+ */
+function createLightHistogram(
+  registry: Registry,
+  options: { name: string; help: string; labelNames: [string, string]; buckets: number[] },
+) {
+  const { name, help, labelNames, buckets } = options;
+  type Series = { labels: Record<string, string | number>; counts: number[]; sum: number };
+  const series = new Map<string, Series>();
+  const recorders = new Map<string, (seconds: number) => void>();
+  const metric = {
+    name,
+    help,
+    type: 'histogram',
+    aggregator: 'sum',
+    async get() {
+      const values: { labels: object; value: number; metricName: string }[] = [];
+      for (const { labels, counts, sum } of series.values()) {
+        let cumulative = 0;
+        buckets.forEach((le, i) => {
+          cumulative += counts[i] ?? 0;
+          values.push({
+            labels: { ...labels, le },
+            value: cumulative,
+            metricName: `${name}_bucket`,
+          });
+        });
+        const count = cumulative + (counts[buckets.length] ?? 0);
+        values.push({
+          labels: { ...labels, le: '+Inf' },
+          value: count,
+          metricName: `${name}_bucket`,
+        });
+        values.push({ labels, value: sum, metricName: `${name}_sum` });
+        values.push({ labels, value: count, metricName: `${name}_count` });
+      }
+      return { name, help, type: 'histogram', aggregator: 'sum', values };
+    },
+  };
+  registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
+  return {
+    /** The recorder of one series (made on first use, then reused). */
+    series(first: string, second: number): (seconds: number) => void {
+      const key = `${first} ${second}`;
+      let record = recorders.get(key);
+      if (!record) {
+        const one: Series = {
+          labels: { [labelNames[0]]: first, [labelNames[1]]: second },
+          counts: new Array(buckets.length + 1).fill(0),
+          sum: 0,
+        };
+        series.set(key, one);
+        record = (seconds) => {
+          let i = 0;
+          while (i < buckets.length && seconds > (buckets[i] as number)) i++;
+          one.counts[i] = (one.counts[i] as number) + 1;
+          one.sum += seconds;
+        };
+        recorders.set(key, record);
+      }
+      return record;
+    },
+  };
+}
 
 /** What the service calls on its metrics; with metrics off, every call changes nothing. */
 export type ServiceMetrics = Pick<
