@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// `--only service`, `--only metrics`, `--only instances`, `--only popup` or `--only options` runs one group (the
 // popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
@@ -11,7 +11,7 @@ import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
-import { benchDurability, benchService } from './service-bench.ts';
+import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,9 +22,27 @@ const { values } = parseArgs({
   },
 });
 const rows: [string, string, string][] = [];
-const runs = (group: 'service' | 'instances' | 'popup' | 'options') =>
+const runs = (group: 'service' | 'metrics' | 'instances' | 'popup' | 'options') =>
   !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+if (runs('metrics')) {
+  const cost = await benchMetricsCost(Number(values.seconds), Number(values.rounds));
+  const ratio = cost.withMetricsPerSecond / cost.withoutMetricsPerSecond;
+  rows.push(
+    [
+      `redirects per second, metrics off / on (median of ${cost.rounds})`,
+      `${cost.withoutMetricsPerSecond.toFixed(0)} / ${cost.withMetricsPerSecond.toFixed(0)} (${((1 - ratio) * 100).toFixed(1)} % fewer)`,
+      '≤ 5 % fewer',
+    ],
+    ['bare node:http 302 per second (same run)', cost.barePerSecond.toFixed(0), ''],
+    [
+      'metrics redirect counter / redirects sent',
+      `${cost.countedByMetrics} / ${cost.redirectsSent}`,
+      'equal',
+    ],
+  );
+}
 
 if (runs('service')) {
   const service = await benchService(Number(values.seconds));
