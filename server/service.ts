@@ -39,6 +39,8 @@ export type ServiceOptions = {
   logger?: Logger;
   /** Prometheus metrics (metrics.ts), served on a port of their own by the caller. */
   metrics?: ServiceMetrics;
+  /** How long stop() lets requests in flight finish before it closes their connections. */
+  shutdownTimeoutMs?: number;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -49,7 +51,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
  * there to turn away floods of requests with no key or wrong keys.
  */
 export const DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE = 6_000;
-const SHUTDOWN_GRACE_MS = 5_000;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -65,6 +67,8 @@ export type RunningService = {
   port: number;
   baseUrl: string;
   shortDomain: string;
+  /** Reads the blocked hosts file again, changed or not (SIGHUP). */
+  reloadBlockedHosts(): void;
   stop(): Promise<void>;
 };
 
@@ -171,7 +175,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(
+        () => server.closeAllConnections(),
+        options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      );
       server.close(() => {
         clearTimeout(force);
         void Promise.all([clicks.stop(), lists.stop()])
@@ -191,6 +198,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     baseUrl: `http://${loopbackOrAny ? 'localhost' : host}:${port}`,
     shortDomain: domains.defaultHost,
+    reloadBlockedHosts: () => blockedHosts?.reload(),
     stop,
   };
 }
