@@ -9,6 +9,7 @@ import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
   startService,
 } from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite.ts';
@@ -41,6 +42,9 @@ Commands:
                           default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --shutdown-timeout S  seconds SIGTERM lets requests in flight finish before it closes their
+                          connections (env SHORTLINK_SHUTDOWN_TIMEOUT; default ${DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000})
+                          SIGHUP reads the blocked hosts file again and reopens the log file
       --metrics-port N    serve Prometheus metrics at /metrics on this port, never the API's (env
                           SHORTLINK_METRICS_PORT; default off)
       --metrics-host H    interface of the metrics port (env SHORTLINK_METRICS_HOST; default 127.0.0.1)
@@ -81,6 +85,7 @@ function parseCommandLine() {
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         'metrics-host': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
         email: { type: 'string' },
@@ -213,11 +218,20 @@ async function serve(): Promise<void> {
   if (trustedProxies.some((address) => isIP(address) === 0))
     throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
+  const shutdownTimeoutMs =
+    1000 *
+    wholeNumber(
+      'shutdown-timeout',
+      values['shutdown-timeout'] ??
+        env.SHORTLINK_SHUTDOWN_TIMEOUT ??
+        DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+    );
   const logger = structuredLogger();
   const metrics = await startMetrics(logger);
   const service = await startService({
     logger,
     metrics,
+    shutdownTimeoutMs,
     db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
@@ -238,6 +252,11 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => {
+    logger.reopen();
+    service.reloadBlockedHosts();
+    logger.info('SIGHUP: blocked hosts read again, log reopened');
+  });
 }
 
 /** How long a command waits for the service's lock: it serves nobody, so it can wait. */
