@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only metrics`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// `--only service`, `--only metrics`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
 // popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchBackup } from './backup-bench.ts';
 import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
@@ -22,7 +23,7 @@ const { values } = parseArgs({
   },
 });
 const rows: [string, string, string][] = [];
-const runs = (group: 'service' | 'metrics' | 'instances' | 'popup' | 'options') =>
+const runs = (group: 'service' | 'metrics' | 'backup' | 'instances' | 'popup' | 'options') =>
   !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -42,6 +43,15 @@ if (runs('metrics')) {
       'equal',
     ],
   );
+}
+
+if (runs('backup')) {
+  const copy = await benchBackup();
+  rows.push([
+    `backup of ${copy.links.toLocaleString('en')} links (${copy.megabytes.toFixed(0)} MB), copied and checked`,
+    `${copy.seconds.toFixed(1)} s`,
+    '',
+  ]);
 }
 
 if (runs('service')) {
