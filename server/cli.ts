@@ -277,7 +277,7 @@ async function backupCommand(): Promise<void> {
   if (!to) throw new AdminError('--to is required: the file to write the backup to.');
   const { links, bytes, ms } = await backupSqlite({ db: dbFile, to, force: values.force });
   console.log(
-    `Backed up ${dbFile} to ${to}: ${links.toLocaleString('en')} links, ${(bytes / 1e6).toFixed(1)} MB, integrity ok, in ${(ms / 1000).toFixed(1)} s.`,
+    `Backed up ${dbFile} to ${to}: ${links.toLocaleString('en')} ${links === 1 ? 'link' : 'links'}, ${(bytes / 1e6).toFixed(1)} MB, integrity ok, in ${(ms / 1000).toFixed(1)} s.`,
   );
 }
 
