@@ -36,6 +36,11 @@ if (runs('metrics')) {
       `${cost.withoutMetricsPerSecond.toFixed(0)} / ${cost.withMetricsPerSecond.toFixed(0)} (${((1 - ratio) * 100).toFixed(1)} % fewer)`,
       '≤ 5 % fewer',
     ],
+    [
+      'service CPU time per redirect, metrics off / on',
+      `${cost.withoutMetricsCpuMicros.toFixed(1)} / ${cost.withMetricsCpuMicros.toFixed(1)} µs (${((cost.withMetricsCpuMicros / cost.withoutMetricsCpuMicros - 1) * 100).toFixed(1)} % more)`,
+      '≤ 5 % more',
+    ],
     ['bare node:http 302 per second (same run)', cost.barePerSecond.toFixed(0), ''],
     [
       'metrics redirect counter / redirects sent',
