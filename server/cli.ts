@@ -24,6 +24,7 @@ import {
 } from './structured-log.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
+  (from the one-file build: node shortlink-service.mjs <command> [options])
 
 Commands:
   serve                 start the service
