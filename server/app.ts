@@ -13,6 +13,7 @@ import {
   requireApiKey,
 } from './api/auth.ts';
 import { type DomainRouteDeps, domainRoutes } from './api/domains.ts';
+import { createHealthRoutes } from './api/health.ts';
 import { type LinkRouteDeps, linkRoutes } from './api/links.ts';
 import { answerError, answerNotFound } from './api/problems.ts';
 import { openApiDocument } from './openapi.ts';
@@ -38,6 +39,8 @@ const noStore: MiddlewareHandler<AccountEnv> = async (c, next) => {
 export function createApp(deps: AppDeps): Hono<AccountEnv> {
   const app = new Hono<AccountEnv>();
   app.use('*', noStore);
+  // Before the limits and the key: probes are asked every few seconds by machines.
+  app.route('/v1/health', createHealthRoutes(deps.store));
   app.use('/v1/*', limitByAddress(deps));
 
   // Public: the description of the API tells a client how to send its key.

@@ -1,18 +1,30 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
-import { isIP } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
+import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from './backup.ts';
 import { BlockedHostsError } from './destinations.ts';
+import { createMetrics, type Metrics, MetricsListenError, serveMetrics } from './metrics.ts';
 import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
   startService,
 } from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite/open.ts';
 import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
+import {
+  createStructuredLogger,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type LogLevel,
+  type StructuredLogger,
+} from './structured-log.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
+  (from the one-file build: node shortlink-service.mjs <command> [options])
 
 Commands:
   serve                 start the service
@@ -31,6 +43,17 @@ Commands:
                           default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --shutdown-timeout S  seconds SIGTERM lets requests in flight finish before it closes their
+                          connections (env SHORTLINK_SHUTDOWN_TIMEOUT; default ${DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000})
+                          SIGHUP reads the blocked hosts file again and reopens the log file
+      --metrics-port N    serve Prometheus metrics at /metrics on this port, never the API's (env
+                          SHORTLINK_METRICS_PORT; default off)
+      --metrics-host H    interface of the metrics port (env SHORTLINK_METRICS_HOST; default 127.0.0.1)
+      --log-format json|text  one JSON object a line, or text for people (env SHORTLINK_LOG_FORMAT;
+                          default text on a terminal, JSON otherwise)
+      --log-level L       fatal, error, warn, info, debug, trace or silent (env SHORTLINK_LOG_LEVEL; default info)
+      --log-file FILE     append the log to FILE instead of standard output, opened again on SIGHUP
+                          (env SHORTLINK_LOG_FILE)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
@@ -40,6 +63,8 @@ Commands:
                                                 --key K works too, but leaves K in the shell's history
                                                 and the process list
   domain add --email E --host H                 add a custom domain to an account
+  backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
+                                                service runs; --force replaces FILE (PostgreSQL: pg_dump)
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
@@ -58,9 +83,17 @@ function parseCommandLine() {
         'blocked-hosts': { type: 'string' },
         'db-pool': { type: 'string' },
         'trusted-proxy': { type: 'string' },
+        'log-format': { type: 'string' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
+        to: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -128,6 +161,39 @@ function wholeNumber(option: string, value: string | number): number {
   return number;
 }
 
+function structuredLogger(): StructuredLogger {
+  const format =
+    values['log-format'] ?? env.SHORTLINK_LOG_FORMAT ?? (process.stdout.isTTY ? 'text' : 'json');
+  if (!LOG_FORMATS.includes(format as LogFormat))
+    throw new AdminError(`--log-format must be ${LOG_FORMATS.join(' or ')}.`);
+  const level = values['log-level'] ?? env.SHORTLINK_LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(level as LogLevel))
+    throw new AdminError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
+  const file = values['log-file'] ?? env.SHORTLINK_LOG_FILE;
+  return createStructuredLogger({
+    format: format as LogFormat,
+    level: level as LogLevel,
+    file: file || undefined,
+  });
+}
+
+/** The metrics listener, when --metrics-port asks for one: before the service, so a taken port stops the start with nothing to undo. */
+async function startMetrics(logger: StructuredLogger): Promise<Metrics | undefined> {
+  const given = values['metrics-port'] ?? env.SHORTLINK_METRICS_PORT;
+  if (!given) return undefined;
+  const metricsPort = wholeNumber('metrics-port', given);
+  if (metricsPort > 65535) throw new AdminError('--metrics-port must be 0-65535.');
+  const metrics = createMetrics();
+  const server = await serveMetrics(metrics, {
+    port: metricsPort,
+    host: values['metrics-host'] ?? env.SHORTLINK_METRICS_HOST,
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  logger.info(`Metrics on http://${host}:${address.port}/metrics`);
+  return metrics;
+}
+
 async function serve(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new AdminError('--port must be 0-65535.');
@@ -153,7 +219,20 @@ async function serve(): Promise<void> {
   if (trustedProxies.some((address) => isIP(address) === 0))
     throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
   const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
+  const shutdownTimeoutMs =
+    1000 *
+    wholeNumber(
+      'shutdown-timeout',
+      values['shutdown-timeout'] ??
+        env.SHORTLINK_SHUTDOWN_TIMEOUT ??
+        DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+    );
+  const logger = structuredLogger();
+  const metrics = await startMetrics(logger);
   const service = await startService({
+    logger,
+    metrics,
+    shutdownTimeoutMs,
     db: dbFile,
     port,
     host: values.host ?? env.SHORTLINK_HOST,
@@ -165,15 +244,20 @@ async function serve(): Promise<void> {
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
   });
-  console.log(
+  logger.info(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
   );
   const shutdown = (signal: string) => {
-    console.log(`${signal}: stopping after the requests in flight`);
+    logger.info(`${signal}: stopping after the requests in flight`);
     void service.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => {
+    logger.reopen();
+    service.reloadBlockedHosts();
+    logger.info('SIGHUP: blocked hosts read again, log reopened');
+  });
 }
 
 /** How long a command waits for the service's lock: it serves nobody, so it can wait. */
@@ -188,6 +272,16 @@ async function admin(run: (store: Storage) => Promise<string>): Promise<void> {
   }
 }
 
+async function backupCommand(): Promise<void> {
+  if (isPostgresUrl(dbFile)) throw new BackupError(POSTGRES_BACKUP_ADVICE);
+  const to = values.to;
+  if (!to) throw new AdminError('--to is required: the file to write the backup to.');
+  const { links, bytes, ms } = await backupSqlite({ db: dbFile, to, force: values.force });
+  console.log(
+    `Backed up ${dbFile} to ${to}: ${links.toLocaleString('en')} ${links === 1 ? 'link' : 'links'}, ${(bytes / 1e6).toFixed(1)} MB, integrity ok, in ${(ms / 1000).toFixed(1)} s.`,
+  );
+}
+
 async function main(): Promise<void> {
   const [group, action] = positionals;
   const command = [group, action].filter(Boolean).join(' ');
@@ -198,6 +292,8 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
+    case 'backup':
+      return backupCommand();
     case 'migrate':
       // Opening migrates; several instances starting at once take turns.
       return admin(
@@ -248,7 +344,9 @@ main().catch((error: unknown) => {
   if (
     error instanceof AdminError ||
     error instanceof StorageOpenError ||
-    error instanceof BlockedHostsError
+    error instanceof BlockedHostsError ||
+    error instanceof MetricsListenError ||
+    error instanceof BackupError
   )
     console.error(error.message);
   else if (error instanceof StorageUnavailable)

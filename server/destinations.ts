@@ -90,6 +90,11 @@ export function watchBlockedHosts(file: string, onReloadError: (message: string)
       }
       return hosts;
     },
+    /** Reads the file now, changed or not (SIGHUP); a bad file leaves the last good list. */
+    reload(): void {
+      version = '';
+      this.current();
+    },
   };
 }
 

@@ -42,6 +42,7 @@ export function createRedirectCache(store: Storage) {
       changes++;
       targets.delete(keyOf(domain, backHalf));
     },
+    size: () => targets.size,
     /** Drops every target: changes may have been missed. */
     forgetAll(): void {
       changes++;

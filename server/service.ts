@@ -9,11 +9,13 @@ import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
 import { createListReader } from './list-reader.ts';
 import type { Logger } from './logger.ts';
+import { NO_METRICS, type ServiceMetrics } from './metrics.ts';
 import { openStorage } from './open-storage.ts';
 import { createRedirectCache, createRedirectHandler } from './redirects.ts';
 import { createShortDomains } from './short-domain.ts';
 import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite/open.ts';
 import { type Storage, StorageUnavailable } from './storage.ts';
+import { withRequestLog } from './structured-log.ts';
 
 export type ServiceOptions = {
   /** Where the data lives: a SQLite file path, or a postgres:// URL. */
@@ -36,6 +38,10 @@ export type ServiceOptions = {
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
   logger?: Logger;
+  /** Prometheus metrics (metrics.ts), served on a port of their own by the caller. */
+  metrics?: ServiceMetrics;
+  /** How long stop() lets requests in flight finish before it closes their connections. */
+  shutdownTimeoutMs?: number;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -46,7 +52,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
  * there to turn away floods of requests with no key or wrong keys.
  */
 export const DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE = 6_000;
-const SHUTDOWN_GRACE_MS = 5_000;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -62,6 +68,8 @@ export type RunningService = {
   port: number;
   baseUrl: string;
   shortDomain: string;
+  /** Reads the blocked hosts file again, changed or not (SIGHUP). */
+  reloadBlockedHosts(): void;
   stop(): Promise<void>;
 };
 
@@ -77,9 +85,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     synchronous: options.synchronous,
     maxConnections: options.dbPoolSize,
   });
-  const store = options.wrapStorage ? options.wrapStorage(opened) : opened;
+  const metrics = options.metrics ?? NO_METRICS;
+  const store = metrics.instrumentStorage(
+    options.wrapStorage ? options.wrapStorage(opened) : opened,
+  );
   const clicks = createClickCounter(store, { logger });
   const redirects = createRedirectCache(store);
+  metrics.watch({
+    clicks,
+    redirects,
+    poolSize: store.engine === 'sqlite' ? 1 : (options.dbPoolSize ?? 10),
+  });
   // Other instances on the same database change links too: drop what they change.
   await store.watchLinkChanges((link) =>
     link ? redirects.forget(link.domain, link.backHalf) : redirects.forgetAll(),
@@ -126,8 +142,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
     trustedProxies: new Set(options.trustedProxies ?? []),
   });
-  const handleApi = getRequestListener(api.fetch);
-  const handleRedirect = createRedirectHandler({ redirects, clicks, domains });
+  const handleApi = metrics.instrumentApi(withRequestLog(logger, getRequestListener(api.fetch)));
+  const handleRedirect = metrics.instrumentRedirects(
+    createRedirectHandler({ redirects, clicks, domains }),
+  );
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/v1/')) {
       void handleApi(req, res);
@@ -158,7 +176,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(
+        () => server.closeAllConnections(),
+        options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      );
       server.close(() => {
         clearTimeout(force);
         void Promise.all([clicks.stop(), lists.stop()])
@@ -178,6 +199,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     baseUrl: `http://${loopbackOrAny ? 'localhost' : host}:${port}`,
     shortDomain: domains.defaultHost,
+    reloadBlockedHosts: () => blockedHosts?.reload(),
     stop,
   };
 }

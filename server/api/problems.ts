@@ -2,6 +2,7 @@
 // its size limit, and the zod check of what was read. Every problem has a code of the contract;
 // its status comes from the contract's table.
 import type { IncomingMessage } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
@@ -9,6 +10,7 @@ import type { ErrorBodyJson } from '../../lib/contract.ts';
 import { ERROR_CODES, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../lib/contract-limits.ts';
 import type { Logger } from '../logger.ts';
 import { StorageUnavailable } from '../storage.ts';
+import { clientWentAway } from '../structured-log.ts';
 
 export class HttpProblem extends Error {
   override name = 'HttpProblem';
@@ -48,8 +50,9 @@ const STORAGE_RETRY_AFTER_SECONDS = 5;
  * The answer to whatever a route threw: its problem, a 503 when the database cannot be used now,
  * else a 500 whose cause goes to the log only.
  */
-export function answerError(logger: Logger): ErrorHandler {
+export function answerError<E extends { Bindings: HttpBindings }>(logger: Logger): ErrorHandler<E> {
   return (error, c) => {
+    if (clientWentAway(c.env.incoming, error)) return new Response(null, { status: 499 });
     if (error instanceof HttpProblem) return problemResponse(c, error);
     if (error instanceof StorageUnavailable) {
       // Locked by another process, disk full or failing: the write was rolled back whole.

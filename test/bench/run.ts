@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// `--only service`, `--only metrics`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
 // popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
@@ -7,11 +7,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchBackup } from './backup-bench.ts';
 import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
-import { benchDurability, benchService } from './service-bench.ts';
+import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,9 +23,41 @@ const { values } = parseArgs({
   },
 });
 const rows: [string, string, string][] = [];
-const runs = (group: 'service' | 'instances' | 'popup' | 'options') =>
+const runs = (group: 'service' | 'metrics' | 'backup' | 'instances' | 'popup' | 'options') =>
   !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+if (runs('metrics')) {
+  const cost = await benchMetricsCost(Number(values.seconds), Number(values.rounds));
+  const ratio = cost.withMetricsPerSecond / cost.withoutMetricsPerSecond;
+  rows.push(
+    [
+      `redirects per second, metrics off / on (median of ${cost.rounds})`,
+      `${cost.withoutMetricsPerSecond.toFixed(0)} / ${cost.withMetricsPerSecond.toFixed(0)} (${((1 - ratio) * 100).toFixed(1)} % fewer)`,
+      '≤ 5 % fewer',
+    ],
+    [
+      'service CPU time per redirect, metrics off / on',
+      `${cost.withoutMetricsCpuMicros.toFixed(1)} / ${cost.withMetricsCpuMicros.toFixed(1)} µs (${((cost.withMetricsCpuMicros / cost.withoutMetricsCpuMicros - 1) * 100).toFixed(1)} % more)`,
+      '≤ 5 % more',
+    ],
+    ['bare node:http 302 per second (same run)', cost.barePerSecond.toFixed(0), ''],
+    [
+      'metrics redirect counter / redirects sent',
+      `${cost.countedByMetrics} / ${cost.redirectsSent}`,
+      'equal',
+    ],
+  );
+}
+
+if (runs('backup')) {
+  const copy = await benchBackup();
+  rows.push([
+    `backup of ${copy.links.toLocaleString('en')} links (${copy.megabytes.toFixed(0)} MB), copied and checked`,
+    `${copy.seconds.toFixed(1)} s`,
+    '',
+  ]);
+}
 
 if (runs('service')) {
   const service = await benchService(Number(values.seconds));

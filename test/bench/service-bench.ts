@@ -2,7 +2,8 @@
 // and listing 10,000 links. The servers run in child processes so the load generator does not
 // share their event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -257,4 +258,129 @@ export async function benchDurability(seconds: number, rounds = 3): Promise<Dura
     perSecond: median(runs.map((run) => run.requests.average)),
   });
   return { normal: figures(samples.normal), full: figures(samples.full), rounds };
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second here).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+export type MetricsCostFigures = {
+  withoutMetricsPerSecond: number;
+  withMetricsPerSecond: number;
+  /**
+   * The service's own CPU time per redirect answered: unlike redirects a second, barely moved by
+   * what else the machine runs meanwhile.
+   */
+  withoutMetricsCpuMicros: number;
+  withMetricsCpuMicros: number;
+  barePerSecond: number;
+  /** What the metrics' counter rose by over the runs, beside the redirects autocannon sent. */
+  countedByMetrics: number;
+  redirectsSent: number;
+  rounds: number;
+};
+
+/**
+ * Redirects per second with `--metrics-port` beside without (two services on two files, each
+ * redirecting its own cached link) and the bare 302 server, runs alternating; medians of the rounds.
+ */
+export async function benchMetricsCost(seconds: number, rounds = 3): Promise<MetricsCostFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-metrics-bench-'));
+  const setups = ['without', 'with'] as const;
+  const servers: Server[] = [];
+  let metricsUrl = '';
+  try {
+    for (const setup of setups) {
+      const dbFile = path.join(dir, `${setup}.db`);
+      const seed = await openSqliteStorage(dbFile);
+      const key = await createAccount(seed, `${setup}@example.com`);
+      const accountId = (await seed.keyOwner(hashApiKey(key)))?.accountId as number;
+      await seed.insertLink(accountId, {
+        domain: '',
+        backHalf: 'hot',
+        destinationUrl: 'https://example.com/redirected',
+        title: '',
+        createdAt: Date.now(),
+      });
+      await seed.close();
+      const args = [
+        'server/cli.ts',
+        'serve',
+        '--port',
+        '0',
+        '--db',
+        dbFile,
+        '--log-format',
+        'json',
+      ];
+      if (setup === 'with') {
+        const metricsPort = await freePort();
+        args.push('--metrics-port', String(metricsPort));
+        metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      }
+      servers.push(await spawnServer(args));
+    }
+    servers.push(await spawnServer(['test/bench/bare-302.ts']));
+    const [without, measured, bare] = servers as [Server, Server, Server];
+    const found = async () => {
+      const text = await (await fetch(metricsUrl)).text();
+      return Number(/^shortlink_redirects_total\{result="found"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const runs = { without: [] as number[], with: [] as number[], bare: [] as number[] };
+    const cpu = { without: [] as number[], with: [] as number[], bare: [] as number[] };
+    let redirectsSent = 0;
+    const before = await found();
+    for (let round = 0; round < rounds; round++) {
+      const order = [
+        ['bare', bare],
+        ['without', without],
+        ['with', measured],
+      ] as const;
+      // Each round starts with the next setup: whatever the position costs, each pays it alike.
+      const shift = round % order.length;
+      for (const [name, server] of [...order.slice(shift), ...order.slice(0, shift)]) {
+        const cpuBefore = cpuMicros(server.child.pid as number);
+        const run = await load({
+          url: `http://127.0.0.1:${server.port}/hot`,
+          headers: { host: `localhost:${server.port}` },
+          connections: 50,
+          duration: seconds,
+        });
+        if (run.errors > 0 || Object.keys(run.statusCodeStats ?? {}).join() !== '302') {
+          throw new Error(`${name} run: ${run.errors} errors`);
+        }
+        runs[name].push(run.requests.average);
+        cpu[name].push((cpuMicros(server.child.pid as number) - cpuBefore) / run.requests.total);
+        if (name === 'with') redirectsSent += run.requests.sent;
+      }
+    }
+    // Requests still in flight when a run ends are answered a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {
+      withoutMetricsPerSecond: median(runs.without),
+      withMetricsPerSecond: median(runs.with),
+      withoutMetricsCpuMicros: median(cpu.without),
+      withMetricsCpuMicros: median(cpu.with),
+      barePerSecond: median(runs.bare),
+      countedByMetrics: (await found()) - before,
+      redirectsSent,
+      rounds,
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

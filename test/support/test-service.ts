@@ -5,6 +5,7 @@ import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
 import { hashApiKey } from '../../server/keys.ts';
 import type { Logger } from '../../server/logger.ts';
+import type { ServiceMetrics } from '../../server/metrics.ts';
 import { type RunningService, startService } from '../../server/service.ts';
 import type { LinkRow, Plan, Storage } from '../../server/storage.ts';
 import { createDatabase } from './postgres-cluster.ts';
@@ -61,6 +62,7 @@ export async function startTestService(
     blockedHostsFile?: string;
     dbFile?: string;
     logger?: Logger;
+    metrics?: ServiceMetrics;
     wrapStorage?: (store: Storage) => Storage;
   } = {},
 ): Promise<TestService> {
@@ -81,6 +83,7 @@ export async function startTestService(
     trustedProxies: options.trustedProxies,
     blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
+    metrics: options.metrics,
     wrapStorage: options.wrapStorage,
   });
   return {

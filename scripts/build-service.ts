@@ -1,0 +1,53 @@
+// `npm run build:service`: the service and its command line in one file,
+// .output/service/shortlink-service.mjs, that runs with a plain `node` (>= 22.13) and no
+// node_modules: what an operator copies to a server, and what deploy/'s image runs.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const BUNDLE = path.join(root, '.output/service/shortlink-service.mjs');
+
+/** list-reader.ts starts its worker from a file beside it; in the bundle that file is the bundle. */
+const WORKER_FROM_BUNDLE: Plugin = {
+  name: 'list-worker-from-bundle',
+  setup(build) {
+    build.onLoad({ filter: /[/\\]list-reader\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const start = "new URL('./list-worker.ts', import.meta.url)";
+      if (!source.includes(start)) {
+        throw new Error(
+          `${args.path} no longer starts its worker with ${start}: update ${import.meta.filename}.`,
+        );
+      }
+      return { contents: source.replace(start, 'new URL(import.meta.url)'), loader: 'ts' };
+    });
+  },
+};
+
+export async function buildService(): Promise<string> {
+  const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(root, 'server/bundle-entry.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22.13',
+    minifyWhitespace: true,
+    legalComments: 'none',
+    plugins: [WORKER_FROM_BUNDLE],
+    // The CommonJS packages (pino, prom-client) call require() for Node's own modules.
+    banner: {
+      js: `// shortlink-service ${version}: the short-link service in one file. Run: node shortlink-service.mjs --help\nimport { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);`,
+    },
+    logLevel: 'warning',
+  });
+  return BUNDLE;
+}
+
+if (import.meta.main) {
+  const file = await buildService();
+  console.log(`Built ${path.relative(process.cwd(), file)}`);
+}

@@ -1,0 +1,130 @@
+// The one-file service (`npm run build:service`), as an operator runs it: copied alone into an
+// empty folder, no node_modules anywhere above it, started with a plain `node`.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildService } from '../scripts/build-service.ts';
+
+let dir: string;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  const bundle = await buildService();
+  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-bundle-'));
+  copyFileSync(bundle, path.join(dir, 'shortlink-service.mjs'));
+}, 60_000);
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const env = { PATH: path.dirname(process.execPath), HOME: tmpdir() };
+
+function runBundle(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['shortlink-service.mjs', ...args],
+      { cwd: dir, env, encoding: 'utf8' },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('the one-file service', () => {
+  it('creates an account, serves links, redirects, metrics and JSON logs from an empty folder', async () => {
+    const created = await runBundle([
+      'account',
+      'create',
+      '--email',
+      'ops@example.com',
+      '--db',
+      'service.db',
+    ]);
+    expect(created.stderr).toBe('');
+    const key = created.stdout.trim().split('\n').at(-1) as string;
+    expect(key).toMatch(/^slk_/);
+
+    const metricsPort = await freePort();
+    const serving = spawn(
+      process.execPath,
+      [
+        'shortlink-service.mjs',
+        'serve',
+        '--port',
+        '0',
+        '--db',
+        'service.db',
+        '--metrics-port',
+        String(metricsPort),
+        '--log-format',
+        'json',
+      ],
+      { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = serving;
+    let output = '';
+    serving.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    serving.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      serving.stdout?.on('data', () => {
+        const found = /Listening on (http:\/\/localhost:\d+) \(/.exec(output);
+        if (found) resolve(found[1] as string);
+      });
+      serving.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+
+    const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const link = await fetch(`${baseUrl}/v1/links`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        destination_url: 'https://example.com/bundled',
+        back_half: 'bundled',
+      }),
+    });
+    expect(link.status).toBe(200);
+    const requestId = link.headers.get('x-request-id');
+    const redirect = await fetch(`${baseUrl}/bundled`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('https://example.com/bundled');
+    // The list is written by a worker thread, which the bundle starts from itself.
+    const list = await fetch(`${baseUrl}/v1/links`, { headers: auth });
+    expect((await list.json()).links).toHaveLength(1);
+    expect((await fetch(`${baseUrl}/v1/health/ready`)).status).toBe(200);
+
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^shortlink_redirects_total\{result="found"\} 1$/m);
+    expect(metrics).toMatch(/^process_resident_memory_bytes /m);
+
+    serving.kill('SIGTERM');
+    expect(await new Promise((resolve) => serving.once('exit', resolve))).toBe(0);
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const line of lines)
+      expect(Object.keys(line)).toEqual(expect.arrayContaining(['level', 'time', 'msg']));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'POST /v1/links 200', request_id: requestId }),
+    );
+    expect(output).not.toContain(key);
+  }, 30_000);
+});

@@ -1,0 +1,155 @@
+// The service's log as operators read it: pino, one JSON object a line (or pino-pretty's text on a
+// terminal), each with `level`, `time` and `msg`, and the request id of the API request it belongs
+// to. Satisfies the plain Logger the rest of the service writes to.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type DestinationStream, pino } from 'pino';
+import pretty from 'pino-pretty';
+import { HEALTH_PATH } from './api/health.ts';
+import type { Logger } from './logger.ts';
+
+export const LOG_FORMATS = ['json', 'text'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** `status` is absent when the client went away before the answer. */
+export type RequestLine = { method: string; path: string; status?: number; ms: number };
+
+export type StructuredLogger = Logger & {
+  /** One API request's line: at info, or warn when the client went away before the answer. */
+  request(line: RequestLine): void;
+  /** Opens the log file again (after logrotate moved it); nothing when logging to a stream. */
+  reopen(): void;
+  flush(): void;
+};
+
+const requests = new AsyncLocalStorage<{ id: string }>();
+
+/** The request id of the API request being answered, when there is one. */
+export const currentRequestId = () => requests.getStore()?.id;
+
+// A destination may carry a token or a person's data in its path and query: an error line names
+// only its origin. Keys look like `slk_` and 32 characters; none should ever reach a message, and
+// one that did is cut.
+const URL_IN_TEXT = /\b(https?:\/\/[^/\s"'<>]+)[^\s"'<>]*/gi;
+const KEY_IN_TEXT = /\bslk_[A-Za-z0-9_-]+/g;
+export const scrub = (text: string) =>
+  text.replace(URL_IN_TEXT, (_, origin: string) => `${origin}/…`).replace(KEY_IN_TEXT, 'slk_…');
+
+/**
+ * What an error line keeps of an error: its name, code, message and stack, scrubbed. Never its own
+ * enumerable fields (a PostgreSQL error carries the statement's parameters: key hashes,
+ * destinations).
+ */
+function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: scrub(String(error)) };
+  const code = (error as NodeJS.ErrnoException).code;
+  return {
+    type: error.name,
+    message: scrub(error.message),
+    ...(code === undefined ? {} : { code }),
+    ...(error.stack === undefined ? {} : { stack: scrub(error.stack) }),
+    ...(error.cause === undefined ? {} : { cause: errorFields(error.cause) }),
+  };
+}
+
+export type StructuredLogOptions = {
+  format: LogFormat;
+  level?: LogLevel;
+  /** A file to append to instead of standard output. */
+  file?: string;
+  /** Tests: where the lines go instead of standard output or the file. */
+  stream?: DestinationStream;
+};
+
+export function createStructuredLogger(options: StructuredLogOptions): StructuredLogger {
+  const file = options.file
+    ? pino.destination({ dest: options.file, append: true, mkdir: true, sync: true })
+    : undefined;
+  const sink = options.stream ?? file ?? pino.destination({ dest: 1, sync: true });
+  const destination =
+    options.format === 'text'
+      ? pretty({
+          destination: sink,
+          sync: true,
+          colorize: !file && !options.stream && process.stdout.isTTY,
+        })
+      : sink;
+  const log = pino(
+    {
+      level: options.level ?? 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const id = currentRequestId();
+        return id === undefined ? {} : { request_id: id };
+      },
+    },
+    destination,
+  );
+  return {
+    info: (message) => log.info(message),
+    // Error lines quote what failed: whatever URL or key the message or error holds is cut.
+    error(message, error) {
+      if (error === undefined) log.error(scrub(message));
+      else log.error({ error: errorFields(error) }, scrub(message));
+    },
+    request(line) {
+      const message = `${line.method} ${line.path} ${line.status ?? 'client went away'}`;
+      if (line.status === undefined) log.warn(line, message);
+      else log.info(line, message);
+    },
+    reopen: () => file?.reopen(),
+    flush: () => log.flush(),
+  };
+}
+
+/** An id a proxy in front may have given the request: kept when it is short and plain. */
+const FORWARDED_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Wraps the API's handler: every request gets an id (the proxy's X-Request-Id when it sent a plain
+ * one), answered in X-Request-Id and written on every line logged while it is handled, and, when
+ * the logger is structured, one line when it ends. Health checks get none of it.
+ */
+export function withRequestLog(
+  logger: Logger,
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const lines = 'request' in logger ? (logger as StructuredLogger) : undefined;
+  return (req, res) => {
+    if (req.url?.startsWith(HEALTH_PATH)) {
+      handle(req, res);
+      return;
+    }
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && FORWARDED_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    const started = performance.now();
+    if (lines) {
+      res.once('close', () =>
+        requests.run({ id }, () =>
+          lines.request({
+            method: req.method ?? '',
+            path: (req.url ?? '').split('?')[0] ?? '',
+            status: res.writableFinished ? res.statusCode : undefined,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+          }),
+        ),
+      );
+    }
+    requests.run({ id }, () => handle(req, res));
+  };
+}
+
+/** Whether `error` only says that the client closed the connection before its request was read. */
+export function clientWentAway(incoming: IncomingMessage, error: unknown): boolean {
+  return (
+    (incoming.aborted || incoming.destroyed) &&
+    error instanceof Error &&
+    ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted')
+  );
+}
