@@ -96,8 +96,10 @@ export function App({ start }: { start: PopupStart }) {
   const factsAnswer = useRef<Promise<PageFacts>>(Promise.resolve(NO_FACTS));
   // The same input shortened twice in one popup gives the link made the first time.
   const lastCreated = useRef<{ key: string; link: Link }>(undefined);
-  // Whether the focus was still where the popup put it when the existing links arrived.
+  // Whether the link the page already has takes the focus: only when it arrives before the person
+  // has typed or clicked anything, or when Enter asked for it (see submit).
   const [focusExisting, setFocusExisting] = useState(false);
+  const touched = useRef(false);
 
   const fillUntyped = (values: Partial<ShortenFields>) =>
     setFields((current) => {
@@ -134,10 +136,9 @@ export function App({ start }: { start: PopupStart }) {
         setFacts(learned);
         if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
         else fillUntyped({ destinationUrl: learned.destination });
-        const untouched =
-          document.activeElement === submitButton.current ||
-          document.activeElement === document.body;
-        setFocusExisting(untouched && learned.existing.length > 0);
+        setFocusExisting(
+          !touched.current && (learned.existing.length > 0 || learned.selfLink !== undefined),
+        );
       });
     }
     const { account } = await opened;
@@ -166,6 +167,14 @@ export function App({ start }: { start: PopupStart }) {
     const [loaded] = start;
     // Enter shortens as soon as the popup is open.
     submitButton.current?.focus();
+    // From the first key or click on, the focus is the person's: a link arriving later (its part
+    // is drawn a moment after it is known) must not take it mid-word.
+    const touch = () => {
+      touched.current = true;
+      setFocusExisting(false);
+    };
+    const touchEvents = ['keydown', 'pointerdown'] as const;
+    for (const type of touchEvents) document.addEventListener(type, touch, { capture: true });
     if (!pageProblem && page.tabId !== undefined) {
       const { tabId, url } = page;
       void laterOnceDrawn()
@@ -176,6 +185,7 @@ export function App({ start }: { start: PopupStart }) {
     return () => {
       live = false;
       accountRun.current++;
+      for (const type of touchEvents) document.removeEventListener(type, touch, { capture: true });
     };
   }, []);
 
@@ -339,7 +349,9 @@ export function App({ start }: { start: PopupStart }) {
         </p>
       )}
       <Later>
-        {facts?.selfLink && <SelfShortLink link={facts.selfLink} copyAs={copyAs} />}
+        {facts?.selfLink && (
+          <SelfShortLink link={facts.selfLink} copyAs={copyAs} focusCopy={focusExisting} />
+        )}
         {existing.length > 0 && !result && (
           <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
         )}

@@ -1,6 +1,6 @@
 // The popup's reuse rules, the page that is (or declares) a short link, tracking parameters, copy
 // formats, the keyboard, and the mends a new user asked for, in Chromium against the real service.
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { NOT_A_WEB_ADDRESS } from '../../lib/links/destination.ts';
 import {
   configure,
@@ -113,6 +113,79 @@ test.describe('the popup never makes a silent duplicate', () => {
     await expect(already.getByRole('button', { name: 'Copy' })).toBeFocused();
     await expect(popup.shortLink()).toHaveCount(0);
     expect(await linksOf(service, apiKey)).toHaveLength(1);
+  });
+});
+
+/**
+ * Holds every message the popup sends the background (the page's links come that way) until the
+ * test calls `releaseMessages()` in the popup.
+ */
+async function holdMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as Record<string, unknown>;
+    const released = new Promise((resolve) => {
+      scope.releaseMessages = resolve;
+    });
+    for (const api of new Set([scope.browser, scope.chrome] as (
+      | { runtime?: object }
+      | undefined
+    )[])) {
+      const runtime = api?.runtime as
+        | { sendMessage: (message: unknown) => Promise<unknown> }
+        | undefined;
+      if (!runtime) continue;
+      const send = runtime.sendMessage.bind(runtime);
+      runtime.sendMessage = (message) => released.then(() => send(message));
+    }
+  });
+}
+
+test.describe('the focus', () => {
+  test('typing that started before the existing link arrived keeps its field and every key', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/`;
+    await createLink(service, apiKey, { destination_url: pageUrl });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: holdMessages,
+    });
+    // The existing link arrives just as the person starts typing.
+    await popup.page.evaluate(() =>
+      (globalThis as unknown as { releaseMessages(): void }).releaseMessages(),
+    );
+    await popup.field('Back-half').click();
+    await popup.field('Back-half').pressSequentially('acc-qr', { delay: 60 });
+    await expect(popup.page.getByRole('region', { name: 'Already shortened' })).toBeVisible();
+    await popup.field('Back-half').pressSequentially('-2', { delay: 20 });
+    await expect(popup.field('Back-half')).toHaveValue('acc-qr-2');
+    await expect(popup.field('Back-half')).toBeFocused();
+  });
+
+  test('a click anywhere in the popup before the existing link arrived leaves the focus alone', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/`;
+    await createLink(service, apiKey, { destination_url: pageUrl });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: holdMessages,
+    });
+    await popup.page.getByRole('heading', { name: 'Short Link' }).click();
+    await popup.page.evaluate(() =>
+      (globalThis as unknown as { releaseMessages(): void }).releaseMessages(),
+    );
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(already.getByRole('button', { name: 'Copy' })).not.toBeFocused();
   });
 });
 
