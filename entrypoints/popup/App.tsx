@@ -204,9 +204,21 @@ export function App({ start }: { start: PopupStart }) {
     void startAccount(settings, page, accountOrDefault(settings, id));
   }
 
+  /** The page's title goes with the page's address: another destination is another page. */
+  const titleFor = (destinationUrl: string) => {
+    const address = destinationUrl.trim();
+    const ofPage = address !== '' && [page.url, facts?.destination].includes(address);
+    return ofPage ? firstFields(start).title : '';
+  };
+
   const change = (changes: Partial<ShortenFields>) => {
     for (const key of Object.keys(changes) as (keyof ShortenFields)[]) typed.current.add(key);
-    setFields((current) => ({ ...current, ...changes }));
+    const { destinationUrl } = changes;
+    const untypedTitle =
+      destinationUrl !== undefined && !typed.current.has('title')
+        ? { title: titleFor(destinationUrl) }
+        : {};
+    setFields((current) => ({ ...current, ...untypedTitle, ...changes }));
     setErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(changes) as (keyof ShortenFields)[]) delete next[key];

@@ -400,6 +400,35 @@ test.describe('mends', () => {
     ]);
   });
 
+  test("another destination typed drops the page's title, and a title typed stays", async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/first-page`;
+    await servePage(context, pageUrl, '<title>The first page</title><p>First</p>');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    await expect(popup.field('Title')).toHaveValue('The first page');
+
+    await popup.field('Destination URL').fill('https://example.com/another');
+    await expect(popup.field('Title')).toHaveValue('');
+    await popup.field('Destination URL').fill(pageUrl);
+    await expect(popup.field('Title')).toHaveValue('The first page');
+    await popup.shorten({ destinationUrl: 'https://example.com/another' });
+    await expect(popup.shortLink()).toBeVisible();
+    expect((await linksOf(service, apiKey))[0]).toMatchObject({
+      destination_url: 'https://example.com/another',
+      title: '',
+    });
+
+    await popup.shorten({ title: 'Mine', destinationUrl: 'https://example.com/a-third' });
+    await popup.field('Destination URL').fill('https://example.com/a-fourth');
+    await expect(popup.field('Title')).toHaveValue('Mine');
+  });
+
   test('a title over 255 characters is cut on a word in the field, and shortens', async ({
     context,
     worker,
