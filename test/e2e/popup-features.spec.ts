@@ -429,6 +429,40 @@ test.describe('mends', () => {
     await expect(popup.field('Title')).toHaveValue('Mine');
   });
 
+  test('the chosen domain reads whole at 360 px, its host first', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    await service.addDomain(account.email, 'links.a-brand-name.example.org');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const domain = popup.field('Domain');
+    await expect(domain.locator('option')).toHaveText([
+      `${service.shortDomain} (default)`,
+      'links.a-brand-name.example.org',
+    ]);
+    // The chosen option's text against the room the select gives it (its arrow takes about 20 px).
+    const spare = () =>
+      domain.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context2d = document.createElement('canvas').getContext('2d');
+        if (!context2d) throw new Error('no canvas');
+        context2d.font = style.font;
+        const text = select.selectedOptions[0]?.text ?? '';
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return room - context2d.measureText(text).width;
+      });
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    await domain.selectOption('links.a-brand-name.example.org');
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    expect(await popup.scrollsSideways()).toBe(false);
+    await screenshotBothThemes(popup.page, 'popup-domain-360');
+  });
+
   test('a title over 255 characters is cut on a word in the field, and shortens', async ({
     context,
     worker,

@@ -62,7 +62,7 @@ test.describe('the popup', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await expect(popup.field('Title')).toHaveValue('Short links');
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      `Default short domain (${service.shortDomain}, the service's own)`,
+      `${service.shortDomain} (default)`,
       'go.localhost',
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');

@@ -27,10 +27,7 @@ test.describe('the popup in Firefox', () => {
           options.map((option) => option.textContent),
         ),
       )
-      .toEqual([
-        `Default short domain (${new URL(service.baseUrl).host}, the service's own)`,
-        'go.localhost',
-      ]);
+      .toEqual([`${new URL(service.baseUrl).host} (default)`, 'go.localhost']);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 
