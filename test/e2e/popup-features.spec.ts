@@ -243,6 +243,30 @@ test.describe('the page itself', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await screenshotBothThemes(popup.page, 'popup-declared-shortlink');
   });
+
+  test('a declared short link with a user name before its host is not offered', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/blog/a-disguised-post`;
+    await servePage(
+      context,
+      pageUrl,
+      '<title>A post</title><link rel="shortlink" href="https://sho.rt@evil.example/x"><p>Post</p>',
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    // The page is read with the rest of the popup's code, which the footer comes with.
+    await expect(popup.page.locator('footer.shortcuts')).toBeVisible();
+    await popup.page.waitForTimeout(500);
+    await expect(popup.page.getByRole('region', { name: "The page's own short link" })).toHaveCount(
+      0,
+    );
+    await expect(popup.page.getByText('evil.example')).toHaveCount(0);
+  });
 });
 
 test.describe('tracking parameters', () => {
