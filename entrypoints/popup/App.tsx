@@ -249,6 +249,9 @@ export function App({ start }: { start: PopupStart }) {
   const submit = async () => {
     const { checkFields, shorten, writeClipboard, formatForCopy, isApiError, WIRE_TO_FORM } =
       await later();
+    // A new attempt: what the last one said (its link, "Copied", its failure) is over.
+    setFailure(undefined);
+    setResult(undefined);
     const checked = checkFields(fields);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -265,8 +268,6 @@ export function App({ start }: { start: PopupStart }) {
       return;
     }
     setBusy(true);
-    setFailure(undefined);
-    setResult(undefined);
     try {
       // Never a silent duplicate: when the page's links were not known yet, they are first.
       if (!facts) {

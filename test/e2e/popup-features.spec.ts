@@ -453,6 +453,35 @@ test.describe('mends', () => {
     await expect(popup.field('Title')).toHaveValue('Mine');
   });
 
+  test('a new attempt clears the last result: a failure never shows under an old link', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await createLink(service, apiKey, {
+      destination_url: 'https://example.com/x',
+      back_half: 'taken-one',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    await popup.shorten();
+    await expect(popup.page.getByText('Copied to the clipboard')).toBeVisible();
+
+    await popup.shorten({ destinationUrl: 'ftp://example.com/file' });
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.shortLink()).toHaveCount(0);
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+
+    await popup.shorten({ destinationUrl: `${service.pageOrigin}/` });
+    await expect(popup.shortLink()).toBeVisible();
+    await popup.shorten({ destinationUrl: 'https://example.com/y', backHalf: 'taken-one' });
+    await expect(popup.field('Back-half')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.shortLink()).toHaveCount(0);
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+  });
+
   test('the chosen domain reads whole at 360 px, its host first', async ({
     context,
     worker,
