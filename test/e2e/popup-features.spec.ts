@@ -562,6 +562,33 @@ test.describe('mends', () => {
     const after = await Promise.all([0, 1].map((i) => buttons.nth(i).boundingBox()));
     expect(after).toEqual(before);
     expect(await popup.scrollsSideways()).toBe(false);
+    // Copy ends where the form ends.
+    const form = await popup.submitButton().boundingBox();
+    const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : NaN);
+    expect(Math.abs(right(after[0]) - right(form))).toBeLessThanOrEqual(1);
+    await screenshotBothThemes(popup.page, 'popup-existing-copied');
+  });
+
+  test('"Copied" in the result moves neither Copy nor "QR code"', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    const result = popup.page.getByRole('region', { name: 'Short link' });
+    const copy = result.getByRole('button', { name: 'Copy', exact: true });
+    const qr = result.getByRole('button', { name: 'QR code' });
+    const before = [await copy.boundingBox(), await qr.boundingBox()];
+    await copy.click();
+    await expect(result.getByText('Copied', { exact: true })).toBeVisible();
+    expect([await copy.boundingBox(), await qr.boundingBox()]).toEqual(before);
+    await screenshotBothThemes(popup.page, 'popup-result-copied');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
   });
 
   for (const viewport of [
