@@ -564,7 +564,8 @@ test.describe('mends', () => {
     expect(await popup.scrollsSideways()).toBe(false);
     // Copy ends where the form ends.
     const form = await popup.submitButton().boundingBox();
-    const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : NaN);
+    const right = (box: { x: number; width: number } | null | undefined) =>
+      box ? box.x + box.width : NaN;
     expect(Math.abs(right(after[0]) - right(form))).toBeLessThanOrEqual(1);
     await screenshotBothThemes(popup.page, 'popup-existing-copied');
   });
