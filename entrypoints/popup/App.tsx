@@ -37,7 +37,9 @@ const Later = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={null}>{children}</Suspense>
 );
 
-const openSettings = () => void browser.runtime.openOptionsPage();
+// The Accounts section: where a key is added or mended, whichever section was shown last.
+const openSettings = () =>
+  void browser.tabs.create({ url: browser.runtime.getURL('/options.html#accounts') });
 const NO_DOMAINS: never[] = [];
 
 const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
