@@ -136,7 +136,7 @@ export function App({ start }: { start: PopupStart }) {
       void factsAnswer.current.then((learned) => {
         if (!live()) return;
         setFacts(learned);
-        if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
+        if (learned.selfLink || learned.noLink) fillUntyped({ destinationUrl: '', title: '' });
         else fillUntyped({ destinationUrl: learned.destination });
         setFocusExisting(
           !touched.current && (learned.existing.length > 0 || learned.selfLink !== undefined),
@@ -275,7 +275,7 @@ export function App({ start }: { start: PopupStart }) {
       if (!facts) {
         const learned = await factsAnswer.current;
         const forThisPage = [page.url, learned.destination].includes(input.destinationUrl);
-        if (forThisPage && (learned.existing.length > 0 || learned.selfLink)) {
+        if (forThisPage && (learned.existing.length > 0 || learned.selfLink || learned.noLink)) {
           setFacts(learned);
           setFocusExisting(true);
           return;
@@ -361,6 +361,12 @@ export function App({ start }: { start: PopupStart }) {
       {pageProblem && (
         <p className="notice" role="status">
           {pageProblem} Type or paste an address instead.
+        </p>
+      )}
+      {facts?.noLink && (
+        <p className="notice" role="status">
+          This address is on your account's short domain, but no link of yours has it. Type or paste
+          an address instead.
         </p>
       )}
       <Later>

@@ -4,6 +4,7 @@
 // popup opens never makes a duplicate.
 import type { Account } from '../../lib/account/account.ts';
 import type { Settings } from '../../lib/account/settings.ts';
+import { isApiError } from '../../lib/api/errors.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import { defaultShortHost, shortLinkOfAccount } from '../../lib/links/short-link-of-account.ts';
 import { requestLinksForPage } from '../../lib/links-upkeep.ts';
@@ -17,7 +18,14 @@ export type PageFacts = {
   existing: Link[];
   /** The account's own short link that this page is, retrieved with its clicks. */
   selfLink?: Link;
+  /**
+   * The page is an address of the account's short domains that no link of the account has (the
+   * service's "Link not found" page): shortening it would loop, and the service refuses it.
+   */
+  noLink?: true;
 };
+
+const NO_LINK = 'no link';
 
 async function withoutTracking(address: string, settings: Settings) {
   if (!settings.removeTracking) return { url: address, removed: [] };
@@ -30,7 +38,7 @@ async function retrieveSelfLink(
   address: string,
   account: Account,
   customDomains: string[],
-): Promise<Link | undefined> {
+): Promise<Link | typeof NO_LINK | undefined> {
   const hosts = {
     defaultShortHost: defaultShortHost(account.connection.apiBaseUrl, [], customDomains),
     customDomains,
@@ -39,9 +47,9 @@ async function retrieveSelfLink(
   if (!candidate) return undefined;
   try {
     return await account.getLink(candidate.id);
-  } catch {
-    // Not one of the account's after all (another service on the same host), or unreachable:
-    // the page is then shortened as any other.
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found') return NO_LINK;
+    // Unreachable, or not the account's service after all: the page is shortened as any other.
     return undefined;
   }
 }
@@ -56,12 +64,13 @@ export async function learnPageFacts(
   account: Account,
   customDomains: string[],
 ): Promise<PageFacts> {
-  const [cleaned, selfLink] = await Promise.all([
+  const [cleaned, self] = await Promise.all([
     withoutTracking(pageUrl, settings),
     retrieveSelfLink(pageUrl, account, customDomains),
   ]);
+  const selfLink = self === NO_LINK ? undefined : self;
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
-  const existing = selfLink
+  const existing = self
     ? []
     : uniqueByShortUrl(
         (
@@ -70,5 +79,11 @@ export async function learnPageFacts(
           )
         ).flat(),
       );
-  return { destination: cleaned.url, removed: cleaned.removed, existing, selfLink };
+  return {
+    destination: cleaned.url,
+    removed: cleaned.removed,
+    existing,
+    selfLink,
+    ...(self === NO_LINK && { noLink: true }),
+  };
 }

@@ -267,6 +267,50 @@ test.describe('the page itself', () => {
     );
     await expect(popup.page.getByText('evil.example')).toHaveCount(0);
   });
+
+  test("an address of the account's short domain that is no link is said so, and not offered to shorten", async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    // The service's own "Link not found" page, as a redirect on an unknown back-half answers.
+    const pageUrl = `http://${service.shortDomain}/no-such-link`;
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    await expect(popup.page.getByRole('status').filter({ hasText: 'no link' })).toContainText(
+      "This address is on your account's short domain, but no link of yours has it.",
+    );
+    await expect(popup.field('Destination URL')).toHaveValue('');
+    await expect(popup.field('Title')).toHaveValue('');
+    await popup.page.keyboard.press('Enter');
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
+    await screenshotBothThemes(popup.page, 'popup-short-domain-no-link');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    await popup.shorten({ destinationUrl: 'https://example.com/typed-instead' });
+    await expect(popup.shortLink()).toBeVisible();
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+  });
+
+  test('Enter pressed at once on such an address makes nothing either', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `http://${service.shortDomain}/no-such-link`;
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    await popup.page.keyboard.press('Enter');
+    await expect(popup.page.getByText(/no link of yours has it/)).toBeVisible();
+    await expect(popup.page.getByRole('alert')).toHaveCount(0);
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
+  });
 });
 
 test.describe('tracking parameters', () => {
