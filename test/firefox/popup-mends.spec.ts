@@ -163,6 +163,40 @@ test.describe('the popup in Firefox, mended', () => {
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
   });
 
+  test('the chosen domain reads whole at 360 px, its host first', async ({
+    extension,
+    service,
+    account,
+  }) => {
+    await service.addDomain(account.email, 'links.a-brand-name.example.org');
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const popup = await PopupPage.openFor(extension, `${service.baseUrl}/`);
+    const domain = PopupPage.field('Domain');
+    await expect
+      .poll(() =>
+        popup.page.$$eval(`${domain} option`, (options) => options.map((o) => o.textContent)),
+      )
+      .toEqual([`${service.shortDomain} (default)`, 'links.a-brand-name.example.org']);
+    // The chosen option's text against the room the select gives it (Firefox's arrow takes about 16 px).
+    const spare = () =>
+      popup.page.$eval(domain, (element) => {
+        const select = element as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context2d = document.createElement('canvas').getContext('2d');
+        if (!context2d) throw new Error('no canvas');
+        context2d.font = style.font;
+        const text = select.selectedOptions[0]?.text ?? '';
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return room - context2d.measureText(text).width;
+      });
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    // Firefox sizes a select by its chosen option: a longer one takes the Domain to its own row.
+    await popup.page.select(domain, 'links.a-brand-name.example.org');
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    await extension.screenshotBothThemes(popup.page, 'popup-domain-360');
+  });
+
   test('a declared short link with a user name before its host is not offered', async ({
     extension,
     service,
