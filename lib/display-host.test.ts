@@ -54,6 +54,14 @@ describe('displayUrl', () => {
     );
   });
 
+  it.each([
+    ['https://sho.rt@evil.example/x', 'https://evil.example/x'],
+    ['https://user:secret@xn--mnchen-3ya.de/a', 'https://münchen.de/a'],
+    ['https://evil.example@evil.example/', 'https://evil.example/'],
+  ])('leaves out the user name and password of %s, as the address bar does', (address, shown) => {
+    expect(displayUrl(address)).toBe(shown);
+  });
+
   it('shows a mixed-script host in punycode even when it came in Unicode', () => {
     expect(displayUrl('https://аpple.com/login')).toBe('https://xn--pple-43d.com/login');
   });

@@ -124,7 +124,11 @@ export function displayHost(host: string): string {
   return unicode.some(isDeceptive) ? ascii : unicode.join('.');
 }
 
-/** A web address with its host as `displayHost` shows it; anything unparsable as it came. */
+/**
+ * A web address with its host as `displayHost` shows it and without a user name or password (the
+ * address bar leaves them out: `https://sho.rt@evil.example/` is evil.example); anything
+ * unparsable as it came.
+ */
 export function displayUrl(address: string): string {
   let url: URL;
   try {
@@ -133,6 +137,8 @@ export function displayUrl(address: string): string {
     return address;
   }
   if (!url.hostname) return address;
+  url.username = '';
+  url.password = '';
   const shown = displayHost(url.hostname);
   if (shown === url.hostname) return url.href;
   const start = url.href.indexOf(url.hostname, url.protocol.length);

@@ -4,6 +4,7 @@
 // as it was), are found; one is reused, or a new link is made.
 import { openAccount } from './account/account.ts';
 import type { AccountSettings } from './account/settings.ts';
+import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
 import { indexLinks } from './links/link-index.ts';
 import { defaultShortHost, shortLinkOfAccount } from './links/short-link-of-account.ts';
@@ -34,7 +35,15 @@ export type PageLinks = {
   existing: Link[];
   /** The account's own short link that this page is, retrieved with its clicks. */
   selfLink?: Link;
+  /**
+   * The page is an address of the account's short domains that no link of the account has (the
+   * service's "Link not found" page): shortening it would loop, and the service refuses it.
+   */
+  noLink?: true;
 };
+
+/** findOwnLink's answer for an address of the account's short domains that the service does not know. */
+const NO_LINK = 'no link';
 
 export type PageLink = {
   link: Link;
@@ -66,7 +75,10 @@ const customDomainsOf = async ({ account, customDomains }: FindOptions) =>
   ).map((domain) => domain.domain);
 
 /** The account's short link that this address is, as the service has it now; else undefined. */
-async function findOwnLink(address: string, options: FindOptions): Promise<Link | undefined> {
+async function findOwnLink(
+  address: string,
+  options: FindOptions,
+): Promise<Link | typeof NO_LINK | undefined> {
   const customDomains = await customDomainsOf(options);
   const hosts = {
     defaultShortHost: defaultShortHost(options.account.apiBaseUrl, [], customDomains),
@@ -76,9 +88,9 @@ async function findOwnLink(address: string, options: FindOptions): Promise<Link 
   if (!candidate) return undefined;
   try {
     return await openAccount(options.account).getLink(candidate.id);
-  } catch {
-    // Not one of the account's after all (another service on the same host), or unreachable:
-    // the page is then shortened as any other.
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found') return NO_LINK;
+    // Unreachable, or not the account's service after all: the page is shortened as any other.
     return undefined;
   }
 }
@@ -88,13 +100,20 @@ async function findOwnLink(address: string, options: FindOptions): Promise<Link 
  * the account's links to it (one question for both forms of the address).
  */
 export async function findPageLinks(pageUrl: string, options: FindOptions): Promise<PageLinks> {
-  const [cleaned, selfLink] = await Promise.all([
+  const [cleaned, own] = await Promise.all([
     cleanAddress(pageUrl, options.removeTracking),
     findOwnLink(pageUrl, options),
   ]);
+  const selfLink = own === NO_LINK ? undefined : own;
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
-  const existing = selfLink ? [] : await options.linksTo(addresses).catch(() => []);
-  return { destination: cleaned.url, removed: cleaned.removed, existing, selfLink };
+  const existing = own ? [] : await options.linksTo(addresses).catch(() => []);
+  return {
+    destination: cleaned.url,
+    removed: cleaned.removed,
+    existing,
+    selfLink,
+    ...(own === NO_LINK && { noLink: true }),
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   type TabPage,
   type TabResult,
 } from '../../lib/shorten-tabs.ts';
+import { leftOutTabs } from './left-out.ts';
 
 type Stage = 'asking' | 'refused' | 'none' | 'running' | 'done';
 
@@ -62,7 +63,7 @@ export function AllTabs({
 }) {
   const [stage, setStage] = useState<Stage>('asking');
   const [pages, setPages] = useState<TabPage[]>([]);
-  const [skipped, setSkipped] = useState(0);
+  const [leftOut, setLeftOut] = useState<{ count: number; named: string }>();
   const [results, setResults] = useState<(TabResult | undefined)[]>([]);
   const [waitingMs, setWaitingMs] = useState<number>();
   const lifetime = useRef<AbortController>(undefined);
@@ -117,10 +118,16 @@ export function AllTabs({
         setStage('refused');
         return;
       }
-      const found = pagesOfTabs(await tabsOfWindow(tabId), hosts);
+      const tabs = await tabsOfWindow(tabId);
+      const found = pagesOfTabs(tabs, hosts);
       if (controller.signal.aborted) return;
       setPages(found.pages);
-      setSkipped(found.skipped);
+      setLeftOut(
+        leftOutTabs(
+          tabs,
+          found.pages.map((page) => page.url),
+        ),
+      );
       setResults(new Array(found.pages.length).fill(undefined));
       if (found.pages.length === 0) {
         setStage('none');
@@ -210,9 +217,10 @@ export function AllTabs({
       {stage === 'running' && (
         <progress max={pages.length} value={finished} aria-label="Tabs shortened" />
       )}
-      {skipped > 0 && stage !== 'asking' && (
+      {leftOut && leftOut.count > 0 && stage !== 'asking' && (
         <p className="hint">
-          Left out {plural(skipped, 'tab', 'tabs')}: browser pages, files, and your own short links.
+          Left out {plural(leftOut.count, 'tab', 'tabs')}: <span dir="auto">{leftOut.named}</span>.
+          Browser pages, files and your own short links are not shortened.
         </p>
       )}
       {shortened.length > 0 && stage === 'done' && (

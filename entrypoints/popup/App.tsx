@@ -37,7 +37,9 @@ const Later = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={null}>{children}</Suspense>
 );
 
-const openSettings = () => void browser.runtime.openOptionsPage();
+// The Accounts section: where a key is added or mended, whichever section was shown last.
+const openSettings = () =>
+  void browser.tabs.create({ url: browser.runtime.getURL('/options.html#accounts') });
 const NO_DOMAINS: never[] = [];
 
 const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
@@ -96,8 +98,10 @@ export function App({ start }: { start: PopupStart }) {
   const factsAnswer = useRef<Promise<PageFacts>>(Promise.resolve(NO_FACTS));
   // The same input shortened twice in one popup gives the link made the first time.
   const lastCreated = useRef<{ key: string; link: Link }>(undefined);
-  // Whether the focus was still where the popup put it when the existing links arrived.
+  // Whether the link the page already has takes the focus: only when it arrives before the person
+  // has typed or clicked anything, or when Enter asked for it (see submit).
   const [focusExisting, setFocusExisting] = useState(false);
+  const touched = useRef(false);
 
   const fillUntyped = (values: Partial<ShortenFields>) =>
     setFields((current) => {
@@ -131,12 +135,11 @@ export function App({ start }: { start: PopupStart }) {
       void factsAnswer.current.then((learned) => {
         if (!live()) return;
         setFacts(learned);
-        if (learned.selfLink) fillUntyped({ destinationUrl: '', title: '' });
+        if (learned.selfLink || learned.noLink) fillUntyped({ destinationUrl: '', title: '' });
         else fillUntyped({ destinationUrl: learned.destination });
-        const untouched =
-          document.activeElement === submitButton.current ||
-          document.activeElement === document.body;
-        setFocusExisting(untouched && learned.existing.length > 0);
+        setFocusExisting(
+          !touched.current && (learned.existing.length > 0 || learned.selfLink !== undefined),
+        );
       });
     }
     const { account } = await opened;
@@ -165,6 +168,14 @@ export function App({ start }: { start: PopupStart }) {
     const [loaded] = start;
     // Enter shortens as soon as the popup is open.
     submitButton.current?.focus();
+    // From the first key or click on, the focus is the person's: a link arriving later (its part
+    // is drawn a moment after it is known) must not take it mid-word.
+    const touch = () => {
+      touched.current = true;
+      setFocusExisting(false);
+    };
+    const touchEvents = ['keydown', 'pointerdown'] as const;
+    for (const type of touchEvents) document.addEventListener(type, touch, { capture: true });
     if (!pageProblem && page.tabId !== undefined) {
       const { tabId, url } = page;
       void laterOnceDrawn()
@@ -175,6 +186,7 @@ export function App({ start }: { start: PopupStart }) {
     return () => {
       live = false;
       accountRun.current++;
+      for (const type of touchEvents) document.removeEventListener(type, touch, { capture: true });
     };
   }, []);
 
@@ -193,9 +205,21 @@ export function App({ start }: { start: PopupStart }) {
     void startAccount(settings, page, accountOrDefault(settings, id));
   }
 
+  /** The page's title goes with the page's address: another destination is another page. */
+  const titleFor = (destinationUrl: string) => {
+    const address = destinationUrl.trim();
+    const ofPage = address !== '' && [page.url, facts?.destination].includes(address);
+    return ofPage ? firstFields(start).title : '';
+  };
+
   const change = (changes: Partial<ShortenFields>) => {
     for (const key of Object.keys(changes) as (keyof ShortenFields)[]) typed.current.add(key);
-    setFields((current) => ({ ...current, ...changes }));
+    const { destinationUrl } = changes;
+    const untypedTitle =
+      destinationUrl !== undefined && !typed.current.has('title')
+        ? { title: titleFor(destinationUrl) }
+        : {};
+    setFields((current) => ({ ...current, ...untypedTitle, ...changes }));
     setErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(changes) as (keyof ShortenFields)[]) delete next[key];
@@ -226,6 +250,9 @@ export function App({ start }: { start: PopupStart }) {
   const submit = async () => {
     const { checkFields, shorten, writeClipboard, formatForCopy, isApiError, WIRE_TO_FORM } =
       await later();
+    // A new attempt: what the last one said (its link, "Copied", its failure) is over.
+    setFailure(undefined);
+    setResult(undefined);
     const checked = checkFields(fields);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -242,14 +269,12 @@ export function App({ start }: { start: PopupStart }) {
       return;
     }
     setBusy(true);
-    setFailure(undefined);
-    setResult(undefined);
     try {
       // Never a silent duplicate: when the page's links were not known yet, they are first.
       if (!facts) {
         const learned = await factsAnswer.current;
         const forThisPage = [page.url, learned.destination].includes(input.destinationUrl);
-        if (forThisPage && (learned.existing.length > 0 || learned.selfLink)) {
+        if (forThisPage && (learned.existing.length > 0 || learned.selfLink || learned.noLink)) {
           setFacts(learned);
           setFocusExisting(true);
           return;
@@ -337,8 +362,16 @@ export function App({ start }: { start: PopupStart }) {
           {pageProblem} Type or paste an address instead.
         </p>
       )}
+      {facts?.noLink && (
+        <p className="notice" role="status">
+          This address is on your account's short domain, but no link of yours has it. Type or paste
+          an address instead.
+        </p>
+      )}
       <Later>
-        {facts?.selfLink && <SelfShortLink link={facts.selfLink} copyAs={copyAs} />}
+        {facts?.selfLink && (
+          <SelfShortLink link={facts.selfLink} copyAs={copyAs} focusCopy={focusExisting} />
+        )}
         {existing.length > 0 && !result && (
           <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
         )}

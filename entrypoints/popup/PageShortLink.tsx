@@ -4,7 +4,15 @@ import { displayUrl } from '../../lib/display-host.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 
 /** The page is itself one of the account's short links: that link, where it leads, its clicks. */
-export function SelfShortLink({ link, copyAs }: { link: Link; copyAs: CopyFormat }) {
+export function SelfShortLink({
+  link,
+  copyAs,
+  focusCopy,
+}: {
+  link: Link;
+  copyAs: CopyFormat;
+  focusCopy: boolean;
+}) {
   return (
     <section className="existing self-link" aria-labelledby="self-link-heading">
       <h2 id="self-link-heading">This page is a short link of your account</h2>
@@ -16,7 +24,7 @@ export function SelfShortLink({ link, copyAs }: { link: Link; copyAs: CopyFormat
           text={link.shortUrl}
           content={formatForCopy(copyAs, link)}
           className="primary"
-          autoFocus
+          autoFocus={focusCopy}
         />
       </div>
       {link.title && (

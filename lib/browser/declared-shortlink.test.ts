@@ -16,6 +16,9 @@ describe('declaredShortlinkOf', () => {
     ['not an address', 'wp.me/x'],
     ['the page itself', page],
     ['an address too long to be a link', `https://x.test/${'a'.repeat(2048)}`],
+    ['a user name that poses as the host', 'https://sho.rt@evil.example/x'],
+    ['a user name and password', 'https://user:secret@wp.me/x'],
+    ['a password alone', 'https://:secret@wp.me/x'],
   ])('ignores %s', (_case, answer) => {
     expect(declaredShortlinkOf(answer, page)).toBeUndefined();
   });

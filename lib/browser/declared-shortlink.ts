@@ -15,6 +15,8 @@ export function declaredShortlinkOf(answer: unknown, pageUrl: string): string | 
   try {
     const url = new URL(answer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    // `https://sho.rt@evil.example/` leads to evil.example: refused, as such a destination is.
+    if (url.username || url.password) return undefined;
     // A page naming itself is no short link.
     return url.href === new URL(pageUrl).href ? undefined : url.href;
   } catch {

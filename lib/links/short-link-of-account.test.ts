@@ -53,8 +53,8 @@ describe('defaultShortHost', () => {
 
 describe('defaultDomainLabel', () => {
   it.each([
-    ['localhost:8787', "Default short domain (localhost:8787, the service's own)"],
-    ['xn--bcher-kva.example', "Default short domain (bücher.example, the service's own)"],
+    ['localhost:8787', 'localhost:8787 (default)'],
+    ['xn--bcher-kva.example', 'bücher.example (default)'],
     [undefined, 'Default short domain'],
   ])('names %s', (host, label) => {
     expect(defaultDomainLabel(host)).toBe(label);

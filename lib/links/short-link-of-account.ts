@@ -71,9 +71,12 @@ export function shortLinkOfAccount(
   return { id: `${host}/${backHalf}`, backHalf, domain };
 }
 
-/** The service's default short domain as a choice, named by its host when it is known. */
+/**
+ * The service's default short domain as a choice, named by its host when it is known: the host
+ * first and the rest short, so that a narrow select (the popup's) still shows the host whole.
+ */
 export function defaultDomainLabel(defaultShortHost: string | undefined): string {
   if (!defaultShortHost) return 'Default short domain';
   const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
-  return `Default short domain (${displayHost(name)}${port}, the service's own)`;
+  return `${displayHost(name)}${port} (default)`;
 }

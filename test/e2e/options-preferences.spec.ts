@@ -40,7 +40,7 @@ test.describe('options page, Domains', () => {
 
     await expect(group.getByRole('radio')).toHaveCount(3);
     await expect(group.locator('label')).toHaveText([
-      `Default short domain (${service.shortDomain}, the service's own)`,
+      `${service.shortDomain} (default)`,
       'go.prefs-one.example.com',
       'links.prefs-one.example.org',
     ]);
@@ -51,7 +51,7 @@ test.describe('options page, Domains', () => {
     await expect(
       group.getByRole('radio', { name: 'links.prefs-one.example.org' }),
     ).toHaveAccessibleDescription(added);
-    await expect(group.getByRole('radio', { name: 'Default short domain' })).toBeChecked();
+    await expect(group.getByRole('radio', { name: /\(default\)$/ })).toBeChecked();
 
     await group.getByRole('radio', { name: 'go.prefs-one.example.com' }).check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
@@ -139,7 +139,9 @@ test.describe('options page, Domains', () => {
     await expect(gone).toHaveAccessibleDescription(/No longer on the account/);
     await screenshotBothThemes(page, 'options-domains-missing-default');
 
-    await defaultDomainGroup(page).getByRole('radio', { name: 'Default short domain' }).check();
+    await defaultDomainGroup(page)
+      .getByRole('radio', { name: /\(default\)$/ })
+      .check();
     await expect(domainsSection(page).getByText('Saved.')).toBeVisible();
     expect(await storedAccount(worker)).toMatchObject({ defaultDomain: '' });
   });

@@ -131,7 +131,10 @@ test('asks for the tabs permission in the click, shortens every web page of the 
   const others = tabs.filter((url) => !url.startsWith(`${service.pageOrigin}/tabs/`));
   expect(others.every((url) => /^(about:|chrome-extension:|$)/.test(url))).toBe(true);
   expect(others.length).toBeGreaterThanOrEqual(3);
-  await expect(allTabsView(popup)).toContainText(`Left out ${others.length} tabs`);
+  await expect(allTabsView(popup)).toContainText(`Left out ${others.length} tabs: `);
+  // Named by their title (the options page's, the popup's own), three at most.
+  await expect(allTabsView(popup).getByText(/^Left out/)).toContainText('Short Link options');
+  await expect(allTabsView(popup).getByText(/^Left out/)).toContainText('Shorten');
   await expect(shortLinksListed(popup)).toHaveCount(4);
   const stored = await service.storedLinks(apiKey);
   // Three made, the known page's link reused.

@@ -1,6 +1,6 @@
 // The popup's reuse rules, the page that is (or declares) a short link, tracking parameters, copy
 // formats, the keyboard, and the mends a new user asked for, in Chromium against the real service.
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { NOT_A_WEB_ADDRESS } from '../../lib/links/destination.ts';
 import {
   configure,
@@ -116,6 +116,79 @@ test.describe('the popup never makes a silent duplicate', () => {
   });
 });
 
+/**
+ * Holds every message the popup sends the background (the page's links come that way) until the
+ * test calls `releaseMessages()` in the popup.
+ */
+async function holdMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as Record<string, unknown>;
+    const released = new Promise((resolve) => {
+      scope.releaseMessages = resolve;
+    });
+    for (const api of new Set([scope.browser, scope.chrome] as (
+      | { runtime?: object }
+      | undefined
+    )[])) {
+      const runtime = api?.runtime as
+        | { sendMessage: (message: unknown) => Promise<unknown> }
+        | undefined;
+      if (!runtime) continue;
+      const send = runtime.sendMessage.bind(runtime);
+      runtime.sendMessage = (message) => released.then(() => send(message));
+    }
+  });
+}
+
+test.describe('the focus', () => {
+  test('typing that started before the existing link arrived keeps its field and every key', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/`;
+    await createLink(service, apiKey, { destination_url: pageUrl });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: holdMessages,
+    });
+    // The existing link arrives just as the person starts typing.
+    await popup.page.evaluate(() =>
+      (globalThis as unknown as { releaseMessages(): void }).releaseMessages(),
+    );
+    await popup.field('Back-half').click();
+    await popup.field('Back-half').pressSequentially('acc-qr', { delay: 60 });
+    await expect(popup.page.getByRole('region', { name: 'Already shortened' })).toBeVisible();
+    await popup.field('Back-half').pressSequentially('-2', { delay: 20 });
+    await expect(popup.field('Back-half')).toHaveValue('acc-qr-2');
+    await expect(popup.field('Back-half')).toBeFocused();
+  });
+
+  test('a click anywhere in the popup before the existing link arrived leaves the focus alone', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/`;
+    await createLink(service, apiKey, { destination_url: pageUrl });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+      beforeOpen: holdMessages,
+    });
+    await popup.page.getByRole('heading', { name: 'Short Link' }).click();
+    await popup.page.evaluate(() =>
+      (globalThis as unknown as { releaseMessages(): void }).releaseMessages(),
+    );
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(already.getByRole('button', { name: 'Copy' })).not.toBeFocused();
+  });
+});
+
 test.describe('the page itself', () => {
   test('a page that is a short link of the account shows that link, where it leads and its clicks', async ({
     context,
@@ -169,6 +242,74 @@ test.describe('the page itself', () => {
     expect(await popup.readClipboard()).toBe('https://wp.me/p1a2b3-4c');
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await screenshotBothThemes(popup.page, 'popup-declared-shortlink');
+  });
+
+  test('a declared short link with a user name before its host is not offered', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/blog/a-disguised-post`;
+    await servePage(
+      context,
+      pageUrl,
+      '<title>A post</title><link rel="shortlink" href="https://sho.rt@evil.example/x"><p>Post</p>',
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    // The page is read with the rest of the popup's code, which the footer comes with.
+    await expect(popup.page.locator('footer.shortcuts')).toBeVisible();
+    await popup.page.waitForTimeout(500);
+    await expect(popup.page.getByRole('region', { name: "The page's own short link" })).toHaveCount(
+      0,
+    );
+    await expect(popup.page.getByText('evil.example')).toHaveCount(0);
+  });
+
+  test("an address of the account's short domain that is no link is said so, and not offered to shorten", async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    // The service's own "Link not found" page, as a redirect on an unknown back-half answers.
+    const pageUrl = `http://${service.shortDomain}/no-such-link`;
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+
+    await expect(popup.page.getByRole('status').filter({ hasText: 'no link' })).toContainText(
+      "This address is on your account's short domain, but no link of yours has it.",
+    );
+    await expect(popup.field('Destination URL')).toHaveValue('');
+    await expect(popup.field('Title')).toHaveValue('');
+    await popup.page.keyboard.press('Enter');
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
+    await screenshotBothThemes(popup.page, 'popup-short-domain-no-link');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    await popup.shorten({ destinationUrl: 'https://example.com/typed-instead' });
+    await expect(popup.shortLink()).toBeVisible();
+    expect(await linksOf(service, apiKey)).toHaveLength(1);
+  });
+
+  test('Enter pressed at once on such an address makes nothing either', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `http://${service.shortDomain}/no-such-link`;
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    await popup.page.keyboard.press('Enter');
+    await expect(popup.page.getByText(/no link of yours has it/)).toBeVisible();
+    await expect(popup.page.getByRole('alert')).toHaveCount(0);
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
   });
 });
 
@@ -327,6 +468,98 @@ test.describe('mends', () => {
     ]);
   });
 
+  test("another destination typed drops the page's title, and a title typed stays", async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const pageUrl = `${service.pageOrigin}/first-page`;
+    await servePage(context, pageUrl, '<title>The first page</title><p>First</p>');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    await expect(popup.field('Title')).toHaveValue('The first page');
+
+    await popup.field('Destination URL').fill('https://example.com/another');
+    await expect(popup.field('Title')).toHaveValue('');
+    await popup.field('Destination URL').fill(pageUrl);
+    await expect(popup.field('Title')).toHaveValue('The first page');
+    await popup.shorten({ destinationUrl: 'https://example.com/another' });
+    await expect(popup.shortLink()).toBeVisible();
+    expect((await linksOf(service, apiKey))[0]).toMatchObject({
+      destination_url: 'https://example.com/another',
+      title: '',
+    });
+
+    await popup.shorten({ title: 'Mine', destinationUrl: 'https://example.com/a-third' });
+    await popup.field('Destination URL').fill('https://example.com/a-fourth');
+    await expect(popup.field('Title')).toHaveValue('Mine');
+  });
+
+  test('a new attempt clears the last result: a failure never shows under an old link', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await createLink(service, apiKey, {
+      destination_url: 'https://example.com/x',
+      back_half: 'taken-one',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    await popup.shorten();
+    await expect(popup.page.getByText('Copied to the clipboard')).toBeVisible();
+
+    await popup.shorten({ destinationUrl: 'ftp://example.com/file' });
+    await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.shortLink()).toHaveCount(0);
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+
+    await popup.shorten({ destinationUrl: `${service.pageOrigin}/` });
+    await expect(popup.shortLink()).toBeVisible();
+    await popup.shorten({ destinationUrl: 'https://example.com/y', backHalf: 'taken-one' });
+    await expect(popup.field('Back-half')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.shortLink()).toHaveCount(0);
+    await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
+  });
+
+  test('the chosen domain reads whole at 360 px, its host first', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    account,
+  }) => {
+    await service.addDomain(account.email, 'links.a-brand-name.example.org');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const domain = popup.field('Domain');
+    await expect(domain.locator('option')).toHaveText([
+      `${service.shortDomain} (default)`,
+      'links.a-brand-name.example.org',
+    ]);
+    // The chosen option's text against the room the select gives it (its arrow takes about 20 px).
+    const spare = () =>
+      domain.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context2d = document.createElement('canvas').getContext('2d');
+        if (!context2d) throw new Error('no canvas');
+        context2d.font = style.font;
+        const text = select.selectedOptions[0]?.text ?? '';
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return room - context2d.measureText(text).width;
+      });
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    await domain.selectOption('links.a-brand-name.example.org');
+    expect(await spare()).toBeGreaterThanOrEqual(0);
+    expect(await popup.scrollsSideways()).toBe(false);
+    await screenshotBothThemes(popup.page, 'popup-domain-360');
+  });
+
   test('a title over 255 characters is cut on a word in the field, and shortens', async ({
     context,
     worker,
@@ -373,6 +606,34 @@ test.describe('mends', () => {
     const after = await Promise.all([0, 1].map((i) => buttons.nth(i).boundingBox()));
     expect(after).toEqual(before);
     expect(await popup.scrollsSideways()).toBe(false);
+    // Copy ends where the form ends.
+    const form = await popup.submitButton().boundingBox();
+    const right = (box: { x: number; width: number } | null | undefined) =>
+      box ? box.x + box.width : NaN;
+    expect(Math.abs(right(after[0]) - right(form))).toBeLessThanOrEqual(1);
+    await screenshotBothThemes(popup.page, 'popup-existing-copied');
+  });
+
+  test('"Copied" in the result moves neither Copy nor "QR code"', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    await popup.shorten();
+    await expect(popup.shortLink()).toBeVisible();
+    const result = popup.page.getByRole('region', { name: 'Short link' });
+    const copy = result.getByRole('button', { name: 'Copy', exact: true });
+    const qr = result.getByRole('button', { name: 'QR code' });
+    const before = [await copy.boundingBox(), await qr.boundingBox()];
+    await copy.click();
+    await expect(result.getByText('Copied', { exact: true })).toBeVisible();
+    expect([await copy.boundingBox(), await qr.boundingBox()]).toEqual(before);
+    await screenshotBothThemes(popup.page, 'popup-result-copied');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
   });
 
   for (const viewport of [

@@ -62,7 +62,7 @@ test.describe('the popup', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await expect(popup.field('Title')).toHaveValue('Short links');
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      `Default short domain (${service.shortDomain}, the service's own)`,
+      `${service.shortDomain} (default)`,
       'go.localhost',
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');
@@ -217,6 +217,15 @@ test.describe('the popup', () => {
     await expect(popup.page.getByRole('button', { name: 'Open settings' })).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-not-configured');
     expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    // It leads to the section where a key is added, whatever section was last shown.
+    await popup.page.getByRole('button', { name: 'Open settings' }).click();
+    const accountsUrl = `chrome-extension://${extensionId}/options.html#accounts`;
+    await expect.poll(() => context.pages().map((page) => page.url())).toContain(accountsUrl);
+    const options = context.pages().find((page) => page.url() === accountsUrl);
+    await expect(
+      options?.getByRole('heading', { name: 'Accounts', level: 2 }) ?? popup.page.locator('none'),
+    ).toBeVisible();
   });
 
   test('explains a page that cannot be shortened and lets one type an address', async ({

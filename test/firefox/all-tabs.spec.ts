@@ -24,6 +24,10 @@ test('"Shorten all tabs" is granted the tabs permission by the click, and shorte
     .poll(() => textOf(popup.page, '.all-tabs [role="status"]'))
     .toBe('Shortened 2 of 2.');
   expect(await hasTabs()).toBe(true);
+  // The tabs left out (the add-on's own pages, a blank tab) are named, not only counted.
+  expect(await textOf(popup.page, '.all-tabs .hint')).toMatch(
+    /^Left out \d+ tabs?: (“[^”]+”|an empty tab)/,
+  );
   const stored = await service.storedLinks(account.apiKey);
   expect(stored.map((link) => link.destinationUrl).sort()).toEqual([
     `${service.pageOrigin}/`,

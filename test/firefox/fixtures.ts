@@ -87,10 +87,21 @@ export class FirefoxExtension {
   }
 
   /** Opens one of the add-on's pages in a new tab. */
-  async openPage(file: string, viewport = { width: 1000, height: 800 }): Promise<Page> {
+  async openPage(
+    file: string,
+    {
+      viewport = { width: 1000, height: 800 },
+      beforeOpen,
+    }: {
+      viewport?: { width: number; height: number };
+      /** Runs on the page before it loads (evaluateOnNewDocument). */
+      beforeOpen?: (page: Page) => Promise<unknown>;
+    } = {},
+  ): Promise<Page> {
     const page = await this.browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewport(viewport);
+    await beforeOpen?.(page);
     await navigate(page, this.url(file));
     return page;
   }
@@ -112,11 +123,14 @@ export class FirefoxExtension {
     return page;
   }
 
-  /** The tabs showing the options page. */
+  /** The tabs showing the options page, at any section. */
   async optionsTabs(): Promise<Page[]> {
-    return (await openTabs(this.browser))
-      .filter((tab) => tab.url === optionsUrl)
-      .map((tab) => tab.page);
+    return (await this.optionsTabAddresses()).map((tab) => tab.page);
+  }
+
+  /** The tabs showing the options page, with their addresses (`options.html#accounts`). */
+  async optionsTabAddresses(): Promise<{ page: Page; url: string }[]> {
+    return (await openTabs(this.browser)).filter((tab) => tab.url.split('#')[0] === optionsUrl);
   }
 
   async closeOptionsTabs(): Promise<void> {

@@ -18,11 +18,21 @@ export class PopupPage extends PopupFlows {
     this.target = target;
   }
 
-  static async openFor(extension: FirefoxExtension, pageUrl: string): Promise<PopupPage> {
+  static async openFor(
+    extension: FirefoxExtension,
+    pageUrl: string,
+    options: {
+      /** Runs on the popup's page before it loads (evaluateOnNewDocument). */
+      beforeOpen?: (popup: Page) => Promise<unknown>;
+    } = {},
+  ): Promise<PopupPage> {
     const target = await extension.browser.newPage();
     await target.goto(pageUrl);
     const tabId = await extension.tabIdOf(pageUrl);
-    const page = await extension.openPage(`popup.html?tab=${tabId}`, { width: 360, height: 560 });
+    const page = await extension.openPage(`popup.html?tab=${tabId}`, {
+      viewport: { width: 360, height: 560 },
+      beforeOpen: options.beforeOpen,
+    });
     await page.locator('main[data-ready="true"]').wait();
     return new PopupPage(page, target);
   }

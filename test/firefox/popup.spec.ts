@@ -27,10 +27,7 @@ test.describe('the popup in Firefox', () => {
           options.map((option) => option.textContent),
         ),
       )
-      .toEqual([
-        `Default short domain (${new URL(service.baseUrl).host}, the service's own)`,
-        'go.localhost',
-      ]);
+      .toEqual([`${new URL(service.baseUrl).host} (default)`, 'go.localhost']);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 
@@ -84,7 +81,9 @@ test.describe('the popup in Firefox', () => {
 
     await extension.closeOptionsTabs();
     await popup.page.locator(`[role="alert"] ${button('Open settings')}`).click();
-    await expect.poll(async () => (await extension.optionsTabs()).length).toBe(1);
+    await expect
+      .poll(async () => (await extension.optionsTabAddresses()).map((tab) => tab.url))
+      .toEqual([extension.url('options.html#accounts')]);
   });
 
   test('says the plan is not paid and offers the settings', async ({ extension, service }) => {
@@ -137,6 +136,13 @@ test.describe('the popup in Firefox', () => {
     await popup.page.locator('::-p-text(Add the API key)').wait();
     expect(await isShown(popup.page, button('Open settings'))).toBe(true);
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
+
+    // It leads to the section where a key is added.
+    await extension.closeOptionsTabs();
+    await popup.page.locator(button('Open settings')).click();
+    await expect
+      .poll(async () => (await extension.optionsTabAddresses()).map((tab) => tab.url))
+      .toEqual([extension.url('options.html#accounts')]);
   });
 
   test('a withdrawn host permission is named, and "Allow access" asks Firefox again and shortens', async ({
