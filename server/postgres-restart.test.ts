@@ -1,6 +1,8 @@
 // The database going away under two instances, in the middle of a burst of redirects, and coming
-// back: a cluster of this file's own (the suite's shared one must stay up for the other files).
+// back; a link changed the moment it is back: a cluster of this file's own (the suite's shared one
+// must stay up for the other files).
 import { Agent } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
@@ -142,4 +144,58 @@ describe('two instances whose database stops and starts again', () => {
     },
     120_000,
   );
+});
+
+describe('a link updated on one instance right after the database is back', () => {
+  it('is redirected to its new destination by the other instance within a second', async () => {
+    const { url } = await createDatabase(cluster.url);
+    const created = await runCli(['account', 'create', '--email', 'back@example.com', '--db', url]);
+    const key = created.stdout.trimEnd().split('\n').at(-1) as string;
+    const instances = await Promise.all([serveProcess(url), serveProcess(url)]);
+    const [one, two] = instances.map((instance) => instance.baseUrl) as [string, string];
+    onTestFailed(() => {
+      for (const instance of instances) console.error(instance.output());
+    });
+    const before = 'https://example.com/before';
+    const after = 'https://example.com/after';
+    const link = (await api(one, key).create({ destination_url: before })).body;
+    const host = new URL(link.short_url).host;
+    const path = `/${backHalfOf(link.short_url)}`;
+    const locationOnTwo = async () =>
+      (await rawRequest(two, path, { host, agent, method: 'HEAD' })).headers.location;
+    expect(await locationOnTwo()).toBe(before);
+
+    cluster.stopServer('fast');
+    // Redirected meanwhile (it is cached), for long enough for the reconnections to back off.
+    for (const backAt = Date.now() + 5_000; Date.now() < backAt; await delay(100)) {
+      expect(await locationOnTwo()).toBe(before);
+    }
+    cluster.startServer();
+    let updatedAt = 0;
+    expect(
+      await eventually(async () => {
+        const updated = await api(one, key).update(idOf(link.short_url), {
+          destination_url: after,
+        });
+        updatedAt = Date.now();
+        return updated.status === 200;
+      }, 30_000),
+    ).toBe(true);
+
+    // Within a second the new place is answered, and every redirect asked for after that second
+    // leads there.
+    const stale: number[] = [];
+    let freshAfter = Number.POSITIVE_INFINITY;
+    for (let sentAt = 0; sentAt < 1_500; sentAt = Date.now() - updatedAt) {
+      const location = await locationOnTwo();
+      if (location === after) freshAfter = Math.min(freshAfter, Date.now() - updatedAt);
+      else if (sentAt >= 1_000) stale.push(sentAt);
+      await delay(20);
+    }
+    expect(stale).toEqual([]);
+    expect(freshAfter).toBeLessThan(1_000);
+    expect(await locationOnTwo()).toBe(after);
+    for (const instance of instances) instance.child.kill('SIGTERM');
+    expect(await Promise.all(instances.map((instance) => instance.exit))).toEqual([0, 0]);
+  }, 60_000);
 });

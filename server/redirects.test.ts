@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, backHalfOf, idOf, rawRequest } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 import { createRedirectCache } from './redirects.ts';
-import type { Storage } from './storage.ts';
+import { type Storage, StorageUnavailable } from './storage.ts';
 
 let t: TestService;
 let client: Api;
@@ -238,5 +238,73 @@ describe('the redirect cache', () => {
     releaseRead();
     expect((await again)?.location).toBe('https://after.example/');
     expect(cache.cached('', 'racy')?.location).toBe('https://after.example/');
+  });
+  /** A storage whose link `/x` leads to `destination`, or that is away while `away` is set. */
+  function changingStorage() {
+    const state = { destination: 'https://one.example/', away: false, reads: 0 };
+    const storage = {
+      redirectTarget: async () => {
+        state.reads++;
+        if (state.away) throw new StorageUnavailable('the test took the database away');
+        return { id: 1, destinationUrl: state.destination };
+      },
+    } as unknown as Storage;
+    return { state, cache: createRedirectCache(storage) };
+  }
+
+  it('serves nothing unchecked while changes may go unheard, and checks once what it held before', async () => {
+    const { state, cache } = changingStorage();
+    await cache.load('', 'x');
+    expect(cache.cached('', 'x')?.location).toBe('https://one.example/');
+
+    // The connection that hears other instances' changes is lost; one of them changes the link.
+    cache.stopTrusting();
+    expect(cache.cached('', 'x')).toBeUndefined();
+    state.destination = 'https://two.example/';
+    expect((await cache.load('', 'x'))?.location).toBe('https://two.example/');
+    // Read again at every redirect until changes are heard again.
+    expect(cache.cached('', 'x')).toBeUndefined();
+    state.destination = 'https://three.example/';
+    expect((await cache.load('', 'x'))?.location).toBe('https://three.example/');
+
+    // Back: what was read before is checked once more, then served from memory.
+    cache.trustAgain();
+    expect(cache.cached('', 'x')).toBeUndefined();
+    state.destination = 'https://four.example/';
+    expect((await cache.load('', 'x'))?.location).toBe('https://four.example/');
+    const reads = state.reads;
+    expect(cache.cached('', 'x')?.location).toBe('https://four.example/');
+    expect(state.reads).toBe(reads);
+  });
+
+  it('serves a target as it was while the database is away, unless this process changed it', async () => {
+    const { state, cache } = changingStorage();
+    await cache.load('', 'x');
+    await cache.load('', 'y');
+    cache.stopTrusting();
+    state.away = true;
+    expect((await cache.load('', 'x'))?.location).toBe('https://one.example/');
+    cache.forget('', 'y');
+    await expect(cache.load('', 'y')).rejects.toThrow(StorageUnavailable);
+    // A link never read cannot be answered at all.
+    await expect(cache.load('', 'z')).rejects.toThrow(StorageUnavailable);
+  });
+
+  it('reads a target again as soon as the database is back', async () => {
+    const { state, cache } = changingStorage();
+    await cache.load('', 'x');
+    cache.stopTrusting();
+    state.away = true;
+    await expect(cache.load('', 'x')).resolves.toMatchObject({ location: 'https://one.example/' });
+    state.away = false;
+    state.destination = 'https://two.example/';
+    // Within a quarter of a second of the failed read the database is not asked again (while it
+    // is away, each redirect does not wait for a connection attempt of its own)…
+    const reads = state.reads;
+    expect((await cache.load('', 'x'))?.location).toBe('https://one.example/');
+    expect(state.reads).toBe(reads);
+    // …and after it, it is.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await cache.load('', 'x'))?.location).toBe('https://two.example/');
   });
 });

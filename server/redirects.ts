@@ -4,49 +4,90 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACK_HALF_PATTERN } from '../lib/contract-limits.ts';
 import type { ClickCounter } from './clicks.ts';
 import type { ShortDomains } from './short-domain.ts';
-import type { DomainKey, Storage } from './storage.ts';
+import { type DomainKey, type Storage, StorageUnavailable } from './storage.ts';
 
 type Target = { id: number; location: string };
 
 const MAX_CACHED_TARGETS = 100_000;
+/**
+ * After a read of the storage failed, how long targets that need checking are served unchecked:
+ * while the database is away, each redirect does not wait for a connection attempt of its own.
+ */
+const RECHECK_AFTER_FAILURE_MS = 250;
 
 /**
- * Known redirect targets in memory. Only the API changes links, in this process, and it calls
- * forget() after every change is stored, so the cache never serves a stale destination. A hit is
- * answered without a Promise (the hot path); a miss reads the storage.
+ * Known redirect targets in memory. The API calls forget() after every change it stores, and the
+ * changes other instances make arrive through Storage.watchLinkChanges, so a target is served from
+ * memory only while changes are heard. When the connection that hears them is lost
+ * (stopTrusting), and again when it is back (trustAgain), every target in memory is dropped from
+ * the cache and kept aside: each is read again before it is served, and served as it was only
+ * when that read fails because the database is away (then no instance can change it either). A
+ * hit is answered without a Promise (the hot path); a miss reads the storage.
  */
-export function createRedirectCache(store: Storage) {
+export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
+  /** Targets read while changes were heard, and not changed since: served as they are. */
   const targets = new Map<string, Target>();
+  /** Targets that may have changed unheard: served only when the storage cannot be read. */
+  const unchecked = new Map<string, Target>();
   const keyOf = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
-  // Bumped by every forget(): a read that was in flight meanwhile may hold what was just changed,
-  // so it answers its own request but is not kept.
+  const keep = (into: Map<string, Target>, key: string, target: Target) => {
+    if (into.size >= MAX_CACHED_TARGETS) into.clear();
+    into.set(key, target);
+  };
+  // Bumped by every forget() and every change of trust: a read that was in flight meanwhile may
+  // hold what was just changed, so it answers its own request but is not kept.
   let changes = 0;
+  let hearing = true;
+  let storageFailedAt = Number.NEGATIVE_INFINITY;
+
+  const setAllAside = () => {
+    changes++;
+    for (const [key, target] of targets) keep(unchecked, key, target);
+    targets.clear();
+  };
 
   return {
     cached(domain: DomainKey, backHalf: string): Target | undefined {
       return targets.get(keyOf(domain, backHalf));
     },
     async load(domain: DomainKey, backHalf: string): Promise<Target | undefined> {
+      const key = keyOf(domain, backHalf);
       const changesBefore = changes;
-      const row = await store.redirectTarget(domain, backHalf);
+      const previous = unchecked.get(key);
+      if (previous && Date.now() - storageFailedAt < RECHECK_AFTER_FAILURE_MS) return previous;
+      let row: Awaited<ReturnType<Storage['redirectTarget']>>;
+      try {
+        row = await store.redirectTarget(domain, backHalf);
+      } catch (error) {
+        if (!(error instanceof StorageUnavailable)) throw error;
+        storageFailedAt = Date.now();
+        // As it was before the database went away, unless this process changed it meanwhile.
+        const asItWas = unchecked.get(key);
+        if (asItWas) return asItWas;
+        throw error;
+      }
+      unchecked.delete(key);
       if (!row) return undefined;
       // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
       const target = { id: row.id, location: new URL(row.destinationUrl).href };
-      if (changes === changesBefore) {
-        if (targets.size >= MAX_CACHED_TARGETS) targets.clear();
-        targets.set(keyOf(domain, backHalf), target);
-      }
+      if (changes === changesBefore) keep(hearing ? targets : unchecked, key, target);
       return target;
     },
     forget(domain: DomainKey, backHalf: string): void {
       changes++;
       targets.delete(keyOf(domain, backHalf));
+      unchecked.delete(keyOf(domain, backHalf));
     },
     size: () => targets.size,
-    /** Drops every target: changes may have been missed. */
-    forgetAll(): void {
-      changes++;
-      targets.clear();
+    /** Changes may go unheard from now on: nothing in memory is served unchecked. */
+    stopTrusting(): void {
+      hearing = false;
+      setAllAside();
+    },
+    /** Changes are heard again; what is in memory was read before and is checked once more. */
+    trustAgain(): void {
+      hearing = true;
+      setAllAside();
     },
   };
 }

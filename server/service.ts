@@ -96,10 +96,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     redirects,
     poolSize: store.engine === 'sqlite' ? 1 : (options.dbPoolSize ?? 10),
   });
-  // Other instances on the same database change links too: drop what they change.
-  await store.watchLinkChanges((link) =>
-    link ? redirects.forget(link.domain, link.backHalf) : redirects.forgetAll(),
-  );
+  // Other instances on the same database change links too: drop what they change, and trust
+  // nothing in memory while their changes may go unheard.
+  await store.watchLinkChanges({
+    changed: (link) => redirects.forget(link.domain, link.backHalf),
+    lost: () => redirects.stopTrusting(),
+    back: () => redirects.trustAgain(),
+  });
 
   const server = createServer();
   try {

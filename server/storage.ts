@@ -57,6 +57,16 @@ export class StorageOpenError extends Error {
   override name = 'StorageOpenError';
 }
 
+/** What hears of link changes made by any process on the database (Storage.watchLinkChanges). */
+export type LinkChangeWatcher = {
+  /** This link was updated or deleted. */
+  changed(link: { domain: DomainKey; backHalf: string }): void;
+  /** The connection that hears changes is lost: from now on, changes may go unheard. */
+  lost(): void;
+  /** Changes are heard again; those made while the connection was lost were not. */
+  back(): void;
+};
+
 export interface Storage {
   /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
   readonly engine: 'sqlite' | 'postgres';
@@ -110,13 +120,11 @@ export interface Storage {
   addClicks(counts: Map<number, number>, batch?: number): Promise<void>;
 
   /**
-   * Calls `changed` with the identity of every link updated or deleted by any process on this
-   * database, and `changed()` with none when some may have been missed (a lost connection): the
-   * redirect caches of several instances stay in step through it. Resolves once listening.
+   * Tells `watcher` of every link updated or deleted by any process on this database, and when
+   * changes may be missed (see LinkChangeWatcher): the redirect caches of several instances stay
+   * in step through it. Resolves once listening.
    */
-  watchLinkChanges(
-    changed: (link?: { domain: DomainKey; backHalf: string }) => void,
-  ): Promise<void>;
+  watchLinkChanges(watcher: LinkChangeWatcher): Promise<void>;
 
   /**
    * Counts one request of `key` in its fixed window of `windowMs` (started by the key's first

@@ -1,22 +1,35 @@
 // How the storage talks to PostgreSQL: the driver's settings, and its errors turned into the
 // storage's (StorageUnavailable for what passes, UniqueViolation). The driver is `postgres`
 // (postgres.js): no dependencies of its own, queries written as tagged templates that are
-// parameterised by construction, prepared statements and pipelining by default, and LISTEN/NOTIFY
-// built in.
+// parameterised by construction, prepared statements and pipelining by default.
 import postgres from 'postgres';
 import { StorageUnavailable, UniqueViolation } from '../storage.ts';
+
+/** The settings of every connection: the pool's and the one that listens (link-changes.ts). */
+export const driverOptions = {
+  onnotice: () => {},
+  connect_timeout: 5,
+  // Not the array types' query that postgres.js otherwise sends on every new connection: when
+  // the server goes away during it (a restart, a failover), its rejection is handled by no one
+  // and ends the process (postgres 3.4.9, connection.js fetchArrayTypes; seen when PostgreSQL
+  // was stopped with -m fast under load). The only arrays sent are cast in the query.
+  fetch_types: false,
+};
+
+/**
+ * Seconds before a connection is tried again after `failures` in a row. postgres.js's own wait
+ * grows to 20 s: a pool that waits that long after the database is back keeps answering 503, and
+ * keeps redirects waiting for the check they need after a reconnect (redirects.ts; seen: 6.6 s).
+ */
+const reconnectDelay = (failures: number) =>
+  Math.min(3 ** failures / 100, 0.25) * (0.5 + Math.random() / 2);
 
 /** A pool of connections to one database, with bigint columns read as numbers. */
 export function connect(url: string, options: { maxConnections: number }) {
   return postgres(url, {
+    ...driverOptions,
     max: options.maxConnections,
-    onnotice: () => {},
-    connect_timeout: 5,
-    // Not the array types' query that postgres.js otherwise sends on every new connection: when
-    // the server goes away during it (a restart, a failover), its rejection is handled by no one
-    // and ends the process (postgres 3.4.9, connection.js fetchArrayTypes; seen when PostgreSQL
-    // was stopped with -m fast under load). The only arrays sent are cast in the query.
-    fetch_types: false,
+    backoff: reconnectDelay,
     // bigint columns as numbers: ids and counts stay far below 2^53.
     types: {
       bigint: {

@@ -12,7 +12,7 @@ import {
   StorageOpenError,
 } from '../storage.ts';
 import { connect, guarded, redacted, storageError, unique } from './database.ts';
-import { LINK_CHANGES, watchLinkChanges } from './link-changes.ts';
+import { LINK_CHANGES, listenForLinkChanges } from './link-changes.ts';
 import { migrate, schemaVersion } from './schema.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
@@ -60,6 +60,7 @@ export async function openPostgresStorage(
   /** The last batch of this process stored: read in the statement that reads the clicks. */
   const STORED_BATCH = `(SELECT batch FROM click_writers WHERE writer = '${writer}') AS "storedBatch"`;
   sweep.unref();
+  let listener: { close(): Promise<void> } | undefined;
 
   return {
     engine: 'postgres',
@@ -243,7 +244,9 @@ export async function openPostgresStorage(
           WHERE l.id = v.id AND EXISTS (SELECT 1 FROM claimed)`;
       }),
 
-    watchLinkChanges: (changed) => watchLinkChanges(sql, changed),
+    watchLinkChanges: async (watcher) => {
+      listener = await listenForLinkChanges(url, watcher);
+    },
 
     countRequest: (key, windowMs) =>
       guarded(async () => {
@@ -264,6 +267,7 @@ export async function openPostgresStorage(
 
     close: async () => {
       clearInterval(sweep);
+      await listener?.close();
       await sql.end({ timeout: 5 });
     },
   };

@@ -259,7 +259,8 @@ export async function openSqliteStorage(
       });
     },
 
-    // One process serves a SQLite file, and it drops its own cache entries as it changes links.
+    // One process serves a SQLite file, and it drops its own cache entries as it changes links:
+    // nothing to hear, and no connection to lose.
     async watchLinkChanges() {},
 
     async close() {
