@@ -28,7 +28,7 @@ function linksOf(text: string): ImportLink[] {
 describe('the columns of the exports people have', () => {
   it.each([
     ['bitly.csv', 'bitly', 'bit.ly', 'Bitly one'],
-    ['rebrandly.csv', 'rebrandly', 'rebrand.ly', 'Rebrandly one'],
+    ['rebrandly.csv', 'rebrandly', 'links.acme.example', 'Rebrandly one'],
     ['shortio.csv', 'shortio', 'short.gy', 'Short.io one'],
     ['dub.csv', 'dub', 'dub.sh', ''],
     ['kutt.csv', 'kutt', 'kutt.it', 'Kutt one'],

@@ -2,7 +2,7 @@
 // of the services people move from, and what a row must be to become a link. Shared by the
 // extension's "Import links" (in a worker) and the service's `import` command, so that both read a
 // file the same way. The column names and where each was read are in test/fixtures/import/README.md.
-import { parse } from 'papaparse';
+import Papa from 'papaparse';
 import * as z from 'zod/mini';
 import { BackHalf, DestinationUrl, DomainHost, Title } from './contract.ts';
 
@@ -135,7 +135,7 @@ export function readImportText(text: string): ImportRead {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '')
     return { ok: false, problem: 'The file is empty: it has no links to import.' };
-  const parsed = parse<string[]>(body, { skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
   const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
   const first = rows[0] ?? [];
   const named = recogniseColumns(first);
