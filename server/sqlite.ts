@@ -374,6 +374,26 @@ export async function openSqliteStorage(
       });
     },
 
+    async insertLinks(accountId, links) {
+      return transaction(() => {
+        const taken: NewLink[] = [];
+        for (const link of links) {
+          const { changes } = run(
+            `INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, back_half) DO NOTHING`,
+            accountId,
+            link.domain,
+            link.backHalf,
+            link.destinationUrl,
+            link.title,
+            link.createdAt,
+          );
+          if (Number(changes) === 0) taken.push(link);
+        }
+        return { taken };
+      });
+    },
+
     async linksOf(accountId) {
       return all<LinkRow>(
         `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
