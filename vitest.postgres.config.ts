@@ -16,6 +16,8 @@ export default defineConfig({
       'server/openapi-generated.test.ts',
       'server/destinations.test.ts',
       'server/text-fields.test.ts',
+      // The bulk import through the command line, against a running instance's database.
+      'server/import/import.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
       // The database stopped and started under them (a cluster of its own).
