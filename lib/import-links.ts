@@ -27,6 +27,8 @@ export const JobRow = z.object({
   reason: z.optional(z.string()),
   /** Sent without its back-half, which another link holds ("give it a generated back-half"). */
   generated: z.optional(z.boolean()),
+  /** Skipped by Check (already there, invalid, colliding): kept for the report, never sent. */
+  atCheck: z.optional(z.boolean()),
   /** Sent, and its answer lost: look before sending it again. */
   uncertain: z.optional(z.boolean()),
   attempts: z.optional(z.number()),
@@ -49,17 +51,31 @@ export function newImportJob(
   accountId: string,
   rows: readonly PlannedRow[],
   generateOnCollision: boolean,
+  skippedAtCheck: readonly JobRow[] = [],
 ): ImportJob {
   return {
     id: crypto.randomUUID(),
     accountId,
     state: 'running',
     generateOnCollision,
-    rows: rows.map((row) => ({ ...row })),
+    rows: [
+      ...rows.map((row) => ({ ...row })),
+      ...skippedAtCheck.map((row) => ({ ...row, atCheck: true })),
+    ].sort((a, b) => a.row - b.row),
   };
 }
 
-export const doneCount = (job: ImportJob) => job.rows.filter((row) => row.outcome).length;
+/** Rows sent (or to send), and how many of them have an outcome. */
+export function progressOf(job: ImportJob): { done: number; total: number; created: number } {
+  const sent = job.rows.filter((row) => !row.atCheck);
+  return {
+    done: sent.filter((row) => row.outcome).length,
+    total: sent.length,
+    created: sent.filter((row) => row.outcome === 'created').length,
+  };
+}
+
+export const doneCount = (job: ImportJob) => progressOf(job).done;
 
 export type RunDeps = {
   createLink(input: CreateLinkInput): Promise<Link>;
