@@ -52,20 +52,32 @@ async function run(job: ImportJob): Promise<void> {
   }
   const opened = openAccount(account);
   let lastSave = 0;
+  let savedWait: number | undefined;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
   let pending: Promise<void> = Promise.resolve();
+  const save = () => {
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastSave = Date.now();
+    savedWait = job.waitUntil;
+    pending = pending.then(() => saveJob(job)).catch(() => {});
+  };
   await runImportJob(job, {
     createLink: (input) => opened.createLink(input),
     findLink: async (row) => findIn(await opened.refreshLinks(), row),
     isPaused: () => paused,
     onChange(changed) {
-      if (Date.now() - lastSave < SAVE_EVERY_MS && changed.state === 'running') return;
-      lastSave = Date.now();
-      pending = pending.then(() => saveJob(changed));
+      // A wait the service asked for is shown at once; progress at most every SAVE_EVERY_MS,
+      // the last change always (a trailing write).
+      const waitChanged = changed.waitUntil !== savedWait;
+      if (waitChanged || changed.state !== 'running' || Date.now() - lastSave >= SAVE_EVERY_MS)
+        save();
+      else trailing ??= setTimeout(save, SAVE_EVERY_MS - (Date.now() - lastSave));
     },
   });
   if (paused) job.state = 'paused';
+  save();
   await pending;
-  await saveJob(job);
 }
 
 /** Runs the stored job unless one runs already. */
