@@ -1,0 +1,157 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startTestService } from '../support/test-service.ts';
+import {
+  configure,
+  expect,
+  openOptions,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
+
+async function openImport(page: Page) {
+  await page.getByRole('button', { name: 'Import links' }).click();
+  return page.getByRole('dialog', { name: 'Import links' });
+}
+
+async function checkFile(page: Page, file: string | { name: string; buffer: Buffer }) {
+  const dialog = await openImport(page);
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles(
+      typeof file === 'string' ? path.join(FIXTURES, file) : { ...file, mimeType: 'text/csv' },
+    );
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  return dialog;
+}
+
+test.describe('options page, Links: Import links', () => {
+  test('checks a Dub export, imports it, and a second run makes nothing', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    const dialog = await checkFile(page, 'dub.csv');
+    await expect(dialog.getByText('To make: 3')).toBeVisible();
+    await expect(dialog.getByText('Already there: 0')).toBeVisible();
+    expect(await service.storedLinks(apiKey)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothThemes(page, 'options-import-checked', dialog);
+
+    await dialog.getByRole('button', { name: 'Import 3 links' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+    expect((await service.storedLinks(apiKey)).map((link) => link.backHalf).sort()).toEqual([
+      'dub-1',
+      'dub-2',
+      'dub-3',
+    ]);
+    await screenshotBothThemes(page, 'options-import-done', dialog);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download report' }).click();
+    const report = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of report) text += chunk.toString();
+    expect(text).toContain('row,outcome,short_url,destination_url,back_half,reason');
+    expect(text).toMatch(/"2","created","http:\/\/localhost:\d+\/dub-1"/);
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const again = await checkFile(page, 'dub.csv');
+    await expect(again.getByText('To make: 0')).toBeVisible();
+    await expect(again.getByText('Already there: 3')).toBeVisible();
+    await expect(again.getByRole('button', { name: 'Import 0 links' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  test('a back-half the account uses for another destination: skipped, or given a generated one', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await service.insertLinks(apiKey, [
+      { backHalf: 'kutt-1', destinationUrl: 'https://example.com/somewhere-else' },
+    ]);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    const dialog = await checkFile(page, 'kutt.csv');
+    await expect(dialog.getByText('Back-half taken by another of your links: 1')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Import 2 links' })).toBeVisible();
+    await dialog.getByLabel('Give them a generated back-half').check();
+    await dialog.getByRole('button', { name: 'Import 3 links' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+    const stored = await service.storedLinks(apiKey);
+    expect(
+      stored.filter((link) => link.destinationUrl === 'https://example.com/kutt/one'),
+    ).toHaveLength(1);
+    expect(stored).toHaveLength(4);
+  });
+
+  test('bad input gets one sentence and nothing is sent', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    const dialog = await checkFile(page, {
+      name: 'links.xlsx',
+      buffer: Buffer.from([0x50, 0x4b, 3, 4, 20, 0, 6, 0]),
+    });
+    await expect(dialog.getByRole('alert')).toHaveText(/^This file is a spreadsheet or an archive/);
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'names.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Where;Name\nhttps://example.com/hand;By hand\n'),
+    });
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/^No column holds the addresses/);
+    await dialog.getByLabel('Column of addresses').selectOption({ label: 'Where' });
+    await expect(dialog.getByText('To make: 1')).toBeVisible();
+    expect(await service.storedLinks(apiKey)).toEqual([]);
+  });
+
+  test('a 429 in the middle is waited out, and the import goes on with the page closed', async ({
+    context,
+    extensionId,
+    worker,
+  }) => {
+    test.setTimeout(150_000);
+    const limited = await startTestService({ rateLimitPerMinute: 12 });
+    try {
+      const apiKey = await limited.createAccount('limited@example.com');
+      await configure(worker, { apiBaseUrl: limited.baseUrl, apiKey });
+      const page = await openOptions(context, extensionId);
+      const lines = Array.from({ length: 12 }, (_, i) => `https://example.com/limited/${i}`);
+      const dialog = await checkFile(page, {
+        name: 'lines.csv',
+        buffer: Buffer.from(`${lines.join('\n')}\n`),
+      });
+      await dialog.getByRole('button', { name: 'Import 12 links' }).click();
+      await expect(dialog.getByRole('status')).toContainText('the service asked us to wait');
+      await page.close();
+      const reopened = await openOptions(context, extensionId);
+      const again = await openImport(reopened);
+      await expect(again.getByRole('status')).toContainText(/Imported \d+ of 12/);
+      await expect(again.getByRole('status')).toContainText('Done: 12 links made', {
+        timeout: 120_000,
+      });
+      const stored = await limited.storedLinks(apiKey);
+      expect(stored).toHaveLength(12);
+      expect(new Set(stored.map((link) => link.destinationUrl)).size).toBe(12);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
