@@ -245,3 +245,40 @@ test.describe('options page, Links: Import links, every format and speed', () =>
     expect(afterRefresh.filter((task) => task.ms > 50)).toEqual([]);
   });
 });
+
+// The import's rate against the service, printed (IMPORT_RATE=1 npx playwright test … -g rate):
+// with the service's default limit (600 a minute) and with the limit off.
+test.describe('options page, Links: Import links, rate', () => {
+  test.skip(!process.env.IMPORT_RATE, 'a measurement, run on demand');
+  for (const [label, limit, rows] of [
+    ['limit off', 0, 500],
+    ['default limit', 600, 700],
+  ] as const) {
+    test(`rate with the ${label}`, async ({ context, extensionId, worker }) => {
+      test.setTimeout(240_000);
+      const measured = await startTestService({ rateLimitPerMinute: limit });
+      try {
+        const apiKey = await measured.createAccount('rate@example.com');
+        await configure(worker, { apiBaseUrl: measured.baseUrl, apiKey });
+        const page = await openOptions(context, extensionId);
+        const lines = Array.from({ length: rows }, (_, i) => `https://example.com/rate/${i}`);
+        const dialog = await checkFile(page, {
+          name: 'rate.csv',
+          buffer: Buffer.from(`${lines.join('\n')}\n`),
+        });
+        const started = Date.now();
+        await dialog.getByRole('button', { name: `Import ${rows} links` }).click();
+        await expect(dialog.getByRole('status')).toContainText(`Done: ${rows} links made`, {
+          timeout: 200_000,
+        });
+        const seconds = (Date.now() - started) / 1000;
+        console.log(
+          `${label}: ${rows} links in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(1)} links/s`,
+        );
+        expect(await measured.storedLinks(apiKey)).toHaveLength(rows);
+      } finally {
+        await measured.stop();
+      }
+    });
+  }
+});
