@@ -27,6 +27,7 @@ import {
   POPUP_PAGE,
   showOutcomeBadge,
 } from '../lib/browser/toolbar-action.ts';
+import { startImportRunner } from '../lib/import-background.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
 
 type TabWithId = TabLike & { id?: number };
@@ -146,6 +147,7 @@ export default defineBackground(() => {
   );
   browser.runtime.onStartup.addListener(() => void refreshLinksCache());
   listenForLinksForPageRequests();
+  startImportRunner();
   // Accounts added, renamed or removed in the options: the menu follows.
   let shape: string | undefined;
   watchSettings((settings) => {

@@ -65,6 +65,10 @@ Commands:
   domain add --email E --host H                 add a custom domain to an account
   backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
                                                 service runs; --force replaces FILE (PostgreSQL: pg_dump)
+  import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
+                                                Short.io, Dub, Kutt, Shlink, YOURLS exports) into an
+                                                account; --report writes the skipped rows and why;
+                                                takes --short-domain and --blocked-hosts as serve does
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;
@@ -94,6 +98,7 @@ function parseCommandLine() {
         key: { type: 'string' },
         to: { type: 'string' },
         force: { type: 'boolean' },
+        report: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -288,6 +293,21 @@ async function main(): Promise<void> {
   if (values.help || !group) {
     console.log(USAGE);
     return;
+  }
+  if (group === 'import') {
+    if (!action) throw new AdminError('Name the CSV file to import: import --email E FILE.csv');
+    // Loaded only for this command: the others need no CSV reader.
+    const { runImportCommand } = await import('./import/import-command.ts');
+    return runImportCommand({
+      file: action,
+      email: required('email'),
+      db: dbFile,
+      storageOptions: { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS },
+      shortDomain: shortDomain ?? `localhost:${port}`,
+      blockedHostsFile: values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS,
+      reportFile: values.report,
+      say: (line) => console.log(line),
+    });
   }
   switch (command) {
     case 'serve':

@@ -92,6 +92,11 @@ export interface Storage {
   /** Inserts a link; UniqueViolation when the back-half is taken on that domain. */
   insertLink(accountId: number, link: NewLink): Promise<LinkRow>;
   /**
+   * Inserts many links in one transaction: all of them or, on a failure, none. A link whose
+   * back-half is already taken on its domain is left out and returned; the rest are stored.
+   */
+  insertLinks(accountId: number, links: readonly NewLink[]): Promise<{ taken: NewLink[] }>;
+  /**
    * The account's links newest first, read as the caller asks for them (memory stays bounded
    * however many there are); ending the iteration early ends the read.
    */

@@ -149,6 +149,30 @@ export async function openPostgresStorage(
         return { ...link, id: (row as { id: number }).id, clicks: 0 };
       }, 'back-half taken'),
 
+    insertLinks: (accountId, links) =>
+      guarded(async () => {
+        if (links.length === 0) return { taken: [] };
+        // One statement, so one transaction; the rows as one JSON parameter (postgres.js sends
+        // no text arrays without fetch_types).
+        const stored = await sql<{ domain: string; backHalf: string }[]>`
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+          SELECT ${accountId}, domain, back_half, destination_url, title, created_at
+          FROM json_to_recordset(${JSON.stringify(
+            links.map((link) => ({
+              domain: link.domain,
+              back_half: link.backHalf,
+              destination_url: link.destinationUrl,
+              title: link.title,
+              created_at: link.createdAt,
+            })),
+          )}::text::json) AS v(domain text, back_half text, destination_url text, title text,
+                         created_at bigint)
+          ON CONFLICT (domain, back_half) DO NOTHING
+          RETURNING domain, back_half AS "backHalf"`;
+        const made = new Set(stored.map((row) => `${row.domain}/${row.backHalf}`));
+        return { taken: links.filter((link) => !made.has(`${link.domain}/${link.backHalf}`)) };
+      }),
+
     async *eachLinkOf(accountId) {
       // A cursor: 500 rows at a time, however many links there are.
       const batches = sql

@@ -181,6 +181,26 @@ export async function openSqliteStorage(
       });
     },
 
+    async insertLinks(accountId, links) {
+      return transaction(() => {
+        const taken: NewLink[] = [];
+        for (const link of links) {
+          const { changes } = run(
+            `INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, back_half) DO NOTHING`,
+            accountId,
+            link.domain,
+            link.backHalf,
+            link.destinationUrl,
+            link.title,
+            link.createdAt,
+          );
+          if (Number(changes) === 0) taken.push(link);
+        }
+        return { taken };
+      });
+    },
+
     /**
      * The account's links newest first, read a row at a time as the caller asks for them. Its own
      * statement, so that two lists can be read at once; returning the iterator early ends the read.

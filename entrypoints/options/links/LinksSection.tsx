@@ -1,5 +1,7 @@
 import './links.css';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -27,6 +29,12 @@ import { filterLinks, LinkSort, searchText, shortUrlHosts, sortLinks } from './l
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { listCountText } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
+
+// Loaded when "Import links" is pressed.
+const ImportDialog = lazy(() =>
+  import('./import/ImportDialog.tsx').then((module) => ({ default: module.ImportDialog })),
+);
+
 import { SelectAll } from './SelectAll.tsx';
 
 const SORT_NAMES: Record<LinkSort, string> = {
@@ -88,6 +96,7 @@ function LinksManager({
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
+  const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[]>();
   const [editing, setEditing] = useState<Link>();
@@ -305,6 +314,9 @@ function LinksManager({
           >
             Export CSV
           </button>
+          <button type="button" onClick={() => setImporting(true)}>
+            Import links
+          </button>
           {selected.size > 0 && (
             <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
               Delete selected ({selected.size})
@@ -377,6 +389,11 @@ function LinksManager({
       {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
       {detailed && (
         <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog account={account} onClose={() => setImporting(false)} />
+        </Suspense>
       )}
       {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (

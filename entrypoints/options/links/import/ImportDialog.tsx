@@ -1,0 +1,312 @@
+import { useEffect, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { Account } from '../../../../lib/account/account.ts';
+import type { ColumnMap } from '../../../../lib/contract-import.ts';
+import { describeApiError } from '../../../../lib/error-text.ts';
+import {
+  IMPORT_JOB_KEY,
+  readImportJob,
+  sendImportMessage,
+} from '../../../../lib/import-background.ts';
+import { ImportJob, type JobRow, newImportJob, progressOf } from '../../../../lib/import-links.ts';
+import { type ImportPlan, rowsToSend } from '../../../../lib/links/import-plan.ts';
+import { useModalDialog } from '../../use-modal-dialog.ts';
+import { importReportCsv } from './import-report.ts';
+import type { PlanRequest } from './plan-worker.ts';
+
+type Checked =
+  | { ok: true; plan: ImportPlan; header?: string[] }
+  | { ok: false; problem: string; header?: string[] };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The file (or the pasted lines) read and checked in a worker, never on the page's thread. */
+function checkInWorker(request: PlanRequest): Promise<Checked> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./plan-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<Checked>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message));
+      worker.terminate();
+    };
+    worker.postMessage(request, [request.bytes]);
+  });
+}
+
+/** The stored import job of this account, kept in step with the background's writes. */
+function useImportJob(accountId: string): ImportJob | undefined {
+  const [job, setJob] = useState<ImportJob>();
+  useEffect(() => {
+    let live = true;
+    void readImportJob().then((stored) => live && setJob(stored));
+    const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local' || !(IMPORT_JOB_KEY in changes)) return;
+      const parsed = ImportJob.safeParse(changes[IMPORT_JOB_KEY]?.newValue);
+      setJob(parsed.success ? parsed.data : undefined);
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      browser.storage.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  return job?.accountId === accountId ? job : undefined;
+}
+
+function download(job: ImportJob) {
+  const url = URL.createObjectURL(new Blob([importReportCsv(job)], { type: 'text/csv' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'import-report.csv';
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+function Progress({ job }: { job: ImportJob }) {
+  const { done, total, created } = progressOf(job);
+  const outcomes = (outcome: JobRow['outcome']) =>
+    job.rows.filter((row) => row.outcome === outcome).length;
+  const waiting = job.waitUntil !== undefined && job.waitUntil > Date.now();
+  return (
+    <div className="import-progress">
+      <progress max={total} value={done} aria-label="Import progress" />
+      <p role="status">
+        {job.state === 'done'
+          ? `Done: ${count(created)} links made; ${count(outcomes('already_there'))} already there, ${count(outcomes('back_half_taken'))} with a back-half taken, ${count(outcomes('invalid'))} invalid, ${count(outcomes('failed'))} failed.`
+          : `Imported ${count(done)} of ${count(total)}${job.state === 'paused' ? ' (paused)' : waiting ? ' (the service asked us to wait a moment)' : ''}`}
+      </p>
+      <div className="row actions">
+        {job.state === 'running' && (
+          <button type="button" onClick={() => void sendImportMessage({ type: 'import-pause' })}>
+            Pause
+          </button>
+        )}
+        {job.state === 'paused' && (
+          <button type="button" onClick={() => void sendImportMessage({ type: 'import-resume' })}>
+            Resume
+          </button>
+        )}
+        {job.state === 'done' && (
+          <button type="button" onClick={() => download(job)}>
+            Download report
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function skippedRows(plan: ImportPlan, generate: boolean): JobRow[] {
+  return [
+    ...plan.alreadyThere.map((row) => ({
+      row: row.row,
+      destinationUrl: '',
+      title: '',
+      outcome: 'already_there' as const,
+      shortUrl: row.shortUrl.startsWith('http') ? row.shortUrl : undefined,
+    })),
+    ...plan.invalid.map((row) => ({
+      row: row.row,
+      destinationUrl: '',
+      title: '',
+      outcome: 'invalid' as const,
+      reason: row.reason,
+    })),
+    ...(generate
+      ? []
+      : plan.collisions.map((row) => ({
+          ...row,
+          outcome: 'back_half_taken' as const,
+          reason: `Your link ${row.backHalf} leads to ${row.heldBy}.`,
+        }))),
+  ];
+}
+
+/** "Import links": a CSV file or pasted addresses, checked, then imported by the background. */
+export function ImportDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog();
+  const job = useImportJob(account.connection.id);
+  const [file, setFile] = useState<File>();
+  const [pasted, setPasted] = useState('');
+  const [columns, setColumns] = useState<ColumnMap>();
+  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<Checked>();
+  const [generate, setGenerate] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const check = async (chosen = columns) => {
+    setChecking(true);
+    setFailure(undefined);
+    try {
+      const bytes = file
+        ? await file.arrayBuffer()
+        : (new TextEncoder().encode(pasted).buffer as ArrayBuffer);
+      // The cached list, refreshed first: the check is against what the service has now.
+      const [links, domains] = await Promise.all([
+        account.refreshLinks(),
+        account.refreshDomains().catch(() => []),
+      ]);
+      // Marks for the speed test: the list refresh and the file's check are timed apart.
+      performance.mark('import-links-refreshed');
+      setChecked(
+        await checkInWorker({
+          bytes,
+          columns: chosen,
+          account: {
+            links: links.map(({ shortUrl, destinationUrl }) => ({ shortUrl, destinationUrl })),
+            domains: domains.map((domain) => domain.domain),
+          },
+        }),
+      );
+    } catch (error) {
+      setFailure(describeApiError(error).message);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const plan = checked?.ok ? checked.plan : undefined;
+  const toSend = plan ? rowsToSend(plan, generate ? 'generate' : 'skip') : [];
+  const start = () => {
+    if (!plan || toSend.length === 0) return;
+    const created = newImportJob(
+      account.connection.id,
+      toSend,
+      generate,
+      skippedRows(plan, generate),
+    );
+    void sendImportMessage({ type: 'import-start', job: created });
+    setChecked(undefined);
+  };
+  const busy = job && job.state !== 'done';
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog import-dialog"
+      aria-labelledby="import-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h3 id="import-dialog-title">Import links</h3>
+      {job && <Progress job={job} />}
+      {!busy && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void check();
+          }}
+        >
+          <label>
+            CSV file
+            <input
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/plain"
+              onChange={(event) => {
+                setFile(event.target.files?.[0]);
+                setChecked(undefined);
+                setColumns(undefined);
+              }}
+            />
+          </label>
+          <label>
+            Or paste addresses, one a line
+            <textarea
+              rows={4}
+              value={pasted}
+              disabled={file !== undefined}
+              onChange={(event) => {
+                setPasted(event.target.value);
+                setChecked(undefined);
+              }}
+            />
+          </label>
+          {checked && !checked.ok && checked.header && (
+            <label>
+              Column of addresses
+              <select
+                value={columns?.destination ?? ''}
+                onChange={(event) => {
+                  const chosen = { destination: Number(event.target.value) };
+                  setColumns(chosen);
+                  void check(chosen);
+                }}
+              >
+                <option value="">Choose…</option>
+                {checked.header.map((name, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position; the header does not change while shown.
+                  <option key={`${index}-${name}`} value={index}>
+                    {name || `Column ${index + 1}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <div className="row actions">
+            <button type="submit" aria-disabled={checking || (!file && pasted.trim() === '')}>
+              {checking ? 'Checking…' : 'Check'}
+            </button>
+          </div>
+        </form>
+      )}
+      <div role="alert">
+        {failure && <p className="notice error">{failure}</p>}
+        {checked && !checked.ok && <p className="notice error">{checked.problem}</p>}
+      </div>
+      {plan && !busy && (
+        <div className="import-check">
+          <ul>
+            <li>To make: {count(plan.toMake.length)}</li>
+            <li>Already there: {count(plan.alreadyThere.length)}</li>
+            <li>Back-half taken by another of your links: {count(plan.collisions.length)}</li>
+            <li>Invalid: {count(plan.invalid.length)}</li>
+            {plan.unknownDomains.length > 0 && (
+              <li>Domains the account has not added: {plan.unknownDomains.join(', ')}</li>
+            )}
+          </ul>
+          {plan.collisions.length > 0 && (
+            <fieldset>
+              <legend>Rows whose back-half is taken</legend>
+              <label>
+                <input type="radio" checked={!generate} onChange={() => setGenerate(false)} />
+                Skip them
+              </label>
+              <label>
+                <input type="radio" checked={generate} onChange={() => setGenerate(true)} />
+                Give them a generated back-half
+              </label>
+            </fieldset>
+          )}
+          {plan.invalid.length > 0 && (
+            <details>
+              <summary>Why rows are invalid</summary>
+              <ul>
+                {plan.invalid.slice(0, 200).map((row) => (
+                  <li key={row.row}>
+                    Row {row.row}: {row.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <div className="row actions">
+            <button type="button" onClick={start} aria-disabled={toSend.length === 0}>
+              Import {count(toSend.length)} {toSend.length === 1 ? 'link' : 'links'}
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="row actions">
+        <button type="button" ref={closeButton} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,287 @@
+// Bringing links in from a CSV file: which columns hold what, in our own export and in the exports
+// of the services people move from, and what a row must be to become a link. Shared by the
+// extension's "Import links" (in a worker) and the service's `import` command, so that both read a
+// file the same way. The column names and where each was read are in test/fixtures/import/README.md.
+import Papa from 'papaparse';
+import * as z from 'zod/mini';
+import { BackHalf, DestinationUrl, DomainHost, Title } from './contract.ts';
+
+/** What the extension takes in one import; the service's command line takes any number. */
+export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+export type ImportField = 'destination' | 'backHalf' | 'title' | 'domain' | 'shortUrl';
+
+/** Which column (0-based) holds each field; a destination is required to import. */
+export type ColumnMap = Partial<Record<ImportField, number>>;
+
+/**
+ * Header names, compared in lower case with everything but letters and digits dropped (so
+ * `Long URL`, `long_url` and `longUrl` are one name), first match wins within a field.
+ */
+const NAMES: Record<ImportField, readonly string[]> = {
+  destination: [
+    'destinationurl', // ours, Dub's export ("Destination URL")
+    'longurl', // Bitly (long_url), Shlink (longUrl)
+    'originalurl', // Short.io (originalURL)
+    'destination', // Rebrandly
+    'target', // Kutt
+    'url', // YOURLS, Dub's API (url)
+    'targeturl',
+    'redirecturl',
+  ],
+  backHalf: [
+    'backhalf',
+    'slug',
+    'keyword', // YOURLS
+    'shortcode', // Shlink
+    'slashtag', // Rebrandly
+    'customurl',
+    'key', // Dub
+    'address', // Kutt
+    'path', // Short.io
+    'alias',
+  ],
+  title: ['title', 'description' /* Kutt */, 'name'],
+  domain: ['domain', 'domainname', 'shortdomain'],
+  shortUrl: [
+    'shorturl', // ours (short_url), Short.io (shortURL), Rebrandly (shortUrl), Shlink
+    'shortlink', // Dub's export ("Short link"), Dub's API (shortLink)
+    'link', // Bitly, Kutt
+    'bitlink',
+  ],
+};
+
+const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The columns a header row names, by the names above. */
+export function recogniseColumns(header: readonly string[]): ColumnMap {
+  const keys = header.map(headerKey);
+  const columns: ColumnMap = {};
+  const used = new Set<number>();
+  for (const field of Object.keys(NAMES) as ImportField[]) {
+    for (const name of NAMES[field]) {
+      const index = keys.findIndex((key, i) => key === name && !used.has(i));
+      if (index >= 0) {
+        columns[field] = index;
+        used.add(index);
+        break;
+      }
+    }
+  }
+  return columns;
+}
+
+const looksLikeAddress = (cell: string) => /^\s*https?:\/\//i.test(cell);
+
+/** A file read into rows of cells, with what each column holds as far as it could be told. */
+export type ImportTable = {
+  /** The first row's cells when it is a header, else undefined (a list of addresses). */
+  header: string[] | undefined;
+  rows: string[][];
+  columns: ColumnMap;
+  delimiter: string;
+};
+
+export type ImportRead =
+  | { ok: true; table: ImportTable }
+  /** `needsMapping`: the file was read, but which column holds the addresses must be chosen. */
+  | { ok: false; problem: string; table?: ImportTable };
+
+/** A file's first bytes, when they say it is a spreadsheet, an image, a PDF or an archive. */
+const NOT_TEXT: readonly [readonly number[], string][] = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a spreadsheet or an archive (.xlsx, .ods, .zip)'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'a spreadsheet in the old Excel format (.xls)'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x89, 0x50, 0x4e, 0x47], 'an image (PNG)'],
+  [[0xff, 0xd8, 0xff], 'an image (JPEG)'],
+  [[0x47, 0x49, 0x46, 0x38], 'an image (GIF)'],
+  [[0x1f, 0x8b], 'a compressed file (.gz)'],
+];
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+  magic.every((byte, index) => bytes[index] === byte);
+
+const SAVE_AS_CSV = 'save it as CSV (comma- or semicolon-separated) and import that file';
+
+/**
+ * The text of a file's bytes, or a sentence saying why it is not a CSV file: a spreadsheet, an
+ * image or other binary, or text that is not UTF-8. A byte-order mark is dropped.
+ */
+export function decodeImportFile(bytes: Uint8Array): { text: string } | { problem: string } {
+  for (const [magic, what] of NOT_TEXT) {
+    if (startsWith(bytes, magic))
+      return { problem: `This file is ${what}, not a CSV file: ${SAVE_AS_CSV}.` };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return {
+      problem: `This file is not UTF-8 text, so it cannot be read as CSV: ${SAVE_AS_CSV}, choosing UTF-8.`,
+    };
+  }
+  if (text.includes('\0')) return { problem: `This file is not text: ${SAVE_AS_CSV}.` };
+  return { text };
+}
+
+/**
+ * Reads CSV text (comma, semicolon, tab or bar separated, as papaparse detects; quoted line breaks
+ * kept in their cell) or plain lines of addresses. The first row is a header when it names a
+ * destination column, or when none of its cells is an address; else every row is data and the
+ * first column holding an address is the destination.
+ */
+export function readImportText(text: string): ImportRead {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '')
+    return { ok: false, problem: 'The file is empty: it has no links to import.' };
+  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
+  const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
+  const first = rows[0] ?? [];
+  const named = recogniseColumns(first);
+  const firstIsData = named.destination === undefined && first.some(looksLikeAddress);
+  const header = firstIsData ? undefined : first;
+  const columns = firstIsData ? { destination: first.findIndex(looksLikeAddress) } : named;
+  const table: ImportTable = {
+    header,
+    rows: firstIsData ? rows : rows.slice(1),
+    columns,
+    delimiter: parsed.meta.delimiter,
+  };
+  if (table.rows.length === 0)
+    return { ok: false, problem: 'The file has a header but no rows: it has no links to import.' };
+  if (columns.destination === undefined) {
+    return {
+      ok: false,
+      problem:
+        'No column holds the addresses: name it destination_url (or url, long_url), or choose it by hand.',
+      table,
+    };
+  }
+  return { ok: true, table };
+}
+
+/** One data row as the import reads it; `row` is its number as a spreadsheet shows it. */
+export type ImportRow = {
+  row: number;
+  destination: string;
+  backHalf: string;
+  title: string;
+  domain: string;
+  shortUrl: string;
+};
+
+/**
+ * Our export (papaparse's escapeFormulae, lib/links/csv.ts) writes a cell that a spreadsheet
+ * would run as a formula with a leading `'`; read back, that quote goes again, so an export
+ * round-trips. Nothing is ever evaluated: a cell is text.
+ */
+const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
+  const firstRow = table.header ? 2 : 1;
+  const cell = (cells: string[], field: ImportField) => {
+    const index = columns[field];
+    return index === undefined ? '' : unescapeFormula(cells[index] ?? '');
+  };
+  return table.rows.map((cells, index) => ({
+    row: firstRow + index,
+    destination: cell(cells, 'destination'),
+    backHalf: cell(cells, 'backHalf'),
+    // A title may not hold a line break (lib/contract.ts); one in a quoted cell becomes a space.
+    title: cell(cells, 'title').replace(/\s*[\r\n]+\s*/g, ' '),
+    domain: cell(cells, 'domain'),
+    shortUrl: cell(cells, 'shortUrl'),
+  }));
+}
+
+/**
+ * A row as a link to create: the destination normalised as the API stores it, the back-half and
+ * title checked by the same rules. `domain` is the row's own domain column; `shortUrlHost` the
+ * host of its short URL (another service's host, or ours), which the importer may use as the
+ * domain when the account has it.
+ */
+export type ImportLink = {
+  row: number;
+  destinationUrl: string;
+  backHalf?: string;
+  title: string;
+  domain?: string;
+  shortUrlHost?: string;
+};
+
+export type ImportRowCheck =
+  | { ok: true; link: ImportLink }
+  | { ok: false; row: number; reason: string };
+
+const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? 'Invalid.';
+
+/** Checks one row by the API's field rules (lib/contract.ts); the reason is one sentence. */
+export function checkImportRow(row: ImportRow): ImportRowCheck {
+  const refuse = (reason: string): ImportRowCheck => ({ ok: false, row: row.row, reason });
+  if (row.destination === '') return refuse('The destination URL is empty.');
+  const destination = z.safeParse(DestinationUrl, row.destination);
+  if (!destination.success) return refuse(firstMessage(destination.error));
+  let backHalf = row.backHalf || undefined;
+  let shortUrlHost: string | undefined;
+  if (row.shortUrl !== '') {
+    let url: URL | undefined;
+    try {
+      url = new URL(
+        /^[a-z][a-z0-9+.-]*:\/\//i.test(row.shortUrl) ? row.shortUrl : `https://${row.shortUrl}`,
+      );
+    } catch {
+      url = undefined;
+    }
+    if (!url) return refuse(`The short URL "${row.shortUrl}" is not a web address.`);
+    shortUrlHost = url.host.toLowerCase();
+    if (backHalf === undefined) {
+      let path: string;
+      try {
+        path = decodeURIComponent(url.pathname.slice(1));
+      } catch {
+        path = url.pathname.slice(1);
+      }
+      backHalf = path || undefined;
+    }
+  }
+  if (backHalf !== undefined) {
+    const checked = z.safeParse(BackHalf, backHalf);
+    if (!checked.success) return refuse(firstMessage(checked.error));
+  }
+  const title = z.safeParse(Title, row.title);
+  if (!title.success) return refuse(firstMessage(title.error));
+  let domain: string | undefined;
+  if (row.domain !== '') {
+    const checked = z.safeParse(DomainHost, row.domain);
+    if (!checked.success) return refuse(firstMessage(checked.error));
+    domain = checked.data.toLowerCase();
+  }
+  return {
+    ok: true,
+    link: {
+      row: row.row,
+      destinationUrl: destination.data,
+      backHalf,
+      title: title.data,
+      domain,
+      shortUrlHost,
+    },
+  };
+}
+
+/** What became of a row, as the summary and the report count it. */
+export type ImportOutcome = 'created' | 'invalid' | 'back_half_taken' | 'already_there';
+
+export const IMPORT_OUTCOME_WORDS: Record<ImportOutcome, string> = {
+  created: 'created',
+  invalid: 'invalid',
+  back_half_taken: 'back-half taken',
+  already_there: 'already there',
+};
+
+/** The last line of an import: `Imported N links; skipped M (invalid: a, back-half taken: b, already there: c)`. */
+export function importSummary(counts: Record<ImportOutcome, number>): string {
+  const skipped = counts.invalid + counts.back_half_taken + counts.already_there;
+  return `Imported ${counts.created} ${counts.created === 1 ? 'link' : 'links'}; skipped ${skipped} (invalid: ${counts.invalid}, back-half taken: ${counts.back_half_taken}, already there: ${counts.already_there})`;
+}

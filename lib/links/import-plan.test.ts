@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { planImportFile, planImportText, rowsToSend } from './import-plan.ts';
+
+const account = {
+  links: [
+    { shortUrl: 'https://sho.rt/same', destinationUrl: 'https://example.com/same' },
+    { shortUrl: 'https://sho.rt/taken', destinationUrl: 'https://example.com/other' },
+    { shortUrl: 'https://go.example.com/brand', destinationUrl: 'https://example.com/brand' },
+  ],
+  domains: ['go.example.com'],
+};
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('Check: a file held against the account’s links', () => {
+  it('tells what will be made, what is there, what collides, what is invalid and which domains are missing', () => {
+    const result = planImportText(
+      [
+        'url,slug,domain',
+        'https://example.com/new,new,',
+        'https://example.com/same,same,',
+        'https://example.com/mine,taken,',
+        'https://example.com/brand,brand,go.example.com',
+        'https://example.com/brand,brand,',
+        'not a url,x,',
+        'https://example.com/elsewhere,e,not-added.example',
+        'https://example.com/same,,',
+        'https://example.com/fresh,,',
+        'https://example.com/fresh,,',
+      ].join('\n'),
+      account,
+    );
+    if (!result.ok) throw new Error(result.problem);
+    const { plan } = result;
+    expect(plan.toMake.map((row) => [row.row, row.backHalf, row.domain])).toEqual([
+      [2, 'new', undefined],
+      [6, 'brand', undefined],
+      [10, undefined, undefined],
+    ]);
+    expect(plan.alreadyThere).toEqual([
+      { row: 3, shortUrl: 'https://sho.rt/same' },
+      { row: 5, shortUrl: 'https://go.example.com/brand' },
+      { row: 9, shortUrl: 'https://sho.rt/same' },
+      { row: 11, shortUrl: '(this file)' },
+    ]);
+    expect(plan.collisions).toMatchObject([
+      { row: 4, backHalf: 'taken', heldBy: 'https://example.com/other' },
+    ]);
+    expect(plan.invalid).toEqual([
+      { row: 7, reason: expect.stringMatching(/not a web address/) },
+      { row: 8, reason: 'The account has not added the domain not-added.example.' },
+    ]);
+    expect(plan.unknownDomains).toEqual(['not-added.example']);
+    expect(rowsToSend(plan, 'skip').map((row) => row.row)).toEqual([2, 6, 10]);
+    expect(rowsToSend(plan, 'generate').map((row) => [row.row, row.backHalf])).toEqual([
+      [2, 'new'],
+      [4, undefined],
+      [6, 'brand'],
+      [10, undefined],
+    ]);
+  });
+
+  it('keeps a short URL on a domain of the account, and another service’s on the default one', () => {
+    const result = planImportText(
+      'link,long_url\nhttps://go.example.com/kept,https://example.com/k\nhttps://bit.ly/moved,https://example.com/m\n',
+      account,
+    );
+    expect(result.ok && result.plan.toMake.map((row) => [row.backHalf, row.domain])).toEqual([
+      ['kept', 'go.example.com'],
+      ['moved', undefined],
+    ]);
+  });
+
+  it.each([
+    ['a spreadsheet', Uint8Array.from([0x50, 0x4b, 3, 4, 0]), /spreadsheet/],
+    ['an empty file', bytes(''), /empty/],
+    ['no column of addresses', bytes('a,b\n1,2\n'), /choose it by hand/],
+    [
+      'over 100,000 rows',
+      bytes(`url\n${'https://example.com/\n'.repeat(100_001)}`),
+      /100,001 rows; the extension imports at most 100,000 .* import command/,
+    ],
+    ['over 50 MB', new Uint8Array(50 * 1024 * 1024 + 1), /over 50 MB/],
+  ])('refuses %s in one sentence', (_, file, sentence) => {
+    expect(planImportFile(file, account)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(sentence),
+    });
+  });
+
+  it('takes the columns chosen by hand', () => {
+    const result = planImportText('Where,Name\nhttps://example.com/x,X\n', account, {
+      destination: 0,
+      title: 1,
+    });
+    expect(result.ok && result.plan.toMake).toEqual([
+      {
+        row: 2,
+        destinationUrl: 'https://example.com/x',
+        title: 'X',
+        backHalf: undefined,
+        domain: undefined,
+      },
+    ]);
+  });
+
+  it('checks 10,000 rows against 10,000 links quickly', () => {
+    const many = {
+      links: Array.from({ length: 10_000 }, (_, i) => ({
+        shortUrl: `https://sho.rt/l${i}`,
+        destinationUrl: `https://example.com/${i}`,
+      })),
+      domains: [],
+    };
+    const text = `url,slug\n${Array.from({ length: 10_000 }, (_, i) => `https://example.com/${i},r${i}`).join('\n')}`;
+    const started = performance.now();
+    const result = planImportText(text, many);
+    expect(result.ok && result.plan.toMake).toHaveLength(10_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,218 @@
+// The service's bulk import: rows read from a CSV file (lib/contract-import.ts) become links of one
+// account, checked as the API checks a create, in transactions of a few thousand rows. Rows that
+// are already there (same back-half and destination, or with no back-half the same destination)
+// are skipped, so a second run of the same file makes nothing.
+import Papa from 'papaparse';
+import { checkImportRow, type ImportOutcome, type ImportRow } from '../../lib/contract-import.ts';
+import { generateBackHalf } from '../back-half.ts';
+import type { DestinationRules } from '../destinations.ts';
+import type { ShortDomains } from '../short-domain.ts';
+import type { DomainKey, NewLink, Storage } from '../storage.ts';
+
+/** Rows per transaction: large enough to be fast, small enough not to hold the write lock long. */
+export const IMPORT_BATCH_ROWS = 2_000;
+const MAX_GENERATION_ATTEMPTS = 5;
+
+export type SkippedRow = {
+  row: number;
+  outcome: Exclude<ImportOutcome, 'created'>;
+  reason: string;
+  destinationUrl: string;
+  backHalf: string;
+};
+
+export type ImportResult = { counts: Record<ImportOutcome, number>; skipped: SkippedRow[] };
+
+export type ImportDeps = {
+  store: Storage;
+  accountId: number;
+  domains: ShortDomains;
+  /** Build it with a remembering isCustomDomain: it is asked for most rows. */
+  destinations: DestinationRules;
+  batchRows?: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+type Pending = { row: ImportRow; link: NewLink; generated: boolean };
+
+const linkKey = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
+const destinationKey = (domain: DomainKey, destination: string) => `${domain} ${destination}`;
+
+export async function importLinks(
+  rows: readonly ImportRow[],
+  deps: ImportDeps,
+): Promise<ImportResult> {
+  const { store, accountId, domains } = deps;
+  const counts: Record<ImportOutcome, number> = {
+    created: 0,
+    invalid: 0,
+    back_half_taken: 0,
+    already_there: 0,
+  };
+  const skipped: SkippedRow[] = [];
+  /** `link`: the row as checked (normalised destination, back-half from a short URL). */
+  const skip = (
+    row: ImportRow,
+    outcome: SkippedRow['outcome'],
+    reason: string,
+    link?: { destinationUrl: string; backHalf?: string },
+  ) => {
+    counts[outcome]++;
+    skipped.push({
+      row: row.row,
+      outcome,
+      reason,
+      destinationUrl: link?.destinationUrl ?? row.destination,
+      backHalf: link?.backHalf ?? row.backHalf,
+    });
+  };
+
+  const accountDomains = new Set((await store.domainsOf(accountId)).map((domain) => domain.host));
+  // What the account has, and what this file has asked for so far: back-half → destination, and
+  // the destinations of each domain (for rows that name no back-half).
+  const taken = new Map<string, string>();
+  const destinationsHeld = new Set<string>();
+  for await (const link of store.eachLinkOf(accountId)) {
+    taken.set(linkKey(link.domain, link.backHalf), link.destinationUrl);
+    destinationsHeld.add(destinationKey(link.domain, link.destinationUrl));
+  }
+  const domainOfRow = (domain?: string, shortUrlHost?: string): DomainKey | string => {
+    if (domain !== undefined) {
+      const key = domains.domainOf(domain);
+      if (key === undefined) return `The domain "${domain}" is not a host name.`;
+      if (key !== '' && !accountDomains.has(key))
+        return `The account has not added the domain ${domain}.`;
+      return key;
+    }
+    // Another service's short domain (bit.ly) is not ours: the link keeps its back-half on the
+    // default domain. Our own short domain, or one of the account's, is kept.
+    const key = shortUrlHost === undefined ? '' : domains.domainOf(shortUrlHost);
+    return key !== undefined && (key === '' || accountDomains.has(key)) ? key : '';
+  };
+
+  let batch: Pending[] = [];
+  let done = 0;
+  const flush = async () => {
+    let attempt = 0;
+    let now = batch;
+    while (now.length > 0) {
+      attempt++;
+      const result = await store.insertLinks(
+        accountId,
+        now.map((pending) => pending.link),
+      );
+      const refused = new Set(result.taken);
+      const again: Pending[] = [];
+      for (const pending of now) {
+        if (!refused.has(pending.link)) {
+          counts.created++;
+          continue;
+        }
+        const { domain, backHalf } = pending.link;
+        if (pending.generated && attempt < MAX_GENERATION_ATTEMPTS) {
+          again.push({ ...pending, link: { ...pending.link, backHalf: generateBackHalf() } });
+          continue;
+        }
+        // Taken since the account's links were read: by this account with the same destination
+        // (another import, the API) is already there; anything else is taken.
+        const own = await store.linkOf(accountId, domain, backHalf);
+        if (own && own.destinationUrl === pending.link.destinationUrl)
+          skip(pending.row, 'already_there', 'The account already has this link.', pending.link);
+        else
+          skip(
+            pending.row,
+            'back_half_taken',
+            `The back-half "${backHalf}" is already taken on ${domains.hostOf(domain)}.`,
+            pending.link,
+          );
+      }
+      now = again;
+    }
+    done += batch.length;
+    batch = [];
+  };
+
+  const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
+  for (const row of rows) {
+    const checked = checkImportRow(row);
+    if (!checked.ok) {
+      skip(row, 'invalid', checked.reason);
+      done++;
+      continue;
+    }
+    const { link } = checked;
+    const domain = domainOfRow(link.domain, link.shortUrlHost);
+    if (domain !== '' && !accountDomains.has(domain)) {
+      skip(row, 'invalid', domain, link);
+      done++;
+      continue;
+    }
+    const refusal = await deps.destinations.refusal(link.destinationUrl);
+    if (refusal) {
+      skip(row, 'invalid', refusal.message, link);
+      done++;
+      continue;
+    }
+    const destinationHeld = destinationKey(domain, link.destinationUrl);
+    if (link.backHalf === undefined) {
+      if (destinationsHeld.has(destinationHeld)) {
+        skip(row, 'already_there', 'The account already has a link to this destination.', link);
+        done++;
+        continue;
+      }
+    } else {
+      const holder = taken.get(linkKey(domain, link.backHalf));
+      if (holder !== undefined) {
+        if (holder === link.destinationUrl)
+          skip(row, 'already_there', 'The account already has this link.', link);
+        else
+          skip(
+            row,
+            'back_half_taken',
+            `The back-half "${link.backHalf}" is already taken on ${domains.hostOf(domain)}.`,
+            link,
+          );
+        done++;
+        continue;
+      }
+    }
+    const backHalf = link.backHalf ?? generateBackHalf();
+    destinationsHeld.add(destinationHeld);
+    if (link.backHalf !== undefined) taken.set(linkKey(domain, backHalf), link.destinationUrl);
+    batch.push({
+      row,
+      generated: link.backHalf === undefined,
+      link: {
+        domain,
+        backHalf,
+        destinationUrl: link.destinationUrl,
+        title: link.title,
+        createdAt: Date.now(),
+      },
+    });
+    if (batch.length >= batchRows) {
+      await flush();
+      deps.onProgress?.(done, rows.length);
+    }
+  }
+  await flush();
+  deps.onProgress?.(done, rows.length);
+  return { counts, skipped: skipped.sort((a, b) => a.row - b.row) };
+}
+
+/** The skipped rows as CSV, one a line with its reason; cells a spreadsheet would run, defused. */
+export function skippedReport(skipped: readonly SkippedRow[]): string {
+  return `${Papa.unparse(
+    {
+      fields: ['row', 'outcome', 'reason', 'destination_url', 'back_half'],
+      data: skipped.map((row) => [
+        String(row.row),
+        row.outcome,
+        row.reason,
+        row.destinationUrl,
+        row.backHalf,
+      ]),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  )}\r\n`;
+}

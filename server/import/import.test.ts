@@ -1,0 +1,344 @@
+// `service import`: the command line against a running service's database (SQLite, or PostgreSQL
+// in the suite's PostgreSQL run), and the import itself with its batches.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRows, readImportText } from '../../lib/contract-import.ts';
+import { storedLinksOf } from '../../test/support/stored-links.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { createDestinationRules } from '../destinations.ts';
+import { hashApiKey } from '../keys.ts';
+import { createShortDomains } from '../short-domain.ts';
+import type { NewLink } from '../storage.ts';
+import { readImportFile } from './import-command.ts';
+import { importLinks } from './import-links.ts';
+
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/import/', import.meta.url));
+
+type CliResult = { code: number | null; stdout: string; stderr: string };
+
+let service: TestService;
+let dir: string;
+
+function cli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args, '--db', service.dbFile, '--short-domain', service.shortDomain],
+      { encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
+}
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
+const file = (name: string, content: string | Uint8Array) => {
+  const where = path.join(dir, name);
+  writeFileSync(where, content);
+  return where;
+};
+
+beforeAll(async () => {
+  service = await startTestService();
+  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-import-'));
+  await service.createAccount('bad@example.com');
+});
+
+afterAll(async () => {
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('service import', () => {
+  it('imports a file, and a second run imports nothing', async () => {
+    const key = await service.createAccount('twice@example.com');
+    // Our fixture with back-halves of its own (they are unique on the domain, across accounts).
+    const ours = file(
+      'ours.csv',
+      readFileSync(path.join(FIXTURES, 'ours.csv'), 'utf8').replaceAll('/ours-', '/cli-'),
+    );
+    const first = await cli(['import', '--email', 'twice@example.com', ours]);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(/^Importing 3 rows of .*ours\.csv into twice@example\.com/);
+    expect(lastLine(first.stdout)).toBe(
+      'Imported 3 links; skipped 0 (invalid: 0, back-half taken: 0, already there: 0)',
+    );
+    // Our export read back exactly: the formula-looking title as text, the encoded query kept.
+    const byBackHalf = new Map((await service.storedLinks(key)).map((l) => [l.backHalf, l]));
+    expect(byBackHalf.get('cli-2')).toMatchObject({
+      domain: '',
+      destinationUrl: 'https://example.com/ours/two?q=a%20b',
+      title: '=SUM(1,2)',
+    });
+    expect(byBackHalf.get('cli-3')?.title).toBe('Line one line two');
+    const again = await cli(['import', '--email', 'twice@example.com', ours]);
+    expect(lastLine(again.stdout)).toBe(
+      'Imported 0 links; skipped 3 (invalid: 0, back-half taken: 0, already there: 3)',
+    );
+    expect(await service.storedLinks(key)).toHaveLength(3);
+  });
+
+  it('validates every row as the API does, and reports each skipped row with its reason', async () => {
+    const other = await service.createAccount('holder@example.com');
+    await service.insertLinks(other, [
+      { backHalf: 'held', destinationUrl: 'https://example.com/held' },
+    ]);
+    const key = await service.createAccount('rows@example.com');
+    await service.addDomain('rows@example.com', 'go.example.com');
+    const blocked = file('blocked.txt', 'blocked.example\n');
+    const csv = file(
+      'rows.csv',
+      [
+        'destination_url,back_half,title,domain',
+        'https://example.com/fine,fine,Fine,',
+        'HTTPS://Example.COM/a b,spaced,,',
+        'https://me:pw@example.com/,creds,,',
+        'ftp://example.com/,ftp,,',
+        `http://${service.shortDomain}/fine,loop,,`,
+        'https://blocked.example/x,blocked,,',
+        `https://example.com/long,${'b'.repeat(65)},,`,
+        `https://example.com/title,title,${'t'.repeat(256)},`,
+        'https://example.com/elsewhere,held,,',
+        'https://example.com/brand,brand,,go.example.com',
+        'https://example.com/unknown,unknown,,not-added.example',
+        'https://example.com/fine,fine,Again,',
+        'https://example.com/no-back-half,,,',
+        'https://example.com/no-back-half,,,',
+        '=HYPERLINK("https://evil.example"),formula,,',
+      ].join('\n'),
+    );
+    const report = path.join(dir, 'report.csv');
+    const result = await cli([
+      'import',
+      '--email',
+      'rows@example.com',
+      csv,
+      '--report',
+      report,
+      '--blocked-hosts',
+      blocked,
+    ]);
+    expect(result.code).toBe(0);
+    expect(lastLine(result.stdout)).toBe(
+      'Imported 4 links; skipped 11 (invalid: 8, back-half taken: 1, already there: 2)',
+    );
+    const stored = await service.storedLinks(key);
+    expect(
+      stored
+        .map((link) => [
+          link.domain,
+          link.backHalf.length > 6 ? '(generated)' : link.backHalf,
+          link.destinationUrl,
+        ])
+        .sort(),
+    ).toEqual([
+      ['', '(generated)', 'https://example.com/no-back-half'],
+      ['', 'fine', 'https://example.com/fine'],
+      ['', 'spaced', 'https://example.com/a%20b'],
+      ['go.example.com', 'brand', 'https://example.com/brand'],
+    ]);
+    const lines = readFileSync(report, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('row,outcome,reason,destination_url,back_half');
+    const reasons = lines.slice(1).map((line) => line.split(',').slice(0, 2).join(' '));
+    expect(reasons).toEqual([
+      '4 invalid',
+      '5 invalid',
+      '6 invalid',
+      '7 invalid',
+      '8 invalid',
+      '9 invalid',
+      '10 back_half_taken',
+      '12 invalid',
+      '13 already_there',
+      '15 already_there',
+      '16 invalid',
+    ]);
+    const text = readFileSync(report, 'utf8');
+    expect(text).toMatch(/user or password/);
+    expect(text).toMatch(/would loop/);
+    expect(text).toMatch(/blocked as blocked\.example/);
+    expect(text).toMatch(/has not added the domain not-added\.example/);
+    // The formula is a cell of text: refused as an address, written back defused.
+    expect(text).toMatch(/"'=HYPERLINK\(""https:\/\/evil\.example""\)"/);
+  });
+
+  it.each([
+    [
+      'an unknown email',
+      async () => ['--email', 'nobody@example.com', path.join(FIXTURES, 'ours.csv')],
+      /^No account with the email nobody@example.com\.$/,
+    ],
+    [
+      'a missing file',
+      async () => ['--email', 'bad@example.com', path.join(dir, 'absent.csv')],
+      /^There is no file .*absent\.csv\.$/,
+    ],
+    ['a folder', async () => ['--email', 'bad@example.com', dir], /is a folder, not a CSV file\.$/],
+    [
+      'a spreadsheet',
+      async () => [
+        '--email',
+        'bad@example.com',
+        file('links.xlsx', Uint8Array.from([0x50, 0x4b, 3, 4, 20, 0, 6, 0])),
+      ],
+      /links\.xlsx: This file is a spreadsheet or an archive/,
+    ],
+    [
+      'an image',
+      async () => [
+        '--email',
+        'bad@example.com',
+        file('links.png', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10])),
+      ],
+      /This file is an image \(PNG\)/,
+    ],
+    [
+      'an empty file',
+      async () => ['--email', 'bad@example.com', file('empty.csv', '')],
+      /The file is empty/,
+    ],
+    [
+      'no column of addresses',
+      async () => ['--email', 'bad@example.com', file('names.csv', 'name,count\nA,1\n')],
+      /No column holds the addresses: name it destination_url \(or url, long_url\) in the header row\.$/,
+    ],
+    ['no file named', async () => ['--email', 'bad@example.com'], /^Name the CSV file to import/],
+  ])('refuses %s in one sentence, exits non-zero and writes nothing', async (_, args, sentence) => {
+    const result = await cli(['import', ...(await args())]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd()).toMatch(sentence);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const owner = await service.service.store.accountByEmail('bad@example.com');
+    expect(owner && (await storedLinksOf(service.service.store, owner.id))).toEqual([]);
+  });
+
+  it('answers an imported link at once on the running instance', async () => {
+    await service.createAccount('live@example.com');
+    const csv = file('live.csv', 'url,keyword\nhttps://example.com/live,live-now\n');
+    const before = await fetch(`${service.baseUrl}/live-now`, { redirect: 'manual' });
+    expect(before.status).toBe(404);
+    const result = await cli(['import', '--email', 'live@example.com', csv]);
+    expect(lastLine(result.stdout)).toMatch(/^Imported 1 link;/);
+    const after = await fetch(`${service.baseUrl}/live-now`, { redirect: 'manual' });
+    expect(after.status).toBe(302);
+    expect(after.headers.get('location')).toBe('https://example.com/live');
+  });
+});
+
+describe('the import in batches', () => {
+  const depsFor = async (email: string) => {
+    const key = await service.createAccount(email);
+    const owner = await service.service.store.keyOwner(hashApiKey(key));
+    const domains = createShortDomains(service.shortDomain);
+    return {
+      key,
+      accountId: owner?.accountId as number,
+      domains,
+      destinations: createDestinationRules({
+        domains,
+        isCustomDomain: (host) => service.service.store.isCustomDomain(host),
+      }),
+    };
+  };
+  const rowsOf = (count: number, from = 0) => {
+    const read = readImportText(
+      [
+        'url,slug',
+        ...Array.from({ length: count }, (_, i) => `https://example.com/${i + from},b${i + from}`),
+      ].join('\n'),
+    );
+    if (!read.ok) throw new Error(read.problem);
+    return importRows(read.table);
+  };
+
+  it.each([
+    ['ours.csv', 'ours', ''],
+    ['bitly.csv', 'bitly', ''],
+    ['rebrandly.csv', 'rebrandly', 'links.acme.example'],
+    ['shortio.csv', 'shortio', ''],
+    ['dub.csv', 'dub', ''],
+    ['kutt.csv', 'kutt', ''],
+    ['shlink.csv', 'shlink', ''],
+    ['yourls.csv', 'yourls', ''],
+  ])('imports %s, and a second run imports nothing', async (name, prefix, domain) => {
+    const email = `fixture-${prefix}@example.com`;
+    const deps = await depsFor(email);
+    if (domain) await service.addDomain(email, domain);
+    const rows = readImportFile(path.join(FIXTURES, name));
+    const first = await importLinks(rows, { ...deps, store: service.service.store });
+    expect(first).toEqual({
+      counts: { created: 3, invalid: 0, back_half_taken: 0, already_there: 0 },
+      skipped: [],
+    });
+    const stored = await service.storedLinks(deps.key);
+    expect(stored.map((link) => [link.domain, link.backHalf, link.destinationUrl]).sort()).toEqual(
+      ['one', 'two', 'three']
+        .map((word, i) => [
+          domain,
+          `${prefix}-${i + 1}`,
+          expect.stringContaining(`https://example.com/${prefix}/${word}`),
+        ])
+        .sort(),
+    );
+    const again = await importLinks(rows, { ...deps, store: service.service.store });
+    expect(again.counts).toEqual({ created: 0, invalid: 0, back_half_taken: 0, already_there: 3 });
+  });
+
+  it('stores a batch whole or not at all', async () => {
+    const { key, accountId } = await depsFor('whole@example.com');
+    const good = (backHalf: string): NewLink => ({
+      domain: '',
+      backHalf,
+      destinationUrl: `https://example.com/${backHalf}`,
+      title: '',
+      createdAt: Date.now(),
+    });
+    // A row the database itself refuses, after two good ones.
+    const broken = { ...good('c'), destinationUrl: null } as unknown as NewLink;
+    await expect(
+      service.service.store.insertLinks(accountId, [good('whole-a'), good('whole-b'), broken]),
+    ).rejects.toThrow();
+    expect(await service.storedLinks(key)).toEqual([]);
+  });
+
+  it('reports progress after each batch, and goes on from where a failed run stopped', async () => {
+    const deps = await depsFor('batches@example.com');
+    const progress: string[] = [];
+    let inserts = 0;
+    const failing = {
+      ...service.service.store,
+      insertLinks: async (...args: Parameters<typeof service.service.store.insertLinks>) => {
+        if (++inserts === 3) throw new Error('disk gone');
+        return service.service.store.insertLinks(...args);
+      },
+    };
+    await expect(
+      importLinks(rowsOf(10), {
+        ...deps,
+        store: failing,
+        batchRows: 3,
+        onProgress: (done, total) => progress.push(`${done}/${total}`),
+      }),
+    ).rejects.toThrow('disk gone');
+    expect(progress).toEqual(['3/10', '6/10']);
+    expect(await service.storedLinks(deps.key)).toHaveLength(6);
+    const again = await importLinks(rowsOf(10), {
+      ...deps,
+      store: service.service.store,
+      batchRows: 3,
+    });
+    expect(again.counts).toEqual({ created: 4, invalid: 0, back_half_taken: 0, already_there: 6 });
+    expect(await service.storedLinks(deps.key)).toHaveLength(10);
+  });
+});
