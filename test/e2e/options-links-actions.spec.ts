@@ -52,11 +52,16 @@ test.describe('options page, Links: row and bulk actions', () => {
     service,
     apiKey,
   }) => {
-    const tricky = await createLink(service, apiKey, {
-      // The service stores the quotes of a query percent-encoded, as a browser sends them.
-      destination_url: 'https://example.com/a?x=1,2&y="3"',
-      title: 'Café "déjà vu", line one\nline two',
-    });
+    // Written straight into the database: the service refuses a line break in a title now, but a
+    // list may still hold one (another service, or a link made before that rule).
+    await service.insertLinks(apiKey, [
+      {
+        backHalf: 'tricky',
+        destinationUrl: 'https://example.com/a?x=1,2&y=%223%22',
+        title: 'Café "déjà vu", line one\nline two',
+      },
+    ]);
+    const tricky = { short_url: `http://${service.shortDomain}/tricky` };
     const formula = await createLink(service, apiKey, {
       destination_url: 'https://example.com/sum',
       title: '=SUM(A1:A2)',
