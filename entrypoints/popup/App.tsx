@@ -18,6 +18,7 @@ import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
+import type { UtmValues } from '../../lib/links/utm.ts';
 import type { PageFacts } from './page-facts.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
@@ -31,6 +32,9 @@ const ShortenResult = lazy(async () => ({ default: (await later()).ShortenResult
 const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
 // "Shorten all tabs" and its list formats: only when the button is pressed.
 const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
+const UtmDisclosure = lazy(async () => ({
+  default: (await import('./UtmDisclosure.tsx')).UtmDisclosure,
+}));
 
 /** A part of the popup drawn once its code has arrived; nothing in its place before. */
 const Later = ({ children }: { children: ReactNode }) => (
@@ -98,6 +102,8 @@ export function App({ start }: { start: PopupStart }) {
   const lastCreated = useRef<{ key: string; link: Link }>(undefined);
   // Whether the focus was still where the popup put it when the existing links arrived.
   const [focusExisting, setFocusExisting] = useState(false);
+  // "UTM parameters", once typed in.
+  const [utm, setUtm] = useState<UtmValues>();
 
   const fillUntyped = (values: Partial<ShortenFields>) =>
     setFields((current) => {
@@ -227,17 +233,20 @@ export function App({ start }: { start: PopupStart }) {
   const submit = async () => {
     const { checkFields, shorten, writeClipboard, formatForCopy, isApiError, WIRE_TO_FORM } =
       await later();
+    const { campaignLink, isTagged, taggedProblems } = await later();
     const checked = checkFields(fields);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
+    const problems = 'errors' in checked ? checked.errors : taggedProblems(checked.input, utm);
+    if (problems) {
+      setErrors(problems);
       return;
     }
+    if (!('input' in checked)) return;
     const { input } = checked;
     // The address as it will be shortened, in the field too: "example.com" became https://….
     if (input.destinationUrl !== fields.destinationUrl) {
       setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
     }
-    const key = JSON.stringify([chosen.id, input]);
+    const key = JSON.stringify([chosen.id, input, utm]);
     if (lastCreated.current?.key === key) {
       setResult({ link: lastCreated.current.link, copied: false });
       return;
@@ -247,7 +256,7 @@ export function App({ start }: { start: PopupStart }) {
     setResult(undefined);
     try {
       // Never a silent duplicate: when the page's links were not known yet, they are first.
-      if (!facts) {
+      if (!facts && !isTagged(utm)) {
         const learned = await factsAnswer.current;
         const forThisPage = [page.url, learned.destination].includes(input.destinationUrl);
         if (forThisPage && (learned.existing.length > 0 || learned.selfLink)) {
@@ -256,7 +265,9 @@ export function App({ start }: { start: PopupStart }) {
           return;
         }
       }
-      const link = await shorten(input, { account: chosen, rememberDomain: true });
+      const link = isTagged(utm)
+        ? await campaignLink(input, utm, chosen, settings)
+        : await shorten(input, { account: chosen, rememberDomain: true });
       lastCreated.current = { key, link };
       const copied = settings.autoCopy
         ? await writeClipboard(formatForCopy(settings.copyAs, link)).then(
@@ -365,6 +376,16 @@ export function App({ start }: { start: PopupStart }) {
         onChange={change}
         onSubmit={submit}
       />
+      {formDrawn && (
+        <Later>
+          <UtmDisclosure
+            destination={fields.destinationUrl}
+            values={utm}
+            onChange={setUtm}
+            onSubmit={submit}
+          />
+        </Later>
+      )}
       <Later>
         {failure !== undefined && (
           <ErrorNotice

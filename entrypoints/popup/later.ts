@@ -12,6 +12,7 @@ export { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 export { writeClipboard } from '../../lib/browser/page-clipboard.ts';
 export { formatForCopy } from '../../lib/links/copy-formats.ts';
 export { shorten } from '../../lib/shorten.ts';
+export { campaignLink, isTagged, taggedProblems } from './campaign-link.ts';
 export { backHalfProblem, checkFields, WIRE_TO_FORM } from './check-fields.ts';
 export { ExistingLinks } from './ExistingLinks.tsx';
 export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';

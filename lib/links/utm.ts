@@ -86,7 +86,7 @@ export function withUtm(address: string, values: UtmValues): string {
   const queryStart = beforeHash.indexOf('?');
   const base = queryStart === -1 ? beforeHash : beforeHash.slice(0, queryStart);
   const query = queryStart === -1 ? '' : beforeHash.slice(queryStart + 1);
-  const replaced = new Set(added.map(([name]) => name));
+  const replaced = new Set<string>(added.map(([name]) => name));
   const kept = query.split('&').filter((pair) => pair !== '' && !replaced.has(decodedName(pair)));
   const ours = added.map(([name, value]) => `${name}=${encodeValue(value)}`);
   return `${base}?${[...kept, ...ours].join('&')}${hash}`;
