@@ -379,10 +379,13 @@ export function App({ start }: { start: PopupStart }) {
       {formDrawn && (
         <Later>
           <UtmDisclosure
-            destination={fields.destinationUrl}
+            fields={fields}
             values={utm}
             onChange={setUtm}
             onSubmit={submit}
+            account={chosen}
+            reuseExisting={settings.reuseExisting}
+            onFieldErrors={setErrors}
           />
         </Later>
       )}

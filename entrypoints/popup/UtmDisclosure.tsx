@@ -1,7 +1,10 @@
 // "UTM parameters": a disclosure under the form with the five campaign values and the destination
 // they make, updated as typed. Its own chunk, loaded once the form is drawn.
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';
+import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
+import { useCampaignSettings } from '../../components/use-campaign-settings.ts';
+import type { AccountSettings } from '../../lib/account/settings.ts';
 import {
   NO_UTM,
   UTM_FIELDS,
@@ -11,24 +14,30 @@ import {
   utmProblems,
   withUtm,
 } from '../../lib/links/utm.ts';
+import { ChannelLinks } from './ChannelLinks.tsx';
+import { UtmPresets } from './UtmPresets.tsx';
 
 export function UtmDisclosure({
-  destination,
+  fields,
   values = NO_UTM,
   onChange,
   onSubmit,
-  presets,
+  account,
+  reuseExisting,
+  onFieldErrors,
 }: {
-  /** The destination as in the form, before the UTM values. */
-  destination: string;
+  /** The form, its destination before the UTM values. */
+  fields: ShortenFields;
   /** Undefined until typed in. */
   values?: UtmValues;
   onChange: (values: UtmValues) => void;
   /** Enter in a field shortens, as in the form above. */
   onSubmit: () => void;
-  /** The presets' select and buttons. */
-  presets?: ReactNode;
+  account: AccountSettings;
+  reuseExisting: boolean;
+  onFieldErrors: (errors: FieldErrors) => void;
 }) {
+  const campaigns = useCampaignSettings();
   const errors: UtmErrors = utmProblems(values);
   const [open, setOpen] = useState(false);
   // A value that cannot be sent keeps its field in view.
@@ -38,7 +47,7 @@ export function UtmDisclosure({
     event.preventDefault();
     onSubmit();
   };
-  const preview = withUtm(destination, values);
+  const preview = withUtm(fields.destinationUrl, values);
   return (
     <section className="utm">
       <button
@@ -53,7 +62,7 @@ export function UtmDisclosure({
       {shown && (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.
         <div id="utm-fields" role="group" aria-label="UTM parameters" className="utm-fields">
-          {presets}
+          <UtmPresets settings={campaigns} values={values} onChoose={onChange} />
           <div className="utm-grid">
             {UTM_FIELDS.map((field) => (
               <FormField
@@ -82,6 +91,15 @@ export function UtmDisclosure({
               {preview}
             </output>
           </p>
+          {campaigns && campaigns.utmPresets.length > 0 && (
+            <ChannelLinks
+              presets={campaigns.utmPresets}
+              fields={fields}
+              account={account}
+              reuseExisting={reuseExisting}
+              onFieldErrors={onFieldErrors}
+            />
+          )}
         </div>
       )}
     </section>
