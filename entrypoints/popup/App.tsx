@@ -399,7 +399,13 @@ export function App({ start }: { start: PopupStart }) {
           />
         )}
         {result && (
-          <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
+          <ShortenResult
+            link={result.link}
+            copied={result.copied}
+            copyAs={copyAs}
+            focusCopy
+            accountId={chosen.id}
+          />
         )}
       </Later>
       <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_QR_STYLE } from '../links/qr-style.ts';
 import { NO_UTM } from '../links/utm.ts';
 import {
   CAMPAIGN_SETTINGS_KEY,
@@ -9,7 +10,9 @@ import {
   parseCampaignSettings,
   presetNameProblem,
   presetsLastUsedFirst,
+  qrStyleOf,
   renameUtmPreset,
+  saveQrStyle,
   saveUtmPreset,
 } from './campaign-settings.ts';
 
@@ -29,7 +32,7 @@ describe('parseCampaignSettings', () => {
     ['presets not a list', { utmPresets: 'x' }],
     ['a last name not a string', { lastPresetName: 3 }],
   ])('reads %s as no presets, never throwing', (_, stored) => {
-    expect(parseCampaignSettings(stored)).toEqual({ utmPresets: [] });
+    expect(parseCampaignSettings(stored)).toEqual({ utmPresets: [], qrStyles: {} });
   });
 
   it('drops a damaged preset and a second of the same name, keeping the others', () => {
@@ -80,6 +83,7 @@ describe('presets in storage', () => {
     await deleteUtmPreset('Letter');
     expect(await loadCampaignSettings()).toEqual({
       utmPresets: [{ name: 'Social', values: social }],
+      qrStyles: {},
     });
   });
 
@@ -105,5 +109,30 @@ describe('presets in storage', () => {
       'Term is too long: at most 255 characters.',
     );
     expect((await loadCampaignSettings()).utmPresets).toEqual([]);
+  });
+});
+
+describe('QR styles', () => {
+  it('are remembered per account, each field falling back on its own', async () => {
+    const brand = { ...DEFAULT_QR_STYLE, dark: '#2355d8', errorCorrection: 'Q' as const };
+    await saveQrStyle('work', brand);
+    const loaded = await loadCampaignSettings();
+    expect(qrStyleOf(loaded, 'work')).toEqual(brand);
+    expect(qrStyleOf(loaded, 'personal')).toEqual(DEFAULT_QR_STYLE);
+    const damaged = parseCampaignSettings({
+      qrStyles: {
+        work: {
+          dark: 'red',
+          light: '#ffffff',
+          errorCorrection: 'Z',
+          margin: 99,
+          size: 300,
+          logo: 'javascript:x',
+        },
+        home: 'nonsense',
+      },
+    });
+    expect(qrStyleOf(damaged, 'work')).toEqual({ ...DEFAULT_QR_STYLE, size: 300 });
+    expect(qrStyleOf(damaged, 'home')).toEqual(DEFAULT_QR_STYLE);
   });
 });

@@ -5,6 +5,15 @@
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import {
+  DEFAULT_QR_STYLE,
+  ERROR_CORRECTIONS,
+  HEX_COLOUR,
+  LOGO_MAX_BYTES,
+  MARGIN_RANGE,
+  type QrStyle,
+  SIZE_RANGE,
+} from '../links/qr-style.ts';
 import { UTM_FIELDS, UTM_VALUE_MAX_LENGTH, type UtmValues, utmValueProblem } from '../links/utm.ts';
 
 export const CAMPAIGN_SETTINGS_KEY = 'campaigns';
@@ -38,8 +47,31 @@ const PresetList = z.pipe(
   }),
 );
 
+/** A QR style as stored: each field falls back to its default on its own. */
+const StoredQrStyle = z.object({
+  dark: z.catch(z.string().check(z.regex(HEX_COLOUR)), DEFAULT_QR_STYLE.dark),
+  light: z.catch(z.string().check(z.regex(HEX_COLOUR)), DEFAULT_QR_STYLE.light),
+  errorCorrection: z.catch(z.enum(ERROR_CORRECTIONS), DEFAULT_QR_STYLE.errorCorrection),
+  margin: z.catch(
+    z.int().check(z.gte(MARGIN_RANGE.min), z.lte(MARGIN_RANGE.max)),
+    DEFAULT_QR_STYLE.margin,
+  ),
+  size: z.catch(z.int().check(z.gte(SIZE_RANGE.min), z.lte(SIZE_RANGE.max)), DEFAULT_QR_STYLE.size),
+  // A data URL of at most 1 MB of image, base64 (4/3) with its prefix.
+  logo: z.catch(
+    z.optional(
+      z
+        .string()
+        .check(z.startsWith('data:image/'), z.maxLength(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100)),
+    ),
+    undefined,
+  ),
+});
+
 export const CampaignSettings = z.object({
   utmPresets: z.catch(PresetList, []),
+  /** The QR code's look, per account id. */
+  qrStyles: z.catch(z.record(z.string(), z.catch(StoredQrStyle, DEFAULT_QR_STYLE)), {}),
   /** The preset chosen or saved last: offered first. */
   lastPresetName: z.catch(z.optional(z.string()), undefined),
 });
@@ -134,5 +166,16 @@ export function deleteUtmPreset(name: string): Promise<CampaignSettings> {
     ...current,
     utmPresets: current.utmPresets.filter((each) => each.name !== name),
     lastPresetName: current.lastPresetName === name ? undefined : current.lastPresetName,
+  }));
+}
+
+export const qrStyleOf = (settings: CampaignSettings, accountId: string): QrStyle =>
+  settings.qrStyles[accountId] ?? DEFAULT_QR_STYLE;
+
+/** Remembers the QR code's look for an account. */
+export function saveQrStyle(accountId: string, style: QrStyle): Promise<CampaignSettings> {
+  return saveCampaignSettings((current) => ({
+    ...current,
+    qrStyles: { ...current.qrStyles, [accountId]: style },
   }));
 }
