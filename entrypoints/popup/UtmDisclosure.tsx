@@ -57,7 +57,7 @@ export function UtmDisclosure({
         aria-controls="utm-fields"
         onClick={() => setOpen(!shown)}
       >
-        UTM parameters
+        <span aria-hidden="true">{shown ? '▾' : '▸'}</span> UTM parameters
       </button>
       {shown && (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.

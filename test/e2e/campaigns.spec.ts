@@ -15,7 +15,7 @@ import { PopupPage } from './popup-page.ts';
 const utmField = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 async function openUtm(popup: PopupPage) {
-  const disclosure = popup.page.getByRole('button', { name: 'UTM parameters' });
+  const disclosure = popup.page.getByRole('button', { name: 'UTM parameters', exact: true });
   await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
   await disclosure.click();
   await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
