@@ -30,11 +30,9 @@ const TrackingNote = lazy(async () => ({ default: (await later()).TrackingNote }
 const ErrorNotice = lazy(async () => ({ default: (await later()).ErrorNotice }));
 const ShortenResult = lazy(async () => ({ default: (await later()).ShortenResult }));
 const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
+const UtmDisclosure = lazy(async () => ({ default: (await later()).UtmDisclosure }));
 // "Shorten all tabs" and its list formats: only when the button is pressed.
 const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
-const UtmDisclosure = lazy(async () => ({
-  default: (await import('./UtmDisclosure.tsx')).UtmDisclosure,
-}));
 
 /** A part of the popup drawn once its code has arrived; nothing in its place before. */
 const Later = ({ children }: { children: ReactNode }) => (

@@ -19,3 +19,4 @@ export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
 export { learnPageFacts } from './page-facts.ts';
 export { ShortcutsFooter } from './ShortcutsFooter.tsx';
 export { TrackingNote } from './TrackingNote.tsx';
+export { UtmDisclosure } from './UtmDisclosure.tsx';
