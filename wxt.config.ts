@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
 import { apiOriginPermissions, grantedApiBaseUrl } from './lib/build-config.ts';
+import { OMNIBOX_KEYWORD } from './lib/omnibox.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
 export default defineConfig({
@@ -90,6 +91,8 @@ export default defineConfig({
     host_permissions: apiOriginPermissions(grantedApiBaseUrl(process.env)),
     // Another API origin, saved in the options, is asked for at run time.
     optional_host_permissions: ['https://*/*'],
+    // `sl <words>` in the address bar (lib/omnibox.ts).
+    omnibox: { keyword: OMNIBOX_KEYWORD },
     // "Shorten all tabs" asks for it when pressed: it shows the addresses and titles of the
     // window's tabs, which users see as "Read your browsing history".
     optional_permissions: ['tabs'],

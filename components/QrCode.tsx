@@ -1,38 +1,63 @@
-// A QR code drawn locally (lean-qr: no network), with PNG and SVG downloads. Always dark on white,
-// whatever the theme: scanners need the contrast.
-import { generate } from 'lean-qr';
-import { toSvgPath, toSvgSource } from 'lean-qr/extras/svg';
-import { useEffect, useMemo, useRef } from 'react';
-
-const QUIET_ZONE = 4;
-const PNG_SCALE = 10;
+// A QR code drawn locally, in the colours, margin and logo the person chose for the account (kept
+// per account), with PNG and SVG downloads that carry them.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadCampaignSettings, qrStyleOf, saveQrStyle } from '../lib/account/campaign-settings.ts';
+import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/links/qr-style.ts';
+import { QrStyleControls } from './QrStyleControls.tsx';
+import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
 
 /** A file name from a short URL: `go.example.com-abc`. */
 export function qrFileName(shortUrl: string): string {
   return shortUrl.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
+/** The style remembered for the account, and a way to change it; the default without an account. */
+function useQrStyle(accountId: string | undefined): [QrStyle, (style: QrStyle) => void] {
+  const [style, setStyle] = useState<QrStyle>(DEFAULT_QR_STYLE);
+  useEffect(() => {
+    if (accountId === undefined) return;
+    let live = true;
+    void loadCampaignSettings().then(
+      (settings) => live && setStyle(qrStyleOf(settings, accountId)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId]);
+  const change = (next: QrStyle) => {
+    setStyle(next);
+    if (accountId !== undefined) void saveQrStyle(accountId, next);
+  };
+  return [style, change];
+}
+
 export function QrCode({
   value,
   size = 160,
   revealOnShow = false,
+  accountId,
 }: {
   value: string;
   size?: number;
   /** Scrolls the code and its downloads into view when shown (the popup; not a dialog). */
   revealOnShow?: boolean;
+  /** The account whose QR style is used and remembered. */
+  accountId?: string;
 }) {
-  const { path, modules, pngUrl, svgUrl } = useMemo(() => {
-    const code = generate(value);
-    const pad = { padX: QUIET_ZONE, padY: QUIET_ZONE };
-    const svg = toSvgSource(code, { ...pad, on: 'black', off: 'white', xmlDeclaration: true });
-    return {
-      path: toSvgPath(code),
-      modules: code.size,
-      pngUrl: code.toDataURL({ ...pad, scale: PNG_SCALE }),
-      svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+  const [style, setStyle] = useQrStyle(accountId);
+  const drawing = useMemo(() => drawQr(value, style), [value, style]);
+  const svgUrl = useMemo(
+    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvgSource(drawing, style))}`,
+    [drawing, style],
+  );
+  const [png, setPng] = useState<{ url: string; for: QrDrawing }>();
+  useEffect(() => {
+    let live = true;
+    void qrPngUrl(value, drawing, style).then((url) => live && setPng({ url, for: drawing }));
+    return () => {
+      live = false;
     };
-  }, [value]);
+  }, [value, drawing, style]);
   const figure = useRef<HTMLElement>(null);
   // In a small popup the code and its downloads would open below the fold.
   // A block body: Chromium's scrollIntoView now answers a promise, which React would take for the
@@ -40,30 +65,58 @@ export function QrCode({
   useEffect(() => {
     if (revealOnShow) figure.current?.scrollIntoView({ block: 'nearest' });
   }, [revealOnShow]);
-  const box = modules + 2 * QUIET_ZONE;
+  const { margin } = style;
+  const box = drawing.modules + 2 * margin;
   const fileName = qrFileName(value);
+  const logoBox = drawing.logoBox;
 
   return (
-    <figure className="qr" ref={figure}>
-      <svg
-        role="img"
-        aria-label={`QR code for ${value}`}
-        viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`}
-        width={size}
-        height={size}
-        shapeRendering="crispEdges"
-      >
-        <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="white" />
-        <path d={path} fill="black" />
-      </svg>
-      <figcaption>
-        <a href={pngUrl} download={`${fileName}.png`}>
-          Download PNG
-        </a>
-        <a href={svgUrl} download={`${fileName}.svg`}>
-          Download SVG
-        </a>
-      </figcaption>
-    </figure>
+    <div className="qr-view">
+      <figure className="qr" ref={figure}>
+        <svg
+          role="img"
+          aria-label={`QR code for ${value}`}
+          viewBox={`${-margin} ${-margin} ${box} ${box}`}
+          width={size}
+          height={size}
+          shapeRendering="crispEdges"
+        >
+          <rect x={-margin} y={-margin} width={box} height={box} fill={style.light} />
+          <path d={drawing.path} fill={style.dark} />
+          {logoBox && style.logo && (
+            <>
+              <rect
+                x={logoBox.at}
+                y={logoBox.at}
+                width={logoBox.side}
+                height={logoBox.side}
+                fill={style.light}
+              />
+              <image
+                href={style.logo}
+                x={logoBox.at + 0.5}
+                y={logoBox.at + 0.5}
+                width={logoBox.side - 1}
+                height={logoBox.side - 1}
+                preserveAspectRatio="xMidYMid meet"
+              />
+            </>
+          )}
+        </svg>
+        <figcaption>
+          <a
+            href={png?.for === drawing ? png.url : undefined}
+            download={`${fileName}.png`}
+            aria-disabled={png?.for !== drawing}
+          >
+            Download PNG
+          </a>
+          <a href={svgUrl} download={`${fileName}.svg`}>
+            Download SVG
+          </a>
+        </figcaption>
+      </figure>
+      <QrStyleControls style={style} onChange={setStyle} />
+    </div>
   );
 }

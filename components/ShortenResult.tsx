@@ -15,12 +15,15 @@ export function ShortenResult({
   copied,
   copyAs,
   focusCopy,
+  accountId,
 }: {
   link: Link;
   /** Whether it was copied by itself (auto-copy), and so says. */
   copied: boolean;
   copyAs: CopyFormat;
   focusCopy?: boolean;
+  /** The account whose QR style the QR view uses and remembers. */
+  accountId?: string;
 }) {
   const [showQr, setShowQr] = useState(false);
   const content = { shortUrl: link.shortUrl, title: link.title };
@@ -62,7 +65,7 @@ export function ShortenResult({
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-          <QrCode value={link.shortUrl} revealOnShow />
+          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} />
         </Suspense>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { accountName } from '../lib/account/account-choice.ts';
+import { openAccount } from '../lib/account/account.ts';
+import { accountName, accountOrDefault, isConfigured } from '../lib/account/account-choice.ts';
 import { migrateStoredData } from '../lib/account/migrate.ts';
 import { loadSettings, type Settings, watchSettings } from '../lib/account/settings.ts';
 import {
@@ -29,6 +30,14 @@ import {
 } from '../lib/browser/toolbar-action.ts';
 import { startImportRunner } from '../lib/import-background.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
+import {
+  type Disposition,
+  type OmniboxDeps,
+  type OmniboxEntered,
+  omniboxEntered,
+  type Suggestion,
+  suggestionsFor,
+} from '../lib/omnibox.ts';
 
 type TabWithId = TabLike & { id?: number };
 
@@ -38,6 +47,9 @@ export type BackgroundHandlers = {
   /** The toolbar button's click while "Shorten on toolbar click" is on. */
   onActionClick(tab?: TabWithId): Promise<ShortenOutcome>;
   onNotificationClick(notificationId: string): Promise<void>;
+  /** `sl <words>` typed in the address bar: the suggestions offered. */
+  onOmniboxInput(text: string): Promise<Suggestion[]>;
+  onOmniboxEntered(text: string, disposition: Disposition): Promise<OmniboxEntered>;
   /** The context menu as last built: the browser has no getter for it. */
   menuItems(): MenuItem[];
 };
@@ -54,6 +66,26 @@ const deps: BackgroundDeps = {
     await showNotification(notice);
   },
 };
+
+const omniboxDeps: OmniboxDeps = {
+  links: async () => {
+    const account = accountOrDefault(await loadSettings(), undefined);
+    if (!isConfigured(account)) return [];
+    await refreshLinksCache(undefined, undefined, account.id);
+    return (await openAccount(account).cachedLinks())?.value ?? [];
+  },
+  open: async (url, disposition) => {
+    if (disposition === 'currentTab') await browser.tabs.update({ url });
+    else await browser.tabs.create({ url, active: disposition === 'newForegroundTab' });
+  },
+  shorten: (url) => shortenAndCopy({ url, source: 'link' }, deps),
+};
+
+// Chrome reads a suggestion's description as XML; Firefox shows it as text.
+const onOmniboxInput = async (text: string) =>
+  suggestionsFor(await omniboxDeps.links(), text, { markup: !import.meta.env.FIREFOX });
+const onOmniboxEntered = (text: string, disposition: Disposition) =>
+  omniboxEntered(text, disposition, omniboxDeps);
 
 let menuItems: MenuItem[] = [];
 let menusBuilt: Promise<void> = Promise.resolve();
@@ -146,6 +178,12 @@ export default defineBackground(() => {
     (id) => void onNotificationClicked(id).catch(reportFailure),
   );
   browser.runtime.onStartup.addListener(() => void refreshLinksCache());
+  browser.omnibox.onInputChanged.addListener(
+    (text, suggest) => void onOmniboxInput(text).then(suggest, reportFailure),
+  );
+  browser.omnibox.onInputEntered.addListener(
+    (text, disposition) => void onOmniboxEntered(text, disposition).catch(reportFailure),
+  );
   listenForLinksForPageRequests();
   startImportRunner();
   // Accounts added, renamed or removed in the options: the menu follows.
@@ -162,6 +200,8 @@ export default defineBackground(() => {
     onCommand,
     onActionClick,
     onNotificationClick: (id) => onNotificationClicked(id),
+    onOmniboxInput,
+    onOmniboxEntered,
     menuItems: () => menuItems,
   };
 });

@@ -19,6 +19,7 @@ import type { PageLinks as PageFacts } from '../../lib/link-for-page.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
+import type { UtmValues } from '../../lib/links/utm.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
 const later = () => import('./later.ts');
@@ -29,6 +30,7 @@ const TrackingNote = lazy(async () => ({ default: (await later()).TrackingNote }
 const ErrorNotice = lazy(async () => ({ default: (await later()).ErrorNotice }));
 const ShortenResult = lazy(async () => ({ default: (await later()).ShortenResult }));
 const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
+const UtmDisclosure = lazy(async () => ({ default: (await later()).UtmDisclosure }));
 // "Shorten all tabs" and its list formats: only when the button is pressed.
 const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
 
@@ -102,6 +104,8 @@ export function App({ start }: { start: PopupStart }) {
   // has typed or clicked anything, or when Enter asked for it (see submit).
   const [focusExisting, setFocusExisting] = useState(false);
   const touched = useRef(false);
+  // "UTM parameters", once typed in.
+  const [utm, setUtm] = useState<UtmValues>();
 
   const fillUntyped = (values: Partial<ShortenFields>) =>
     setFields((current) => {
@@ -253,17 +257,20 @@ export function App({ start }: { start: PopupStart }) {
     // A new attempt: what the last one said (its link, "Copied", its failure) is over.
     setFailure(undefined);
     setResult(undefined);
+    const { campaignLink, isTagged, taggedProblems } = await later();
     const checked = checkFields(fields);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
+    const problems = 'errors' in checked ? checked.errors : taggedProblems(checked.input, utm);
+    if (problems) {
+      setErrors(problems);
       return;
     }
+    if (!('input' in checked)) return;
     const { input } = checked;
     // The address as it will be shortened, in the field too: "example.com" became https://….
     if (input.destinationUrl !== fields.destinationUrl) {
       setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
     }
-    const key = JSON.stringify([chosen.id, input]);
+    const key = JSON.stringify([chosen.id, input, utm]);
     if (lastCreated.current?.key === key) {
       setResult({ link: lastCreated.current.link, copied: false });
       return;
@@ -271,7 +278,7 @@ export function App({ start }: { start: PopupStart }) {
     setBusy(true);
     try {
       // Never a silent duplicate: when the page's links were not known yet, they are first.
-      if (!facts) {
+      if (!facts && !isTagged(utm)) {
         const learned = await factsAnswer.current;
         const forThisPage = [page.url, learned.destination].includes(input.destinationUrl);
         if (forThisPage && (learned.existing.length > 0 || learned.selfLink || learned.noLink)) {
@@ -280,7 +287,9 @@ export function App({ start }: { start: PopupStart }) {
           return;
         }
       }
-      const link = await shorten(input, { account: chosen, rememberDomain: true });
+      const link = isTagged(utm)
+        ? await campaignLink(input, utm, chosen, settings)
+        : await shorten(input, { account: chosen, rememberDomain: true });
       lastCreated.current = { key, link };
       const copied = settings.autoCopy
         ? await writeClipboard(formatForCopy(settings.copyAs, link)).then(
@@ -397,6 +406,19 @@ export function App({ start }: { start: PopupStart }) {
         onChange={change}
         onSubmit={submit}
       />
+      {formDrawn && (
+        <Later>
+          <UtmDisclosure
+            fields={fields}
+            values={utm}
+            onChange={setUtm}
+            onSubmit={submit}
+            account={chosen}
+            reuseExisting={settings.reuseExisting}
+            onFieldErrors={setErrors}
+          />
+        </Later>
+      )}
       <Later>
         {failure !== undefined && (
           <ErrorNotice
@@ -407,7 +429,13 @@ export function App({ start }: { start: PopupStart }) {
           />
         )}
         {result && (
-          <ShortenResult link={result.link} copied={result.copied} copyAs={copyAs} focusCopy />
+          <ShortenResult
+            link={result.link}
+            copied={result.copied}
+            copyAs={copyAs}
+            focusCopy
+            accountId={chosen.id}
+          />
         )}
       </Later>
       <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>

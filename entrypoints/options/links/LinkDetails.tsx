@@ -93,7 +93,7 @@ export function LinkDetails({
         </p>
       )}
       <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-        <QrCode value={link.shortUrl} size={176} />
+        <QrCode value={link.shortUrl} size={176} accountId={account.connection.id} />
       </Suspense>
     </dialog>
   );

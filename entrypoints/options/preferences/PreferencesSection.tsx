@@ -4,6 +4,7 @@ import { type Settings, saveSettings, type Theme } from '../../../lib/account/se
 import { COPY_FORMAT_LABELS, COPY_FORMATS } from '../../../lib/links/copy-formats.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
+import { UtmPresetList } from './UtmPresetList.tsx';
 
 const PREFERENCE_KEYS = [
   'autoCopy',
@@ -125,6 +126,7 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
         ))}
       </fieldset>
       <SaveStatus status={status} />
+      <UtmPresetList />
     </section>
   );
 }

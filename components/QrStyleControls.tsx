@@ -1,0 +1,198 @@
+// The QR view's choices: "QR colour", "Background", "Error correction", "Margin", "Size" and
+// "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
+// readable look.
+import { useEffect, useState } from 'react';
+import {
+  colourProblem,
+  correctionOf,
+  ERROR_CORRECTION_LABELS,
+  ERROR_CORRECTIONS,
+  type ErrorCorrection,
+  logoFileProblem,
+  MARGIN_RANGE,
+  marginProblem,
+  type QrStyle,
+  SIZE_RANGE,
+  sizeProblem,
+} from '../lib/links/qr-style.ts';
+import { FormField } from './FormField.tsx';
+
+type Problems = { colours?: string; margin?: string; size?: string; logo?: string };
+
+const NOT_AN_IMAGE = 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
+
+/** The file as a data URL, once the browser has shown it can draw it. */
+async function readLogo(file: File): Promise<string> {
+  const url = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  return url;
+}
+
+export function QrStyleControls({
+  style,
+  onChange,
+}: {
+  style: QrStyle;
+  onChange: (style: QrStyle) => void;
+}) {
+  // What the inputs show; the code follows only what can be read.
+  const [draft, setDraft] = useState(style);
+  const [margin, setMargin] = useState(String(style.margin));
+  const [size, setSize] = useState(String(style.size));
+  const [problems, setProblems] = useState<Problems>({});
+  useEffect(() => {
+    setDraft(style);
+    setMargin(String(style.margin));
+    setSize(String(style.size));
+  }, [style]);
+
+  const change = (changes: Partial<QrStyle>, marginText = margin, sizeText = size) => {
+    const next = { ...draft, ...changes };
+    setDraft(next);
+    const found: Problems = {
+      colours: colourProblem(next.dark, next.light),
+      margin: marginProblem(Number(marginText === '' ? Number.NaN : marginText)),
+      size: sizeProblem(Number(sizeText === '' ? Number.NaN : sizeText)),
+    };
+    setProblems(found);
+    if (!found.colours && !found.margin && !found.size) {
+      onChange({ ...next, margin: Number(marginText), size: Number(sizeText) });
+    }
+  };
+
+  const chooseLogo = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = logoFileProblem(file);
+    if (problem) {
+      setProblems((current) => ({ ...current, logo: problem }));
+      return;
+    }
+    try {
+      const logo = await readLogo(file);
+      setProblems((current) => ({ ...current, logo: undefined }));
+      change({ logo });
+    } catch {
+      setProblems((current) => ({ ...current, logo: NOT_AN_IMAGE }));
+    }
+  };
+
+  return (
+    <div className="qr-style">
+      <div className="row qr-colours">
+        <FormField id="qr-dark" label="QR colour">
+          {(inputProps) => (
+            <input
+              {...inputProps}
+              type="color"
+              value={draft.dark}
+              aria-invalid={problems.colours ? true : undefined}
+              aria-describedby={problems.colours ? 'qr-colours-error' : undefined}
+              onChange={(event) => change({ dark: event.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField id="qr-light" label="Background">
+          {(inputProps) => (
+            <input
+              {...inputProps}
+              type="color"
+              value={draft.light}
+              aria-invalid={problems.colours ? true : undefined}
+              aria-describedby={problems.colours ? 'qr-colours-error' : undefined}
+              onChange={(event) => change({ light: event.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="qr-correction"
+          label="Error correction"
+          hint={draft.logo ? 'H while a logo covers part of the code.' : undefined}
+        >
+          {(inputProps) => (
+            <select
+              {...inputProps}
+              value={correctionOf(draft)}
+              disabled={Boolean(draft.logo)}
+              onChange={(event) =>
+                change({ errorCorrection: event.target.value as ErrorCorrection })
+              }
+            >
+              {ERROR_CORRECTIONS.map((level) => (
+                <option key={level} value={level}>
+                  {ERROR_CORRECTION_LABELS[level]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {problems.colours && (
+        <p id="qr-colours-error" className="field-error" role="alert">
+          {problems.colours}
+        </p>
+      )}
+      <div className="row qr-sizes">
+        <FormField id="qr-margin" label="Margin" error={problems.margin}>
+          {(inputProps) => (
+            <input
+              {...inputProps}
+              type="number"
+              inputMode="numeric"
+              min={MARGIN_RANGE.min}
+              max={MARGIN_RANGE.max}
+              value={margin}
+              onChange={(event) => {
+                setMargin(event.target.value);
+                change({}, event.target.value, size);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="qr-size" label="Size" error={problems.size} hint="PNG, in pixels.">
+          {(inputProps) => (
+            <input
+              {...inputProps}
+              type="number"
+              inputMode="numeric"
+              min={SIZE_RANGE.min}
+              max={SIZE_RANGE.max}
+              step={32}
+              value={size}
+              onChange={(event) => {
+                setSize(event.target.value);
+                change({}, margin, event.target.value);
+              }}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="row qr-logo">
+        <FormField id="qr-logo" label="Logo" error={problems.logo}>
+          {(inputProps) => (
+            <input
+              {...inputProps}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+              onChange={(event) => {
+                void chooseLogo(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          )}
+        </FormField>
+        {draft.logo && (
+          <button type="button" onClick={() => change({ logo: undefined })}>
+            Remove logo
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// "UTM presets" in Preferences: the presets the popup saved, each renamed or deleted here.
+import { useState } from 'react';
+import { FormField } from '../../../components/FormField.tsx';
+import { useCampaignSettings } from '../../../components/use-campaign-settings.ts';
+import {
+  deleteUtmPreset,
+  renameUtmPreset,
+  type UtmPreset,
+} from '../../../lib/account/campaign-settings.ts';
+import { UTM_FIELDS, UTM_LABELS } from '../../../lib/links/utm.ts';
+
+const summary = (preset: UtmPreset) =>
+  UTM_FIELDS.filter((field) => preset.values[field] !== '')
+    .map((field) => `${UTM_LABELS[field]}: ${preset.values[field]}`)
+    .join(' · ');
+
+export function UtmPresetList() {
+  const settings = useCampaignSettings();
+  const [renaming, setRenaming] = useState<string>();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [said, setSaid] = useState('');
+
+  const rename = async (from: string) => {
+    try {
+      await renameUtmPreset(from, name);
+      setRenaming(undefined);
+      setSaid(`Renamed the preset "${from}" to "${name.trim()}".`);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const remove = async (preset: string) => {
+    await deleteUtmPreset(preset);
+    setSaid(`Deleted the preset "${preset}".`);
+  };
+
+  const presets = settings?.utmPresets ?? [];
+  return (
+    <section className="utm-preset-list" aria-labelledby="utm-presets-heading">
+      <h3 id="utm-presets-heading">UTM presets</h3>
+      {settings && presets.length === 0 && (
+        <p className="hint">
+          None yet. In the popup, open "UTM parameters", fill them in and press "Save preset".
+        </p>
+      )}
+      <ul>
+        {presets.map((preset) => (
+          <li key={preset.name}>
+            {renaming === preset.name ? (
+              <div className="row preset-rename">
+                <FormField
+                  id="utm-preset-rename"
+                  label={`New name for ${preset.name}`}
+                  error={problem}
+                >
+                  {(inputProps) => (
+                    <input
+                      {...inputProps}
+                      value={name}
+                      // biome-ignore lint/a11y/noAutofocus: opened by "Rename", to type the name at once.
+                      autoFocus
+                      dir="auto"
+                      autoComplete="off"
+                      onChange={(event) => {
+                        setName(event.target.value);
+                        setProblem(undefined);
+                      }}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') void rename(preset.name);
+                        if (event.key === 'Escape') setRenaming(undefined);
+                      }}
+                    />
+                  )}
+                </FormField>
+                <button type="button" className="primary" onClick={() => void rename(preset.name)}>
+                  Save
+                </button>
+                <button type="button" onClick={() => setRenaming(undefined)}>
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <div className="row preset-item">
+                <div className="preset-text">
+                  <strong dir="auto">{preset.name}</strong>
+                  <span className="hint" dir="auto">
+                    {summary(preset) || 'No values'}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  aria-label={`Rename ${preset.name}`}
+                  onClick={() => {
+                    setRenaming(preset.name);
+                    setName(preset.name);
+                    setProblem(undefined);
+                  }}
+                >
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={`Delete ${preset.name}`}
+                  onClick={() => void remove(preset.name)}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="hint" role="status">
+        {said}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// Links tagged for a campaign: the form's input with the person's UTM values, one link or one per
+// channel (preset). A destination with other UTM values is another destination: only a link that
+// leads to exactly this one is reused.
+import type { AccountSettings } from './account/settings.ts';
+import type { CreateLinkInput, Link } from './api/schemas.ts';
+import { type UtmValues, withUtm } from './links/utm.ts';
+import { shorten } from './shorten.ts';
+
+export type CampaignOptions = {
+  account: AccountSettings;
+  /** "Reuse existing links": a link already leading to the tagged address is given instead. */
+  reuseExisting: boolean;
+  /** The account's links to an address, as the background's cache knows them. */
+  linksTo(address: string): Promise<Link[]>;
+  rememberDomain?: boolean;
+  signal?: AbortSignal;
+};
+
+export type CampaignLink = { link: Link; reused: boolean };
+
+export async function shortenForCampaign(
+  input: CreateLinkInput,
+  utm: UtmValues,
+  options: CampaignOptions,
+): Promise<CampaignLink> {
+  const destinationUrl = withUtm(input.destinationUrl, utm);
+  if (options.reuseExisting) {
+    const [link] = await options.linksTo(destinationUrl).catch(() => []);
+    if (link) return { link, reused: true };
+  }
+  const link = await shorten(
+    { ...input, destinationUrl },
+    { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
+  );
+  return { link, reused: false };
+}
+
+export type ChannelResult =
+  | ({ channel: string } & CampaignLink)
+  | { channel: string; failure: unknown };
+
+/**
+ * One link per channel: the same page and title with each preset's values, one after another (a
+ * burst would meet the service's rate limit); a failure is that channel's, the others go on.
+ */
+export async function shortenForChannels(
+  input: CreateLinkInput,
+  channels: readonly { name: string; values: UtmValues }[],
+  options: CampaignOptions,
+): Promise<ChannelResult[]> {
+  const results: ChannelResult[] = [];
+  for (const channel of channels) {
+    try {
+      results.push({
+        channel: channel.name,
+        ...(await shortenForCampaign(input, channel.values, options)),
+      });
+    } catch (failure) {
+      results.push({ channel: channel.name, failure });
+    }
+  }
+  return results;
+}
