@@ -16,6 +16,7 @@ export default defineConfig({
       'server/openapi-generated.test.ts',
       'server/destinations.test.ts',
       'server/text-fields.test.ts',
+      'server/stats.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
       // The database stopped and started under them (a cluster of its own).

@@ -7,6 +7,7 @@ import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  GeoIpError,
   startService,
 } from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite/open.ts';
@@ -31,6 +32,8 @@ Commands:
                           default 10; every instance has its own, plus one for LISTEN)
       --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
                           again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --geoip FILE        a GeoLite2-Country .mmdb file: click statistics then count countries
+                          (env SHORTLINK_GEOIP)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
@@ -58,6 +61,7 @@ function parseCommandLine() {
         'blocked-hosts': { type: 'string' },
         'db-pool': { type: 'string' },
         'trusted-proxy': { type: 'string' },
+        geoip: { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -164,6 +168,7 @@ async function serve(): Promise<void> {
     dbPoolSize,
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
+    geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
   });
   console.log(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
@@ -248,6 +253,7 @@ main().catch((error: unknown) => {
   if (
     error instanceof AdminError ||
     error instanceof StorageOpenError ||
+    error instanceof GeoIpError ||
     error instanceof BlockedHostsError
   )
     console.error(error.message);

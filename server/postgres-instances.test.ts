@@ -38,7 +38,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 3.\n`,
+      stdout: `${database.url} is at schema version 4.\n`,
     });
     const created = await runCli([
       'account',

@@ -62,6 +62,9 @@ export async function startTestService(
     dbFile?: string;
     logger?: Logger;
     wrapStorage?: (store: Storage) => Storage;
+    geoipFile?: string;
+    /** The clock the click statistics read the day from. */
+    now?: () => number;
   } = {},
 ): Promise<TestService> {
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
@@ -82,6 +85,8 @@ export async function startTestService(
     blockedHostsFile: options.blockedHostsFile,
     logger: options.logger ?? silentLogger,
     wrapStorage: options.wrapStorage,
+    geoipFile: options.geoipFile,
+    now: options.now,
   });
   return {
     baseUrl: service.baseUrl,
