@@ -66,7 +66,8 @@ export function referrerHost(referrer: string): string {
     // The URL parser of an http(s) address does what a host needs (lower case, punycode, Latin-1
     // read as such, the scheme's default port dropped); other schemes' hosts are read as http's.
     const url = new URL(`${scheme === 'https' ? 'https' : 'http'}://${match[1]}/`);
-    return url.host;
+    // Longer is no host name (RFC 1035): made up, and not worth a row.
+    return url.hostname.length > 253 ? '' : url.host;
   } catch {
     return '';
   }

@@ -1,4 +1,5 @@
 import type { ClickFacts } from './click-facts.ts';
+import { createTally, type Tally } from './click-tally.ts';
 import type { Logger } from './logger.ts';
 import { type StatCount, type Storage, StorageUnavailable } from './storage.ts';
 
@@ -12,13 +13,13 @@ export type ClickCounterOptions = {
   /** How long stop() keeps trying when the database refuses the last write. */
   stopTimeoutMs?: number;
   logger?: Logger;
+  /** Distinct statistics held at most (MAX_HELD_STATS unless told). */
+  maxHeldStats?: number;
   /** The clock that says which UTC day a click is on (tests move it). */
   now?: () => number;
 };
 
-/** Statistics by `linkId day facet value`. */
-type Stats = Map<string, StatCount>;
-type Batch = { number: number; counts: Map<number, number>; stats: Stats };
+type Batch = { number: number; counts: Map<number, number>; stats: Tally };
 
 /**
  * Distinct statistics held at most (pending and unconfirmed together): about 200 bytes each, 40 MB
@@ -58,8 +59,9 @@ export function createClickCounter(
   const logger = options.logger;
   /** Counted, in no batch yet. */
   let pending = new Map<number, number>();
-  let pendingStats: Stats = new Map();
+  let pendingStats = createTally();
   const now = options.now ?? Date.now;
+  const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
   let lastBatch = 0;
@@ -87,7 +89,7 @@ export function createClickCounter(
 
   async function write(batch: Batch): Promise<boolean> {
     try {
-      await store.addClicks(batch.counts, batch.number, [...batch.stats.values()]);
+      await store.addClicks(batch.counts, batch.number, batch.stats.rows());
     } catch (error) {
       failures++;
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
@@ -120,7 +122,7 @@ export function createClickCounter(
       if (pending.size === 0 && pendingStats.size === 0) return true;
       unconfirmed = { number: ++lastBatch, counts: pending, stats: pendingStats };
       pending = new Map();
-      pendingStats = new Map();
+      pendingStats = createTally();
       return await write(unconfirmed);
     } finally {
       writeTurn = undefined;
@@ -131,13 +133,6 @@ export function createClickCounter(
 
   const heldStats = () => pendingStats.size + (unconfirmed?.stats.size ?? 0);
 
-  function tally(linkId: number, day: number, facet: StatCount['facet'], value: string): void {
-    const key = `${linkId} ${day} ${facet} ${value}`;
-    const held = pendingStats.get(key);
-    if (held) held.clicks++;
-    else pendingStats.set(key, { linkId, day, facet, value, clicks: 1 });
-  }
-
   schedule();
 
   return {
@@ -145,16 +140,7 @@ export function createClickCounter(
     count(linkId: number, facts?: ClickFacts): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
       if (!facts) return;
-      const day = Math.floor(now() / DAY_MS);
-      if (facts.bot) {
-        tally(linkId, day, 'bot', '');
-        return;
-      }
-      const roomy = heldStats() < MAX_HELD_STATS;
-      tally(linkId, day, 'human', '');
-      tally(linkId, day, 'device', facts.device);
-      tally(linkId, day, 'referrer', roomy ? facts.referrer : '');
-      if (facts.country && roomy) tally(linkId, day, 'country', facts.country);
+      pendingStats.add(linkId, Math.floor(now() / DAY_MS), facts, heldStats() < maxHeldStats);
     },
     /**
      * Runs a read of stored click counts while no click write of this process is under way, and
@@ -187,12 +173,9 @@ export function createClickCounter(
      * (as pendingOf).
      */
     pendingStatsOf(linkId: number, storedBatch?: number): StatCount[] {
-      const sources = [pendingStats];
-      if (unconfirmed && unconfirmed.number > (storedBatch ?? 0)) sources.push(unconfirmed.stats);
-      const prefix = `${linkId} `;
-      const found: StatCount[] = [];
-      for (const stats of sources) {
-        for (const [key, stat] of stats) if (key.startsWith(prefix)) found.push({ ...stat });
+      const found = pendingStats.rowsOf(linkId);
+      if (unconfirmed && unconfirmed.number > (storedBatch ?? 0)) {
+        for (const row of unconfirmed.stats.rowsOf(linkId)) found.push(row);
       }
       return found;
     },
