@@ -130,7 +130,10 @@ export interface Storage {
    * transaction (those of links deleted meanwhile are dropped).
    */
   addClicks(counts: Map<number, number>, batch?: number, stats?: StatCount[]): Promise<void>;
-  /** The statistics stored for a link, days `fromDay` to `toDay` inclusive. */
+  /**
+   * The statistics stored for a link, days `fromDay` to `toDay` inclusive: people and bots per
+   * day; referrers, devices and countries summed over the days (given as on `toDay`).
+   */
   clickStats(linkId: number, fromDay: number, toDay: number): Promise<StoredStats>;
 
   /**

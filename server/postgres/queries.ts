@@ -265,9 +265,15 @@ export async function openPostgresStorage(
       guarded(async () => {
         // Two statements would let a batch be stored between them: the batch is read with the rows.
         const rows = (await sql.unsafe(
-          `SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
-           FROM (SELECT ${STORED_BATCH}) AS b
-           LEFT JOIN click_stats s ON s.link_id = $1 AND s.day BETWEEN $2 AND $3`,
+          `WITH s AS (
+             SELECT day, facet, value, clicks FROM click_stats
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot')
+             UNION ALL
+             SELECT $3::integer, facet, value, sum(clicks)::bigint FROM click_stats
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot')
+             GROUP BY facet, value)
+           SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
+           FROM (SELECT ${STORED_BATCH}) AS b LEFT JOIN s ON true`,
           [linkId, fromDay, toDay],
           { prepare: true },
         )) as unknown as {

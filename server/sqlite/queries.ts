@@ -278,7 +278,11 @@ export async function openSqliteStorage(
       return {
         counts: all<StoredStats['counts'][number]>(
           `SELECT day, facet, value, clicks FROM click_stats
-           WHERE link_id = ? AND day BETWEEN ? AND ?`,
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot')
+           UNION ALL
+           SELECT ?3, facet, value, sum(clicks) FROM click_stats
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot')
+           GROUP BY facet, value`,
           linkId,
           fromDay,
           toDay,
