@@ -475,6 +475,14 @@ describe('admin commands', () => {
       args: ['serve', '--trusted-proxy', '10.0.0.2,proxy.internal'],
       says: /^--trusted-proxy takes IP addresses, separated by commas\./,
     },
+    {
+      args: ['serve', '--port', '0', '--geoip', '/nonexistent/GeoLite2-Country.mmdb'],
+      says: /^The GeoIP database \/nonexistent\/GeoLite2-Country\.mmdb could not be read \(.*\)\. Give a GeoLite2-Country \.mmdb file\.$/m,
+    },
+    {
+      args: ['serve', '--port', '0', '--geoip', 'package.json'],
+      says: /^The GeoIP database package\.json could not be read/,
+    },
   ])('exits 1 with a message and changes nothing for $args', async ({ args, says }) => {
     const before = counts();
     const { code, stdout, stderr } = await cli(...args);
