@@ -20,6 +20,7 @@ export default defineConfig({
       'server/metrics.test.ts',
       // The bulk import through the command line, against a running instance's database.
       'server/import/import.test.ts',
+      'server/stats.test.ts',
       // Several processes on one database, through the command line.
       'server/postgres-instances.test.ts',
       // The database stopped and started under them (a cluster of its own).

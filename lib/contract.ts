@@ -176,6 +176,35 @@ export type DomainListJson = z.infer<typeof DomainListJson>;
 export const DeleteAnswerJson = z.object({ success: z.literal(true), message: z.string() });
 export type DeleteAnswerJson = z.infer<typeof DeleteAnswerJson>;
 
+/** How many days of click statistics may be asked for, and how many when none is said. */
+export const STATS_MAX_DAYS = 365;
+export const STATS_DEFAULT_DAYS = 30;
+
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
+
+/**
+ * A link's click statistics over the last `days.length` UTC days (today last): people and bots
+ * apart, and of the people's clicks the referrer hosts (`null`: direct), device types and
+ * countries, each list sorted by clicks, most first.
+ */
+export const LinkStatsJson = z.object({
+  humans: z.number(),
+  bots: z.number(),
+  days: z.array(
+    z.object({
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      humans: z.number(),
+      bots: z.number(),
+    }),
+  ),
+  referrers: z.array(z.object({ host: z.nullable(z.string()), clicks: z.number() })),
+  devices: z.array(z.object({ type: z.enum(DEVICE_TYPES), clicks: z.number() })),
+  countries: z.array(z.object({ code: z.string(), clicks: z.number() })),
+});
+export type LinkStatsJson = z.infer<typeof LinkStatsJson>;
+export const LinkStatsAnswerJson = z.object({ success: z.literal(true), stats: LinkStatsJson });
+export type LinkStatsAnswerJson = z.infer<typeof LinkStatsAnswerJson>;
+
 /** Every error answer: a code for programs, a sentence for people, the input at fault if one is. */
 export const ErrorBodyJson = z.object({
   success: z.literal(false),

@@ -16,13 +16,19 @@ import { type DomainRouteDeps, domainRoutes } from './api/domains.ts';
 import { createHealthRoutes } from './api/health.ts';
 import { type LinkRouteDeps, linkRoutes } from './api/links.ts';
 import { answerError, answerNotFound } from './api/problems.ts';
+import { type StatsRouteDeps, statsRoutes } from './api/stats.ts';
 import { openApiDocument } from './openapi.ts';
 
-export type AppDeps = AddressLimitDeps & ApiKeyDeps & LinkRouteDeps & DomainRouteDeps;
+export type AppDeps = AddressLimitDeps &
+  ApiKeyDeps &
+  LinkRouteDeps &
+  DomainRouteDeps &
+  StatsRouteDeps;
 
 /** The methods of each endpoint, for the `Allow` header a 405 must carry (RFC 9110). */
 const ENDPOINTS: [RegExp, string][] = [
   [/^\/v1\/links$/, 'GET, POST'],
+  [/^\/v1\/links\/[^/]+\/[^/]+\/stats$/, 'GET'],
   [/^\/v1\/links\/.+/, 'GET, PUT, DELETE'],
   [/^\/v1\/domains$/, 'GET'],
   [/^\/v1\/openapi\.json$/, 'GET'],
@@ -53,6 +59,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
 
   // Everything mounted below answers only a paid account's live key, within its limit.
   app.use('/v1/*', requireApiKey(deps));
+  app.route('/v1/links', statsRoutes(deps));
   app.route('/v1/links', linkRoutes(deps));
   app.route('/v1/domains', domainRoutes(deps));
 

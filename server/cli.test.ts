@@ -350,23 +350,30 @@ describe('admin commands', () => {
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
     const first = await runCli(['migrate', '--db', fresh]);
-    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 2.\n` });
+    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 3.\n` });
     const second = await runCli(['migrate', '--db', fresh]);
-    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 2.\n` });
+    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 3.\n` });
     const db = new DatabaseSync(fresh, { readOnly: true });
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .all()
       .map((row) => row.name);
     db.close();
-    expect(tables).toEqual(['accounts', 'api_keys', 'domains', 'links', 'sqlite_sequence']);
+    expect(tables).toEqual([
+      'accounts',
+      'api_keys',
+      'click_stats',
+      'domains',
+      'links',
+      'sqlite_sequence',
+    ]);
   });
 
   it('migrate run by several processes at once migrates once, and each one says so', async () => {
     const shared = path.join(dir, 'migrate-together.db');
     const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--db', shared])));
     for (const result of results) {
-      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 2.\n` });
+      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 3.\n` });
     }
   });
 
@@ -467,6 +474,14 @@ describe('admin commands', () => {
     {
       args: ['serve', '--trusted-proxy', '10.0.0.2,proxy.internal'],
       says: /^--trusted-proxy takes IP addresses, separated by commas\./,
+    },
+    {
+      args: ['serve', '--port', '0', '--geoip', '/nonexistent/GeoLite2-Country.mmdb'],
+      says: /^The GeoIP database \/nonexistent\/GeoLite2-Country\.mmdb could not be read \(.*\)\. Give a GeoLite2-Country \.mmdb file\.$/m,
+    },
+    {
+      args: ['serve', '--port', '0', '--geoip', 'package.json'],
+      says: /^The GeoIP database package\.json could not be read/,
     },
   ])('exits 1 with a message and changes nothing for $args', async ({ args, says }) => {
     const before = counts();

@@ -10,6 +10,7 @@ import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  GeoIpError,
   startService,
 } from './service.ts';
 import { DEFAULT_SYNCHRONOUS } from './sqlite/open.ts';
@@ -54,6 +55,8 @@ Commands:
       --log-level L       fatal, error, warn, info, debug, trace or silent (env SHORTLINK_LOG_LEVEL; default info)
       --log-file FILE     append the log to FILE instead of standard output, opened again on SIGHUP
                           (env SHORTLINK_LOG_FILE)
+      --geoip FILE        a GeoLite2-Country .mmdb file: click statistics then count countries
+                          (env SHORTLINK_GEOIP)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
@@ -93,6 +96,7 @@ function parseCommandLine() {
         'shutdown-timeout': { type: 'string' },
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
+        geoip: { type: 'string' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },
@@ -248,6 +252,7 @@ async function serve(): Promise<void> {
     dbPoolSize,
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
+    geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
   });
   logger.info(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${databaseName})`,
@@ -366,7 +371,8 @@ main().catch((error: unknown) => {
     error instanceof StorageOpenError ||
     error instanceof BlockedHostsError ||
     error instanceof MetricsListenError ||
-    error instanceof BackupError
+    error instanceof BackupError ||
+    error instanceof GeoIpError
   )
     console.error(error.message);
   else if (error instanceof StorageUnavailable)

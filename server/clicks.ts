@@ -1,5 +1,9 @@
+import type { ClickFacts } from './click-facts.ts';
+import { createTally, type Tally } from './click-tally.ts';
 import type { Logger } from './logger.ts';
-import { type Storage, StorageUnavailable } from './storage.ts';
+import { type StatCount, type Storage, StorageUnavailable } from './storage.ts';
+
+export const DAY_MS = 86_400_000;
 
 export type ClickCounterOptions = {
   /** How often clicks held in memory are written. */
@@ -9,9 +13,21 @@ export type ClickCounterOptions = {
   /** How long stop() keeps trying when the database refuses the last write. */
   stopTimeoutMs?: number;
   logger?: Logger;
+  /** Distinct statistics held at most (MAX_HELD_STATS unless told). */
+  maxHeldStats?: number;
+  /** The clock that says which UTC day a click is on (tests move it). */
+  now?: () => number;
 };
 
-type Batch = { number: number; counts: Map<number, number> };
+type Batch = { number: number; counts: Map<number, number>; stats: Tally };
+
+/**
+ * Distinct statistics held at most (pending and unconfirmed together): about 200 bytes each, 40 MB
+ * at worst. Past it, referrer hosts and countries not held yet are counted as direct and unknown, so
+ * a flood of made-up referrers while the database is away cannot fill the memory; days, people,
+ * bots and devices (a few per link and day) are always counted.
+ */
+export const MAX_HELD_STATS = 200_000;
 
 const sum = (counts: Map<number, number>) => {
   let total = 0;
@@ -43,6 +59,9 @@ export function createClickCounter(
   const logger = options.logger;
   /** Counted, in no batch yet. */
   let pending = new Map<number, number>();
+  let pendingStats = createTally();
+  const now = options.now ?? Date.now;
+  const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
   let lastBatch = 0;
@@ -70,7 +89,7 @@ export function createClickCounter(
 
   async function write(batch: Batch): Promise<boolean> {
     try {
-      await store.addClicks(batch.counts, batch.number);
+      await store.addClicks(batch.counts, batch.number, batch.stats.rows());
     } catch (error) {
       failures++;
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
@@ -100,9 +119,10 @@ export function createClickCounter(
     try {
       if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
       if (unconfirmed && !(await write(unconfirmed))) return false;
-      if (pending.size === 0) return true;
-      unconfirmed = { number: ++lastBatch, counts: pending };
+      if (pending.size === 0 && pendingStats.size === 0) return true;
+      unconfirmed = { number: ++lastBatch, counts: pending, stats: pendingStats };
       pending = new Map();
+      pendingStats = createTally();
       return await write(unconfirmed);
     } finally {
       writeTurn = undefined;
@@ -111,11 +131,16 @@ export function createClickCounter(
     }
   }
 
+  const heldStats = () => pendingStats.size + (unconfirmed?.stats.size ?? 0);
+
   schedule();
 
   return {
-    count(linkId: number): void {
+    /** Counts a click; with `facts`, in the statistics too (a link's `clicks` counts every one). */
+    count(linkId: number, facts?: ClickFacts): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
+      if (!facts) return;
+      pendingStats.add(linkId, Math.floor(now() / DAY_MS), facts, heldStats() < maxHeldStats);
     },
     /**
      * Runs a read of stored click counts while no click write of this process is under way, and
@@ -142,6 +167,17 @@ export function createClickCounter(
     pendingOf(linkId: number, storedBatch?: number): number {
       const unstored = unconfirmed && unconfirmed.number > (storedBatch ?? 0);
       return (pending.get(linkId) ?? 0) + (unstored ? (unconfirmed?.counts.get(linkId) ?? 0) : 0);
+    },
+    /**
+     * The statistics of this link counted but not in what a read inside settled() found stored
+     * (as pendingOf).
+     */
+    pendingStatsOf(linkId: number, storedBatch?: number): StatCount[] {
+      const found = pendingStats.rowsOf(linkId);
+      if (unconfirmed && unconfirmed.number > (storedBatch ?? 0)) {
+        for (const row of unconfirmed.stats.rowsOf(linkId)) found.push(row);
+      }
+      return found;
     },
     /** Every link's pendingOf (a copy). */
     pendingSnapshot(storedBatch?: number): Map<number, number> {

@@ -12,7 +12,10 @@ import {
   LINK_HOST_PATTERN,
   LinkAnswerJson,
   LinkListJson,
+  LinkStatsAnswerJson,
   NO_CONTROL_CHARACTERS,
+  STATS_DEFAULT_DAYS,
+  STATS_MAX_DAYS,
   UpdateLinkBody,
 } from '../lib/contract.ts';
 import {
@@ -250,6 +253,57 @@ export function openApiDocument(options: {
           },
         },
       },
+      '/v1/links/{host}/{back_half}/stats': {
+        ...linkPath,
+        get: {
+          summary: "A link's click statistics per UTC day, referrer host, device and country",
+          description:
+            "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first (`host` null: direct). Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
+          parameters: [
+            {
+              name: 'days',
+              in: 'query',
+              required: false,
+              description: 'How many days, today the last (UTC); `days` has that many entries.',
+              schema: {
+                type: 'integer',
+                minimum: 1,
+                maximum: STATS_MAX_DAYS,
+                default: STATS_DEFAULT_DAYS,
+              },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The statistics.',
+              content: json(ref('LinkStats'), {
+                stats: {
+                  success: true,
+                  stats: {
+                    humans: 3,
+                    bots: 1,
+                    days: [
+                      { date: '2026-11-25', humans: 1, bots: 0 },
+                      { date: '2026-11-26', humans: 2, bots: 1 },
+                    ],
+                    referrers: [
+                      { host: 'news.example', clicks: 2 },
+                      { host: null, clicks: 1 },
+                    ],
+                    devices: [
+                      { type: 'mobile', clicks: 2 },
+                      { type: 'desktop', clicks: 1 },
+                    ],
+                    countries: [],
+                  },
+                },
+              }),
+            },
+            '404': notFound,
+            ...common,
+          },
+        },
+      },
       '/v1/domains': {
         get: {
           summary: "The account's custom domains",
@@ -306,6 +360,7 @@ export function openApiDocument(options: {
         },
         Link: jsonSchema(LinkAnswerJson, 'output'),
         LinkList: jsonSchema(LinkListJson, 'output'),
+        LinkStats: jsonSchema(LinkStatsAnswerJson, 'output'),
         DomainList: jsonSchema(DomainListJson, 'output'),
         Deleted: jsonSchema(DeleteAnswerJson, 'output'),
         Error: jsonSchema(ErrorBodyJson, 'output'),

@@ -38,7 +38,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 3.\n`,
+      stdout: `${database.url} is at schema version 4.\n`,
     });
     const created = await runCli([
       'account',
@@ -119,6 +119,9 @@ describe('two instances on one PostgreSQL database', () => {
     const again = await serve(database.url);
     const stored = (await api(again.baseUrl, key).retrieve(id)).body;
     expect(stored.clicks).toBe(2_000);
+    // And every one in the statistics, written in the same statement (2 days: midnight may pass).
+    const stats = (await api(again.baseUrl, key).stats(id, 2)).body.stats;
+    expect(stats.humans + stats.bots).toBe(2_000);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
   }, 60_000);
@@ -159,6 +162,9 @@ describe('two instances on one PostgreSQL database', () => {
     const again = await serve(database.url);
     const stored = (await api(again.baseUrl, key).retrieve(idOf(link.short_url))).body;
     expect(stored.clicks).toBe(burst.redirected());
+    const stats = (await api(again.baseUrl, key).stats(idOf(link.short_url), 2)).body.stats;
+    expect(stats.humans + stats.bots).toBe(burst.redirected());
+    expect(stats.devices.reduce((sum, device) => sum + device.clicks, 0)).toBe(stats.humans);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
   }, 90_000);

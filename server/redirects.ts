@@ -2,6 +2,7 @@
 // node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACK_HALF_PATTERN } from '../lib/contract-limits.ts';
+import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
 import type { ShortDomains } from './short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from './storage.ts';
@@ -121,15 +122,22 @@ export function createRedirectHandler(deps: {
   redirects: RedirectCache;
   clicks: ClickCounter;
   domains: ShortDomains;
+  /** With it, clicks are counted in the statistics too. */
+  classify?: ClickClassifier;
 }) {
-  const { redirects, clicks, domains } = deps;
+  const { redirects, clicks, domains, classify } = deps;
 
-  const answer = (res: ServerResponse, target: Target | undefined, head: boolean): void => {
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target | undefined,
+    head: boolean,
+  ): void => {
     if (!target) {
       sendPage(res, 404, NOT_FOUND_PAGE, head);
       return;
     }
-    if (!head) clicks.count(target.id);
+    if (!head) clicks.count(target.id, classify?.(req));
     res.writeHead(302, {
       Location: target.location,
       'Cache-Control': 'private, no-store',
@@ -170,9 +178,9 @@ export function createRedirectHandler(deps: {
     }
     const cached = redirects.cached(domain, backHalf);
     if (cached) {
-      answer(res, cached, head);
+      answer(req, res, cached, head);
       return;
     }
-    return redirects.load(domain, backHalf).then((target) => answer(res, target, head));
+    return redirects.load(domain, backHalf).then((target) => answer(req, res, target, head));
   };
 }

@@ -3,7 +3,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { type CountryResponse, open, type Reader } from 'maxmind';
+import { clientAddress } from './api/auth.ts';
 import { createApp } from './app.ts';
+import { createClickClassifier } from './click-facts.ts';
 import { createClickCounter } from './clicks.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { createStorageListReader } from './list-json.ts';
@@ -37,11 +40,17 @@ export type ServiceOptions = {
   trustedProxies?: string[];
   /** A file of hosts that destinations may not lead to (one host or `*.suffix` a line). */
   blockedHostsFile?: string;
+  /** A GeoLite2-Country database: with it, the click statistics count countries. */
+  geoipFile?: string;
+  /** Click statistics besides the counts (on unless false; off only to measure what they cost). */
+  statistics?: boolean;
   logger?: Logger;
   /** Prometheus metrics (metrics.ts), served on a port of their own by the caller. */
   metrics?: ServiceMetrics;
   /** How long stop() lets requests in flight finish before it closes their connections. */
   shutdownTimeoutMs?: number;
+  /** Tests only: the clock the click statistics read the day from. */
+  now?: () => number;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -73,6 +82,22 @@ export type RunningService = {
   stop(): Promise<void>;
 };
 
+/** The GeoLite2-Country reader; a GeoIpError names the file and what is wrong with it. */
+async function openCountries(file: string): Promise<Reader<CountryResponse>> {
+  try {
+    return await open<CountryResponse>(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GeoIpError(
+      `The GeoIP database ${file} could not be read (${reason}). Give a GeoLite2-Country .mmdb file.`,
+    );
+  }
+}
+
+export class GeoIpError extends Error {
+  override name = 'GeoIpError';
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
@@ -81,6 +106,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.blockedHostsFile === undefined
       ? undefined
       : watchBlockedHosts(options.blockedHostsFile, (message) => logger.error(message));
+  const countries =
+    options.geoipFile === undefined ? undefined : await openCountries(options.geoipFile);
   const opened = await openStorage(options.db, {
     synchronous: options.synchronous,
     maxConnections: options.dbPoolSize,
@@ -89,7 +116,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = metrics.instrumentStorage(
     options.wrapStorage ? options.wrapStorage(opened) : opened,
   );
-  const clicks = createClickCounter(store, { logger });
+  const clicks = createClickCounter(store, { logger, now: options.now });
   const redirects = createRedirectCache(store);
   metrics.watch({
     clicks,
@@ -128,6 +155,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
         })
       : createStorageListReader(store, domains);
+  const trustedProxies = new Set(options.trustedProxies ?? []);
   const api = createApp({
     store,
     clicks,
@@ -143,11 +171,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     rateLimitPerMinute: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     addressRateLimitPerMinute:
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
-    trustedProxies: new Set(options.trustedProxies ?? []),
+    trustedProxies,
+    now: options.now ?? Date.now,
   });
   const handleApi = metrics.instrumentApi(withRequestLog(logger, getRequestListener(api.fetch)));
   const handleRedirect = metrics.instrumentRedirects(
-    createRedirectHandler({ redirects, clicks, domains }),
+    createRedirectHandler({
+      redirects,
+      clicks,
+      domains,
+      classify:
+        options.statistics === false
+          ? undefined
+          : createClickClassifier({
+              countries,
+              addressOf: (req) => clientAddress(req, trustedProxies),
+            }),
+    }),
   );
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/v1/')) {

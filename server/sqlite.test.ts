@@ -93,7 +93,7 @@ describe('openSqliteStorage', () => {
     future.exec('PRAGMA user_version = 99');
     future.close();
     await expect(openSqliteStorage(file)).rejects.toThrow(
-      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 2: run a newer version of the service).`,
+      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 3: run a newer version of the service).`,
     );
   });
 });

@@ -32,6 +32,27 @@ export type DomainRow = { host: string; createdAt: number };
 
 export type RedirectTarget = { id: number; destinationUrl: string };
 
+/**
+ * What the click statistics count, per link and UTC day: `human` and `bot` clicks (value ''), and
+ * of the people's clicks the referrer host ('' for direct), the device type and the country code.
+ */
+export type StatFacet = 'human' | 'bot' | 'referrer' | 'device' | 'country';
+
+/** One count of the click statistics; `day` is days since 1970-01-01 (UTC). */
+export type StatCount = {
+  linkId: number;
+  day: number;
+  facet: StatFacet;
+  value: string;
+  clicks: number;
+};
+
+/** A link's stored statistics of some days; `storedBatch` as in LinkRow. */
+export type StoredStats = {
+  counts: Omit<StatCount, 'linkId'>[];
+  storedBatch?: number;
+};
+
 /** A back-half, an email or a domain host that is already taken. */
 export class UniqueViolation extends Error {
   override name = 'UniqueViolation';
@@ -120,9 +141,15 @@ export interface Storage {
    * Adds click counts by link id (`clicks = clicks + n`), all in one transaction. `batch` numbers
    * this process's writes (1, 2, …; a failed one is tried again with its number): an engine that
    * may lose the answer to a commit records it with the clicks and adds nothing for a batch it has
-   * already stored, so a retry never counts clicks twice.
+   * already stored, so a retry never counts clicks twice. `stats` are added in the same
+   * transaction (those of links deleted meanwhile are dropped).
    */
-  addClicks(counts: Map<number, number>, batch?: number): Promise<void>;
+  addClicks(counts: Map<number, number>, batch?: number, stats?: StatCount[]): Promise<void>;
+  /**
+   * The statistics stored for a link, days `fromDay` to `toDay` inclusive: people and bots per
+   * day; referrers, devices and countries summed over the days (given as on `toDay`).
+   */
+  clickStats(linkId: number, fromDay: number, toDay: number): Promise<StoredStats>;
 
   /**
    * Tells `watcher` of every link updated or deleted by any process on this database, and when

@@ -12,6 +12,7 @@ import {
   type Link,
   LinkPage,
   LinkResponse,
+  LinkStats,
   type NextPage,
   toCreateLinkBody,
   toUpdateLinkBody,
@@ -56,6 +57,15 @@ export type ApiClient = {
   updateLink(shortUrl: string, changes: UpdateLinkInput, options?: CallOptions): Promise<Link>;
   deleteLink(shortUrl: string, options?: CallOptions): Promise<DeleteResponse>;
   listDomains(options?: CallOptions): Promise<Domain[]>;
+  /**
+   * A link's click statistics of the last `days` days; undefined when the service has none (it
+   * answers 404 or 405 to `/stats`: the interface has no such endpoint).
+   */
+  getLinkStats(
+    shortUrl: string,
+    days: number,
+    options?: CallOptions,
+  ): Promise<LinkStats | undefined>;
 };
 
 /**
@@ -319,5 +329,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     listDomains: async ({ signal } = {}) =>
       send('get', 'v1/domains', DomainListResponse, { signal }),
+
+    async getLinkStats(shortUrl, days, { signal } = {}) {
+      try {
+        return await send('get', `${linkUrl(shortUrl)}/stats?days=${days}`, LinkStats, { signal });
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 405)) return undefined;
+        throw error;
+      }
+    },
   };
 }

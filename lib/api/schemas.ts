@@ -267,6 +267,38 @@ export const DomainListResponse = z.pipe(
 );
 export type DomainListResponse = z.infer<typeof DomainListResponse>;
 
+/**
+ * A link's click statistics (our service's `/stats`), read leniently: a missing or broken list is
+ * empty, a broken entry is left out, counts as Count reads them.
+ */
+const listOf = <T>(item: z.ZodMiniType<T>) =>
+  z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((items) =>
+      items.flatMap((entry) => {
+        const read = item.safeParse(entry);
+        return read.success ? [read.data] : [];
+      }),
+    ),
+  );
+const StatsDay = z.object({
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  humans: Count,
+  bots: Count,
+});
+export const LinkStats = z.pipe(
+  z.object({
+    stats: z.object({
+      days: listOf(StatsDay),
+      referrers: listOf(z.object({ host: z.catch(z.nullable(z.string()), null), clicks: Count })),
+      devices: listOf(z.object({ type: z.string(), clicks: Count })),
+      countries: listOf(z.object({ code: z.string(), clicks: Count })),
+    }),
+  }),
+  z.transform(({ stats }) => stats),
+);
+export type LinkStats = z.infer<typeof LinkStats>;
+
 export const DeleteResponse = z.object({ message: OptionalText });
 export type DeleteResponse = z.infer<typeof DeleteResponse>;
 

@@ -50,6 +50,16 @@ const MIGRATIONS: string[] = [
      ends_at bigint NOT NULL,
      count bigint NOT NULL
    );`,
+  // Click statistics: counts per link, UTC day and facet (storage.ts StatFacet), never a row per
+  // click.
+  `CREATE TABLE click_stats (
+     link_id bigint NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     day integer NOT NULL,
+     facet text NOT NULL,
+     value text NOT NULL,
+     clicks bigint NOT NULL,
+     PRIMARY KEY (link_id, day, facet, value)
+   );`,
 ];
 
 /** Any constant: the key of the advisory lock that serialises migrations. */

@@ -53,6 +53,16 @@ const MIGRATIONS: string[] = [
    DROP TABLE links;
    ALTER TABLE links_v2 RENAME TO links;
    CREATE INDEX links_by_account ON links (account_id, created_at DESC, id DESC);`,
+  // Click statistics: counts per link, UTC day and facet (storage.ts StatFacet), never a row per
+  // click. WITHOUT ROWID: the key is the row, stored once, in the order a link's days are read.
+  `CREATE TABLE click_stats (
+     link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     day INTEGER NOT NULL,
+     facet TEXT NOT NULL,
+     value TEXT NOT NULL,
+     clicks INTEGER NOT NULL,
+     PRIMARY KEY (link_id, day, facet, value)
+   ) WITHOUT ROWID;`,
 ];
 
 export const schemaVersionOf = (db: DatabaseSync) =>

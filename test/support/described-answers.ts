@@ -16,6 +16,7 @@ function templateOf(path: string): string | undefined {
   const bare = path.split('?')[0] ?? '';
   if (['/v1/links', '/v1/domains', '/v1/openapi.json'].includes(bare)) return bare;
   if (/^\/v1\/links\/[^/]+?(?:\/|%2F)[^/]+$/i.test(bare)) return '/v1/links/{host}/{back_half}';
+  if (/^\/v1\/links\/[^/]+\/[^/]+\/stats$/.test(bare)) return '/v1/links/{host}/{back_half}/stats';
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import type {
   ErrorBodyJson,
   LinkAnswerJson,
   LinkListJson,
+  LinkStatsAnswerJson,
 } from '../../lib/contract.ts';
 
 export type { DomainJson, LinkJson } from '../../lib/contract.ts';
@@ -65,6 +66,12 @@ export function api(baseUrl: string, key?: string) {
     update: (id: string, body: RequestBody) => send<LinkAnswerJson>('PUT', `/v1/links/${id}`, body),
     remove: (id: string) => send<DeleteAnswerJson>('DELETE', `/v1/links/${id}`),
     domains: () => send<DomainListJson>('GET', '/v1/domains'),
+    /** A link's click statistics; `days` as it goes in the query (a number or any text). */
+    stats: (id: string, days?: number | string) =>
+      send<LinkStatsAnswerJson>(
+        'GET',
+        `/v1/links/${id}/stats${days === undefined ? '' : `?days=${encodeURIComponent(days)}`}`,
+      ),
   };
 }
 
@@ -90,7 +97,13 @@ export type RawAnswer = {
 export function rawRequest(
   baseUrl: string,
   path: string,
-  options: { host?: string; method?: string; agent?: Agent } = {},
+  options: {
+    host?: string;
+    method?: string;
+    agent?: Agent;
+    /** More request headers (User-Agent, Referer, …), sent as given. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RawAnswer> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
@@ -99,7 +112,7 @@ export function rawRequest(
       {
         method: options.method ?? 'GET',
         agent: options.agent,
-        headers: { host: options.host ?? url.host },
+        headers: { ...options.headers, host: options.host ?? url.host },
       },
       (res) => {
         const chunks: Buffer[] = [];

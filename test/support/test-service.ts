@@ -64,6 +64,9 @@ export async function startTestService(
     logger?: Logger;
     metrics?: ServiceMetrics;
     wrapStorage?: (store: Storage) => Storage;
+    geoipFile?: string;
+    /** The clock the click statistics read the day from. */
+    now?: () => number;
   } = {},
 ): Promise<TestService> {
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
@@ -85,6 +88,8 @@ export async function startTestService(
     logger: options.logger ?? silentLogger,
     metrics: options.metrics,
     wrapStorage: options.wrapStorage,
+    geoipFile: options.geoipFile,
+    now: options.now,
   });
   return {
     baseUrl: service.baseUrl,

@@ -11,6 +11,9 @@ const QrCode = lazy(() =>
   import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
 );
 
+// The chart and its library load with the pane, never with the page.
+const LinkStatsPanel = lazy(() => import('./stats/LinkStatsPanel.tsx'));
+
 const clicks = new Intl.NumberFormat();
 
 /**
@@ -73,6 +76,9 @@ export function LinkDetails({
           <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
         </dd>
       </dl>
+      <Suspense fallback={null}>
+        <LinkStatsPanel link={link} account={account} />
+      </Suspense>
       {editing ? (
         <section className="details-edit" aria-label="Edit link">
           <EditLinkForm

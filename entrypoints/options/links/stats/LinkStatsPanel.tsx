@@ -1,0 +1,151 @@
+import { useEffect, useId, useState } from 'react';
+import type { Account } from '../../../../lib/account/account.ts';
+import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
+import { ClicksChart } from './ClicksChart.tsx';
+import {
+  chartLabel,
+  countryName,
+  dayName,
+  deviceName,
+  referrerName,
+  STATS_RANGES,
+  type StatsRange,
+} from './stats-view.ts';
+import './stats.css';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'none' }
+  | { state: 'failed'; message: string }
+  | { state: 'shown'; stats: LinkStats };
+
+const count = new Intl.NumberFormat();
+
+function Ranked({ heading, rows }: { heading: string; rows: { name: string; clicks: number }[] }) {
+  const id = useId();
+  if (rows.length === 0) return null;
+  return (
+    <section className="stats-list" aria-labelledby={id}>
+      <h4 id={id}>{heading}</h4>
+      <table>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td>{count.format(row.clicks)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * A link's clicks per day as a chart (people, bots apart) with its numbers as a table on demand,
+ * then where they came from: referrers, devices and countries. Loaded with the details pane only.
+ */
+export default function LinkStatsPanel({ link, account }: { link: Link; account: Account }) {
+  const [days, setDays] = useState<StatsRange>(30);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  const rangeId = useId();
+
+  useEffect(() => {
+    const lifetime = new AbortController();
+    setLoaded((before) => (before.state === 'shown' ? before : { state: 'loading' }));
+    account
+      .client()
+      .then((client) => client.getLinkStats(link.shortUrl, days, { signal: lifetime.signal }))
+      .then(
+        (stats) => setLoaded(stats ? { state: 'shown', stats } : { state: 'none' }),
+        (error: unknown) => {
+          if (lifetime.signal.aborted) return;
+          setLoaded({
+            state: 'failed',
+            message: error instanceof Error ? error.message : String(error),
+          });
+        },
+      );
+    return () => lifetime.abort();
+  }, [account, link.shortUrl, days]);
+
+  if (loaded.state === 'none') return null;
+  const stats = loaded.state === 'shown' ? loaded.stats : undefined;
+  const peopleLabel = 'People';
+
+  return (
+    <section className="link-stats" aria-labelledby={headingId}>
+      <div className="stats-head">
+        <h4 id={headingId}>Clicks</h4>
+        <label htmlFor={rangeId}>Range</label>
+        <select
+          id={rangeId}
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value) as StatsRange)}
+        >
+          {STATS_RANGES.map((range) => (
+            <option key={range} value={range}>
+              {`Last ${range} days`}
+            </option>
+          ))}
+        </select>
+      </div>
+      {loaded.state === 'loading' && <p className="hint">Loading the clicks per day…</p>}
+      {loaded.state === 'failed' && (
+        <p className="hint" role="status">
+          {`The clicks per day could not be loaded: ${loaded.message}`}
+        </p>
+      )}
+      {stats && (
+        <>
+          <p className="stats-totals">
+            {`${count.format(stats.days.reduce((sum, day) => sum + day.humans, 0))} by people, ${count.format(stats.days.reduce((sum, day) => sum + day.bots, 0))} by bots`}
+          </p>
+          <ClicksChart days={stats.days} label={chartLabel(days)} peopleLabel={peopleLabel} />
+          <p>
+            <button type="button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+              Show as table
+            </button>
+          </p>
+          {asTable && (
+            <table className="stats-days">
+              <caption>{chartLabel(days)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">{peopleLabel}</th>
+                  <th scope="col">Bots</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.days.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">
+                      <time dateTime={day.date}>{dayName(day.date)}</time>
+                    </th>
+                    <td>{count.format(day.humans)}</td>
+                    <td>{count.format(day.bots)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Ranked
+            heading="Referrers"
+            rows={stats.referrers.map((r) => ({ name: referrerName(r.host), clicks: r.clicks }))}
+          />
+          <Ranked
+            heading="Devices"
+            rows={stats.devices.map((d) => ({ name: deviceName(d.type), clicks: d.clicks }))}
+          />
+          <Ranked
+            heading="Countries"
+            rows={stats.countries.map((c) => ({ name: countryName(c.code), clicks: c.clicks }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}
