@@ -28,6 +28,7 @@ import {
   showOutcomeBadge,
 } from '../lib/browser/toolbar-action.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
+import { listenForDeletionRequests } from '../lib/pending-deletions.ts';
 
 type TabWithId = TabLike & { id?: number };
 
@@ -146,6 +147,7 @@ export default defineBackground(() => {
   );
   browser.runtime.onStartup.addListener(() => void refreshLinksCache());
   listenForLinksForPageRequests();
+  listenForDeletionRequests();
   // Accounts added, renamed or removed in the options: the menu follows.
   let shape: string | undefined;
   watchSettings((settings) => {

@@ -62,6 +62,8 @@ export type Account = {
   updateLink(link: Link, changes: UpdateLinkInput): Promise<Link>;
   /** Removes the links at once, deletes them, and puts back those the service did not delete. */
   deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
+  /** Takes from the list shown links deleted elsewhere (the background); the cache has it already. */
+  dropLinks(shortUrls: readonly string[]): void;
 
   /** Stops every request under way; nothing is stored after it. */
   close(): void;
@@ -326,6 +328,14 @@ function createAccount(connection: AccountRef): Account {
         await changeLinks((links) => restoreLinks(links, before, back));
       }
       return failures;
+    },
+
+    dropLinks(shortUrls) {
+      const gone = new Set(shortUrls);
+      const update = (links: Link[]) => removeLinks(links, gone);
+      changesDuringRefresh?.push(update);
+      changesOnFirstScreen?.push(update);
+      set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
     },
 
     close() {

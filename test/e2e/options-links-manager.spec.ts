@@ -6,7 +6,16 @@ import {
   screenshotBothThemes,
   seriousA11yViolations,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows, seed, test } from './links-helpers.ts';
+import {
+  count,
+  createLink,
+  expectDeletedOnService,
+  getLink,
+  row,
+  rows,
+  seed,
+  test,
+} from './links-helpers.ts';
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search links' });
 const focusedRowIndex = (page: Page) =>
@@ -117,7 +126,7 @@ test.describe('options page, Links as a link manager', () => {
     await page.keyboard.press('Delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(count(page)).toHaveText('2 links');
-    expect((await getLink(service, apiKey, second.short_url)).status).toBe(404);
+    await expectDeletedOnService(service, apiKey, second.short_url);
 
     // ? shows the keys; Escape closes it.
     await page.locator('body').press('?');

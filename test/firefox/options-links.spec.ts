@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { createLink, getLink } from '../e2e/links-helpers.ts';
+import { createLink, expectDeletedOnService, getLink } from '../e2e/links-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
 
@@ -119,7 +119,7 @@ test.describe('options page, Links, in Firefox', () => {
 
     await clickInRow(page, gone.short_url, 'Delete');
     await expect.poll(() => textOf(page, 'dialog[open]')).toContain(gone.short_url);
-    expect(await textOf(page, 'dialog[open]')).toContain('cannot be undone');
+    expect(await textOf(page, 'dialog[open]')).toContain('You can undo it for 10 seconds.');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
     expect(await count(page)).toBe('2 links');
@@ -128,9 +128,38 @@ test.describe('options page, Links, in Firefox', () => {
     await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect.poll(() => count(page)).toBe('1 link');
     expect(await shownShortUrls(page)).toEqual([keep.short_url]);
+    // Sent once the undo time is up, though the page is closed at once.
+    await page.locator(button('Undo')).wait();
+    await page.close();
+    await expectDeletedOnService(service, apiKey, gone.short_url);
+    expect((await getLink(service, apiKey, keep.short_url)).status).toBe(200);
+  });
+
+  test('"Undo" keeps a deleted link as it was, clicks included, and sends nothing', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://undo.example.com/',
+      title: 'Keep my clicks',
+    });
+    await fetch(link.short_url, { redirect: 'manual' });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('1 link');
+
+    await clickInRow(page, link.short_url, 'Delete');
+    await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect
-      .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
-      .toBe(404);
+      .poll(() => textOf(page, '[role="status"]'))
+      .toContain(`Deleted ${link.short_url}.`);
+    await expect.poll(() => count(page)).toBe('0 links');
+    await page.locator(button('Undo')).click();
+    await expect.poll(() => count(page)).toBe('1 link');
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await getLink(service, apiKey, link.short_url)).status).toBe(200);
+    expect(await textOf(page, '.links-list > li')).toContain('1 click');
   });
 
   test('"Export CSV" saves the links shown as a file, with quotes, line breaks and accents intact', async ({

@@ -15,9 +15,12 @@ import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
+import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
+import { DeleteConfirmText } from './DeleteConfirmText.tsx';
+import { DeletionStatuses, deletedWhat } from './DeletionStatuses.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
@@ -28,6 +31,7 @@ import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { listCountText } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { SelectAll } from './SelectAll.tsx';
+import { usePendingDeletions } from './use-pending-deletions.ts';
 
 const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
@@ -93,7 +97,34 @@ function LinksManager({
   const [showingKeys, setShowingKeys] = useState(false);
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
-  const all = links ?? [];
+  const onDeletionFinished = useCallback(
+    ({ shortUrls, failures }: FinishedDeletion) => {
+      const failed = new Set(failures.map((failure) => failure.shortUrl));
+      // The background changed the cache; the list shown follows at once.
+      account.dropLinks(shortUrls.filter((shortUrl) => !failed.has(shortUrl)));
+      if (failures.length === 0) return;
+      setNotice({
+        message:
+          failures.length === 1 && shortUrls.length === 1
+            ? `${failures[0]?.shortUrl} was not deleted: ${failures[0]?.reason}`
+            : `${failures.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
+        failed:
+          shortUrls.length > 1
+            ? failures.map((failure) => `${failure.shortUrl}: ${failure.reason}`)
+            : undefined,
+      });
+    },
+    [account],
+  );
+  const deletions = usePendingDeletions(chosen.id, onDeletionFinished);
+
+  const { hidden } = deletions;
+  // The links whose deletion waits for its "Undo" time are out of the list meanwhile.
+  const all = useMemo(
+    () =>
+      links && hidden.size > 0 ? links.filter((link) => !hidden.has(link.shortUrl)) : (links ?? []),
+    [links, hidden],
+  );
   const deferredQuery = useDeferredValue(query);
   // Worked out on the first search, not on opening: most openings never search.
   const searching = deferredQuery.trim() !== '';
@@ -146,20 +177,13 @@ function LinksManager({
     setNotice(undefined);
     const gone = new Set(shortUrls);
     setSelected((current) => new Set([...current].filter((shortUrl) => !gone.has(shortUrl))));
-    // The account removes them at once and puts back those the service did not delete.
-    const failures = await account.deleteLinks(shortUrls);
-    if (failures.length === 0) return;
-    const failed = failures.map(({ shortUrl, error }) => ({
-      shortUrl,
-      reason: describeApiError(error).message,
-    }));
-    setNotice({
-      message:
-        failed.length === 1 && shortUrls.length === 1
-          ? `${failed[0]?.shortUrl} was not deleted: ${failed[0]?.reason}`
-          : `${failed.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
-      failed: shortUrls.length > 1 ? failed.map((f) => `${f.shortUrl}: ${f.reason}`) : undefined,
-    });
+    try {
+      await deletions.schedule(shortUrls);
+    } catch {
+      setNotice({
+        message: `${deletedWhat(shortUrls)} ${shortUrls.length === 1 ? 'was' : 'were'} not deleted: the extension's background did not answer. Reload the page and try again.`,
+      });
+    }
   }
 
   const actions = useMemo<RowActions>(
@@ -239,7 +263,7 @@ function LinksManager({
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {listCountText(list, shown.length)}
+            {listCountText(links === all ? list : { ...list, value: all }, shown.length)}
           </p>
           <button
             type="button"
@@ -328,6 +352,7 @@ function LinksManager({
               <SettingsLink error={error} />
             </div>
           )}
+          <DeletionStatuses statuses={deletions.statuses} onUndo={deletions.undo} />
           {notice && (
             <div className="notice error">
               <p>{notice.message}</p>
@@ -362,13 +387,7 @@ function LinksManager({
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(undefined)}
         >
-          {deleting.length === 1 ? (
-            <p>
-              <strong>{deleting[0]}</strong> will stop working. This cannot be undone.
-            </p>
-          ) : (
-            <p>These {deleting.length} short links will stop working. This cannot be undone.</p>
-          )}
+          <DeleteConfirmText shortUrls={deleting} />
         </ConfirmDialog>
       )}
       {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
