@@ -44,6 +44,8 @@ export type Account = {
   refreshLinks(options?: CallOptions): Promise<Link[]>;
   /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
   refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
+  /** Shows the cached links again, after another page or the background changed them. */
+  reloadCachedLinks(): Promise<void>;
   /** The links cache of this account as stored, whoever wrote it. */
   cachedLinks(): Promise<Cached<Link[]> | undefined>;
   /** The domains cache of this account as stored. */
@@ -109,6 +111,8 @@ function createAccount(connection: AccountRef): Account {
   let changesOnFirstScreen: ((links: Link[]) => Link[])[] | undefined;
   let domainsInFlight: Promise<Domain[]> | undefined;
   let linksLoad: Promise<Link[] | undefined> | undefined;
+  let cacheReload: Promise<void> | undefined;
+  let reloadAgain = false;
   let domainsLoad: Promise<Domain[] | undefined> | undefined;
 
   function set<K extends keyof AccountSnapshot>(
@@ -272,6 +276,31 @@ function createAccount(connection: AccountRef): Account {
       } catch {
         return 'failed';
       }
+    },
+    reloadCachedLinks() {
+      // Changes in a burst (five links made in the popup) make one read, and one more after it.
+      if (cacheReload) {
+        reloadAgain = true;
+        return cacheReload;
+      }
+      cacheReload = (async () => {
+        do {
+          reloadAgain = false;
+          // A list on its way is shown first: the cache read after it holds it and the change.
+          await linksLoad?.catch(() => {});
+          await linksInFlight?.catch(() => {});
+          const cached = await readCachedLinks(connection).catch(() => undefined);
+          if (!cached || closed()) return;
+          set('links', (now) =>
+            now.value === undefined || now.partOf !== undefined
+              ? now
+              : { ...now, value: cached.value, fetchedAt: cached.fetchedAt },
+          );
+        } while (reloadAgain);
+      })().finally(() => {
+        cacheReload = undefined;
+      });
+      return cacheReload;
     },
     cachedLinks: () => readCachedLinks(connection),
     cachedDomains: () => readCachedDomains(connection),

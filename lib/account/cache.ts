@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
 import { newestLinks } from '../links/link-order.ts';
+import { announceLinksCacheChange } from './cache-changes.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import {
   readStoredFirstScreen,
@@ -160,6 +161,7 @@ export async function writeCachedLinks(
   fetchedAt = Date.now(),
 ): Promise<void> {
   await writeStoredLinks(account.id, storedLinks(account, links, fetchedAt));
+  await announceLinksCacheChange(account.id);
 }
 
 /**
@@ -170,10 +172,13 @@ export async function changeCachedLinks(
   account: AccountRef,
   change: (links: Link[]) => Link[],
 ): Promise<void> {
+  let changed = false;
   await updateStoredLinks(account.id, (stored) => {
     const cached = linksOf(stored, account);
+    changed = cached !== undefined;
     return cached && storedLinks(account, change(cached.value), cached.fetchedAt);
   });
+  if (changed) await announceLinksCacheChange(account.id);
 }
 
 /** Drops an account's cached links and domains (another key or API, or the account removed). */

@@ -6,6 +6,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { createLink, expectDeletedOnService, getLink } from '../e2e/links-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
+import { PopupPage } from './popup-page.ts';
 
 const count = (page: Page) => textOf(page, '.links-count');
 // The short URL's host and back-half are two flex items, which innerText would set on two lines.
@@ -160,6 +161,28 @@ test.describe('options page, Links, in Firefox', () => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect((await getLink(service, apiKey, link.short_url)).status).toBe(200);
     expect(await textOf(page, '.links-list > li')).toContain('1 click');
+  });
+
+  test('an open Links section shows five links made in the popup', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('0 links');
+
+    const made: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const popup = await PopupPage.openFor(extension, `${service.pageOrigin}/made-in-popup-${n}`);
+      await popup.shorten();
+      made.push(await popup.shortLink());
+      await popup.page.close();
+      await popup.target.close();
+    }
+
+    await expect.poll(() => count(page)).toBe('5 links');
+    expect((await shownShortUrls(page)).toSorted()).toEqual(made.toSorted());
   });
 
   test('"Export CSV" saves the links shown as a file, with quotes, line breaks and accents intact', async ({

@@ -31,6 +31,7 @@ import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { listCountText } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
 import { SelectAll } from './SelectAll.tsx';
+import { useLinksFollowChanges } from './use-links-follow-changes.ts';
 import { usePendingDeletions } from './use-pending-deletions.ts';
 
 const SORT_NAMES: Record<LinkSort, string> = {
@@ -85,6 +86,7 @@ function LinksManager({
   const list = useAccountData(account).links;
   const { value: links, fetchedAt, loading, error, partOf } = list;
   useEffect(() => loadLinksOnce(account), [account]);
+  useLinksFollowChanges(account);
   const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LinkSort>('newest');
