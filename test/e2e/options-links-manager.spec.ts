@@ -67,6 +67,10 @@ test.describe('options page, Links as a link manager', () => {
     const page = await openOptions(context, extensionId, 'links');
     await expect(count(page)).toHaveText('3 links');
 
+    // ↓ from the page itself (nothing focused yet) goes to the first row.
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRowIndex(page)).toBe(0);
+
     // `/` focuses the search from anywhere; Escape clears it.
     await page.locator('body').press('/');
     await expect(search(page)).toBeFocused();

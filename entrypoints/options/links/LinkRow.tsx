@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
@@ -12,6 +12,8 @@ export type RowActions = {
   onQrCode: (shortUrl: string) => void;
   onEdit: (link: Link) => void;
   onDelete: (shortUrls: string[]) => void;
+  /** The row's copy, handed to the section for the keyboard (null when the row shows another link). */
+  onCopyReady: (shortUrl: string, copy: (() => Promise<void>) | null) => void;
 };
 
 /**
@@ -33,6 +35,13 @@ export const LinkRow = memo(function LinkRow({
   const destination = splitDestination(link.destinationUrl);
   const shortUrl = splitShortUrl(link.shortUrl);
   const created = createdLabel(link.createdAt, now);
+  const copy = useRef<() => Promise<void>>(null);
+  const { onCopyReady } = actions;
+  useEffect(() => {
+    const copyThis = () => copy.current?.() ?? Promise.resolve();
+    onCopyReady(link.shortUrl, copyThis);
+    return () => onCopyReady(link.shortUrl, null);
+  }, [link.shortUrl, onCopyReady]);
   return (
     <div className="link-row">
       <input
@@ -80,7 +89,12 @@ export const LinkRow = memo(function LinkRow({
         )}
       </div>
       <div className="link-actions">
-        <CopyButton text={link.shortUrl} className="icon-button" icon={<CopyIcon />} />
+        <CopyButton
+          text={link.shortUrl}
+          className="icon-button"
+          icon={<CopyIcon />}
+          copyRef={copy}
+        />
         <button
           type="button"
           className="icon-button"

@@ -188,6 +188,9 @@ function LinksManager({
     }
   }
 
+  // The rows in the page register their copy (the rest is the section's own state), so that the
+  // keyboard does what a row's buttons do without looking for them in the page.
+  const rowCopies = useRef(new Map<string, () => Promise<void>>());
   const actions = useMemo<RowActions>(
     () => ({
       onSelect: select,
@@ -195,6 +198,10 @@ function LinksManager({
       onQrCode: setQrFor,
       onEdit: setEditing,
       onDelete: setDeleting,
+      onCopyReady: (shortUrl, copy) => {
+        if (copy) rowCopies.current.set(shortUrl, copy);
+        else rowCopies.current.delete(shortUrl);
+      },
     }),
     [select],
   );
@@ -202,10 +209,15 @@ function LinksManager({
 
   const queryNow = useRef(query);
   queryNow.current = query;
+  // What the keyboard acts on: the links as shown and selected now, read when a key is pressed.
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
   useEffect(() => {
     function act(action: KeyAction, row: HTMLElement | null) {
       const index = row ? Number(row.dataset.index) : -1;
-      const click = (selector: string) => row?.querySelector<HTMLElement>(selector)?.click();
+      const link = shownNow.current[index];
       switch (action) {
         case 'focus-search':
           searchBox.current?.focus();
@@ -225,16 +237,16 @@ function LinksManager({
           else table.current?.focusRow(index - 1);
           return;
         case 'copy':
-          click('button[aria-label="Copy"]');
+          if (link) void rowCopies.current.get(link.shortUrl)?.();
           return;
         case 'edit':
-          click('button[aria-label="Edit"]');
+          if (link) actions.onEdit(link);
           return;
         case 'delete':
-          click('button[aria-label="Delete"]');
+          if (link) actions.onDelete([link.shortUrl]);
           return;
         case 'select':
-          click('input[type="checkbox"]');
+          if (link) actions.onSelect(link.shortUrl, !selectedNow.current.has(link.shortUrl));
           return;
       }
     }
@@ -248,6 +260,7 @@ function LinksManager({
         onRow: row !== null && row === focused,
         inRow: row !== null && row !== focused,
         searchHasText: queryNow.current !== '',
+        onPage: focused === null || focused === document.body,
       });
       if (!action) return;
       event.preventDefault();
@@ -255,7 +268,7 @@ function LinksManager({
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [actions]);
 
   const described = error ? describeApiError(error, ACCOUNTS_SECTION) : undefined;
 
