@@ -2,9 +2,22 @@ import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { createdLabel, rowTitle, splitDestination, splitShortUrl } from './links-view.ts';
 
 const clicks = new Intl.NumberFormat();
+
+/**
+ * The short URL's two parts are flex items, which the browser copies on two lines: a selection
+ * within it is copied as the one string it is.
+ */
+function copyAsOneString(event: React.ClipboardEvent<HTMLAnchorElement>) {
+  const selection = document.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  if (!event.currentTarget.contains(selection.getRangeAt(0).commonAncestorContainer)) return;
+  event.clipboardData.setData('text/plain', selection.toString().replace(/\s+/g, ''));
+  event.preventDefault();
+}
 
 export type RowActions = {
   onSelect: (shortUrl: string, selected: boolean) => void;
@@ -25,11 +38,14 @@ export const LinkRow = memo(function LinkRow({
   link,
   now,
   selected,
+  saved,
   actions,
 }: {
   link: Link;
   now: number;
   selected: boolean;
+  /** The link's edit was just saved: the row says so for a moment. */
+  saved: boolean;
   actions: RowActions;
 }) {
   const destination = splitDestination(link.destinationUrl);
@@ -68,13 +84,14 @@ export const LinkRow = memo(function LinkRow({
           rel="noreferrer"
           className="short-url"
           aria-label={link.shortUrl}
+          onCopy={copyAsOneString}
         >
           <span className="short-url-host">{shortUrl.host}</span>
           <span className="short-url-path">{shortUrl.path}</span>
         </a>
         <span className="link-destination" title={link.destinationUrl}>
           <span className="destination-host">{destination.host}</span>
-          <span className="destination-rest">{destination.rest}</span>
+          <span className="destination-rest">{decodeForDisplay(destination.rest)}</span>
         </span>
       </div>
       <div className="link-meta">
@@ -89,6 +106,10 @@ export const LinkRow = memo(function LinkRow({
         )}
       </div>
       <div className="link-actions">
+        {/* Floats beside the buttons, where "Copied" does. */}
+        <span role="status" className="row-saved">
+          {saved ? 'Saved' : ''}
+        </span>
         <CopyButton
           text={link.shortUrl}
           className="icon-button"

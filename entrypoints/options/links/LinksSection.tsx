@@ -14,7 +14,7 @@ import { useAccountData } from '../../../components/use-account-data.ts';
 import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
+import { describeApiError, isFixedInSettings, isWorthRetrying } from '../../../lib/error-text.ts';
 import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -34,6 +34,9 @@ import { SelectAll } from './SelectAll.tsx';
 import { useLinksFollowChanges } from './use-links-follow-changes.ts';
 import { usePendingDeletions } from './use-pending-deletions.ts';
 
+/** How long a row says "Saved" after its edit. */
+const SAVED_FOR_MS = 3_000;
+
 const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
@@ -49,6 +52,26 @@ async function downloadCsv(links: readonly Link[]) {
   anchor.download = 'links.csv';
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** "Retry" on a failure another try may cure (the service down, offline, a timeout). */
+function RetryButton({
+  error,
+  loading,
+  onRetry,
+}: {
+  error: unknown;
+  loading: boolean;
+  onRetry: () => void;
+}) {
+  if (!isWorthRetrying(error)) return null;
+  return (
+    <p>
+      <button type="button" onClick={() => !loading && onRetry()} aria-disabled={loading}>
+        Retry
+      </button>
+    </p>
+  );
 }
 
 function SettingsLink({ error }: { error: unknown }) {
@@ -97,6 +120,12 @@ function LinksManager({
   const [qrFor, setQrFor] = useState<string>();
   const [detailsFor, setDetailsFor] = useState<string>();
   const [showingKeys, setShowingKeys] = useState(false);
+  const [savedShortUrl, setSavedShortUrl] = useState<string>();
+  useEffect(() => {
+    if (savedShortUrl === undefined) return;
+    const timer = setTimeout(() => setSavedShortUrl(undefined), SAVED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [savedShortUrl]);
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
   const onDeletionFinished = useCallback(
@@ -278,7 +307,7 @@ function LinksManager({
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {listCountText(links === all ? list : { ...list, value: all }, shown.length)}
+            {listCountText(!links || links === all ? list : { ...list, value: all }, shown.length)}
           </p>
           <button
             type="button"
@@ -336,10 +365,15 @@ function LinksManager({
           {/* Not while only the first screen of the cached list is in (a moment at opening). */}
           <button
             type="button"
-            onClick={() => partOf === undefined && downloadCsv(shown)}
+            onClick={() =>
+              partOf === undefined &&
+              downloadCsv(
+                selected.size > 0 ? all.filter((link) => selected.has(link.shortUrl)) : shown,
+              )
+            }
             aria-disabled={partOf !== undefined}
           >
-            Export CSV
+            {selected.size > 0 ? `Export selected (${selected.size}) as CSV` : 'Export CSV'}
           </button>
           {selected.size > 0 && (
             <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
@@ -357,6 +391,7 @@ function LinksManager({
               </p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
+              <RetryButton error={error} loading={loading} onRetry={refresh} />
             </div>
           )}
           {described && !links && (
@@ -365,6 +400,7 @@ function LinksManager({
               <p>The links could not be loaded. {described.message}</p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
+              <RetryButton error={error} loading={loading} onRetry={refresh} />
             </div>
           )}
           <DeletionStatuses statuses={deletions.statuses} onUndo={deletions.undo} />
@@ -391,6 +427,7 @@ function LinksManager({
         links={shown}
         now={now}
         selected={selected}
+        savedShortUrl={savedShortUrl}
         actions={actions}
         headerHeight={topHeight}
         handle={table}
@@ -411,7 +448,12 @@ function LinksManager({
       )}
       {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (
-        <EditLinkDialog link={editing} account={account} onClose={() => setEditing(undefined)} />
+        <EditLinkDialog
+          link={editing}
+          account={account}
+          onClose={() => setEditing(undefined)}
+          onSaved={setSavedShortUrl}
+        />
       )}
     </section>
   );
