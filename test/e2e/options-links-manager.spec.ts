@@ -99,7 +99,9 @@ test.describe('options page, Links as a link manager', () => {
 
     // Enter copies the row's short link, and the row says so.
     await page.keyboard.press('Enter');
-    await expect(row(page, second.short_url).getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+    await expect(
+      row(page, second.short_url).getByRole('status').filter({ hasText: 'Copied' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second.short_url);
 
     // x selects and unselects.
