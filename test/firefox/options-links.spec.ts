@@ -185,6 +185,34 @@ test.describe('options page, Links, in Firefox', () => {
     expect((await shownShortUrls(page)).toSorted()).toEqual(made.toSorted());
   });
 
+  test('a destination shows decoded, and "Select all shown" stands right above the rows\' boxes', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/some page/caf%C3%A9?a%2Fb=1',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('1 link');
+    const shown = await (await row(page, link.short_url)).evaluate(
+      (item) => item.querySelector('.link-destination')?.textContent,
+    );
+    expect(shown).toBe('example.com/some page/café?a%2Fb=1');
+
+    const lefts = await page.evaluate(
+      (shortUrl) =>
+        [
+          document.querySelector('.select-all input'),
+          document.querySelector(`input[aria-label="Select ${shortUrl}"]`),
+        ].map((box) => box?.getBoundingClientRect().left),
+      link.short_url,
+    );
+    expect(lefts[0]).toBeDefined();
+    expect(Math.abs((lefts[0] ?? 0) - (lefts[1] ?? 0))).toBeLessThan(0.5);
+  });
+
   test('"Export CSV" saves the links shown as a file, with quotes, line breaks and accents intact', async ({
     extension,
     service,
