@@ -82,6 +82,8 @@ export default defineConfig({
       'contextMenus',
       'notifications',
       'clipboardWrite',
+      // Wakes the background to send a deletion whose "Undo" time is up (lib/pending-deletions.ts).
+      'alarms',
       // With activeTab, reads the page's own <link rel="shortlink"> when the popup opens; it
       // adds no install warning (it reaches only the tab the person clicked on).
       'scripting',

@@ -1,4 +1,12 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { writeClipboard } from '../lib/browser/page-clipboard.ts';
 import type { ClipboardContent } from '../lib/links/copy-formats.ts';
 
@@ -17,6 +25,7 @@ export function CopyButton({
   className,
   autoFocus,
   icon,
+  copyRef,
 }: {
   text: string;
   /** What goes on the clipboard, when it is more than `text` (rich text, another format). */
@@ -25,6 +34,8 @@ export function CopyButton({
   className?: string;
   autoFocus?: boolean;
   icon?: ReactNode;
+  /** The button's copy, for a caller that copies without a click (the Links keyboard's Enter). */
+  copyRef?: Ref<() => Promise<void>>;
 }) {
   // What was copied (or failed to be), with the text it was for: a button given another text (a
   // list row now showing another link) is idle again at once, without being built anew.
@@ -59,6 +70,8 @@ export function CopyButton({
       setOutcome({ state: 'failed', text: content.text });
     }
   };
+
+  useImperativeHandle(copyRef, () => copy);
 
   return (
     <>

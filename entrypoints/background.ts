@@ -38,6 +38,7 @@ import {
   type Suggestion,
   suggestionsFor,
 } from '../lib/omnibox.ts';
+import { listenForDeletionRequests } from '../lib/pending-deletions.ts';
 
 type TabWithId = TabLike & { id?: number };
 
@@ -186,6 +187,7 @@ export default defineBackground(() => {
   );
   listenForLinksForPageRequests();
   startImportRunner();
+  listenForDeletionRequests();
   // Accounts added, renamed or removed in the options: the menu follows.
   let shape: string | undefined;
   watchSettings((settings) => {

@@ -1,7 +1,7 @@
 import { CopyButton } from '../../components/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
-import { displayUrl } from '../../lib/display-host.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
+import { displayAddress } from '../../lib/links/display-url.ts';
 
 /**
  * The links the account already has for the page, first in the popup: one per row, the link
@@ -23,7 +23,7 @@ export function ExistingLinks({
         {links.map((link, index) => (
           <li key={link.shortUrl} className="link-row">
             <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
-              {displayUrl(link.shortUrl)}
+              {displayAddress(link.shortUrl)}
             </a>
             <CopyButton
               text={link.shortUrl}

@@ -1,7 +1,7 @@
 import { CopyButton } from '../../components/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
-import { displayUrl } from '../../lib/display-host.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
+import { displayAddress } from '../../lib/links/display-url.ts';
 
 /** The page is itself one of the account's short links: that link, where it leads, its clicks. */
 export function SelfShortLink({
@@ -18,7 +18,7 @@ export function SelfShortLink({
       <h2 id="self-link-heading">This page is a short link of your account</h2>
       <div className="link-row">
         <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
-          {displayUrl(link.shortUrl)}
+          {displayAddress(link.shortUrl)}
         </a>
         <CopyButton
           text={link.shortUrl}
@@ -36,7 +36,7 @@ export function SelfShortLink({
         <dt>Leads to</dt>
         <dd>
           <a href={link.destinationUrl} target="_blank" rel="noreferrer" dir="auto">
-            {displayUrl(link.destinationUrl)}
+            {displayAddress(link.destinationUrl)}
           </a>
         </dd>
         <dt>Clicks</dt>
@@ -53,7 +53,7 @@ export function DeclaredShortLink({ shortUrl, title }: { shortUrl: string; title
       <h2 id="declared-heading">The page's own short link</h2>
       <div className="link-row">
         <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl}>
-          {displayUrl(shortUrl)}
+          {displayAddress(shortUrl)}
         </a>
         <CopyButton text={shortUrl} content={formatForCopy('link', { shortUrl, title })} />
       </div>

@@ -345,6 +345,27 @@ describe('changes go through to the list and the cache', () => {
     expect(await cachedShortUrls()).toEqual([second?.shortUrl]);
   });
 
+  it('shows the cache again when another page or the background changed it', async () => {
+    const account = await loadedAccount();
+    const [first, second] = account.getSnapshot().links.value as Link[];
+    const made = cachedLink(1);
+    await writeCachedLinks(connection, [made, first as Link, second as Link]);
+    expect(shortUrls(account.getSnapshot().links.value)).toHaveLength(2);
+    await Promise.all([account.reloadCachedLinks(), account.reloadCachedLinks()]);
+    expect(shortUrls(account.getSnapshot().links.value)).toEqual([
+      made.shortUrl,
+      first?.shortUrl,
+      second?.shortUrl,
+    ]);
+  });
+
+  it('drops links deleted elsewhere from the list shown', async () => {
+    const account = await loadedAccount();
+    const [first, second] = account.getSnapshot().links.value as Link[];
+    account.dropLinks([first?.shortUrl as string]);
+    expect(shortUrls(account.getSnapshot().links.value)).toEqual([second?.shortUrl]);
+  });
+
   it('takes a link already gone from the service as deleted', async () => {
     const account = await loadedAccount();
     const [first] = account.getSnapshot().links.value as Link[];

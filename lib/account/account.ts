@@ -50,6 +50,8 @@ export type Account = {
   refreshLinks(options?: CallOptions): Promise<Link[]>;
   /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
   refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
+  /** Shows the cached links again, after another page or the background changed them. */
+  reloadCachedLinks(): Promise<void>;
   /** The links cache of this account as stored, whoever wrote it. */
   cachedLinks(): Promise<Cached<Link[]> | undefined>;
   /** The domains cache of this account as stored. */
@@ -74,6 +76,8 @@ export type Account = {
   updateLink(link: Link, changes: UpdateLinkInput): Promise<Link>;
   /** Removes the links at once, deletes them, and puts back those the service did not delete. */
   deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
+  /** Takes from the list shown links deleted elsewhere (the background); the cache has it already. */
+  dropLinks(shortUrls: readonly string[]): void;
 
   /** Stops every request under way; nothing is stored after it. */
   close(): void;
@@ -119,6 +123,8 @@ function createAccount(connection: AccountRef): Account {
   let changesOnFirstScreen: ((links: Link[]) => Link[])[] | undefined;
   let domainsInFlight: Promise<Domain[]> | undefined;
   let linksLoad: Promise<Link[] | undefined> | undefined;
+  let cacheReload: Promise<void> | undefined;
+  let reloadAgain = false;
   let domainsLoad: Promise<Domain[] | undefined> | undefined;
   /**
    * The cached links as last written or read, and their index by destination (built on the first
@@ -336,6 +342,31 @@ function createAccount(connection: AccountRef): Account {
         return 'failed';
       }
     },
+    reloadCachedLinks() {
+      // Changes in a burst (five links made in the popup) make one read, and one more after it.
+      if (cacheReload) {
+        reloadAgain = true;
+        return cacheReload;
+      }
+      cacheReload = (async () => {
+        do {
+          reloadAgain = false;
+          // A list on its way is shown first: the cache read after it holds it and the change.
+          await linksLoad?.catch(() => {});
+          await linksInFlight?.catch(() => {});
+          const cached = await readCachedLinks(connection).catch(() => undefined);
+          if (!cached || closed()) return;
+          set('links', (now) =>
+            now.value === undefined || now.partOf !== undefined
+              ? now
+              : { ...now, value: cached.value, fetchedAt: cached.fetchedAt },
+          );
+        } while (reloadAgain);
+      })().finally(() => {
+        cacheReload = undefined;
+      });
+      return cacheReload;
+    },
     cachedLinks: () => readCachedLinks(connection),
     cachedDomains: () => readCachedDomains(connection),
     linksTo,
@@ -392,6 +423,14 @@ function createAccount(connection: AccountRef): Account {
         await changeLinks((links) => restoreLinks(links, before, back));
       }
       return failures;
+    },
+
+    dropLinks(shortUrls) {
+      const gone = new Set(shortUrls);
+      const update = (links: Link[]) => removeLinks(links, gone);
+      changesDuringRefresh?.push(update);
+      changesOnFirstScreen?.push(update);
+      set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
     },
 
     close() {

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
 import { newestLinks } from '../links/link-order.ts';
+import { announceLinksCacheChange } from './cache-changes.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import {
   readStoredFirstScreen,
@@ -215,6 +216,7 @@ export async function writeCachedLinks(
   const version = await writeUnlessRemoved(account.id, () =>
     writeStoredLinks(account.id, storedLinks(account, links, fetchedAt)),
   );
+  await announceLinksCacheChange(account.id);
   return { version, links, fetchedAt };
 }
 
@@ -233,9 +235,9 @@ export async function changeCachedLinks(
     changed = { value: change(cached.value), fetchedAt: cached.fetchedAt };
     return storedLinks(account, changed.value, changed.fetchedAt);
   });
-  return version === undefined || changed === undefined
-    ? undefined
-    : { version, links: changed.value, fetchedAt: changed.fetchedAt };
+  if (version === undefined || changed === undefined) return undefined;
+  await announceLinksCacheChange(account.id);
+  return { version, links: changed.value, fetchedAt: changed.fetchedAt };
 }
 
 /** Drops an account's cached links and domains (another key or API, or the account removed). */

@@ -67,3 +67,19 @@ export const rows = (page: Page) => page.locator('.links-list > li');
 export const count = (page: Page) => page.locator('.links-count');
 export const row = (page: Page, shortUrl: string) =>
   rows(page).filter({ has: page.getByRole('link', { name: shortUrl, exact: true }) });
+
+/** Long enough for a deletion's "Undo" time (lib/pending-deletions.ts) and its DELETE. */
+export const DELETION_SENT_WITHIN_MS = 20_000;
+
+/** Waits until the service has no link at this short URL (its deletion sent after the undo time). */
+export async function expectDeletedOnService(
+  service: { baseUrl: string },
+  apiKey: string,
+  shortUrl: string,
+) {
+  await expect
+    .poll(async () => (await getLink(service, apiKey, shortUrl)).status, {
+      timeout: DELETION_SENT_WITHIN_MS,
+    })
+    .toBe(404);
+}

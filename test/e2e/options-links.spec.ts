@@ -10,7 +10,16 @@ import {
   screenshotBothThemes,
   seriousA11yViolations,
 } from './fixtures.ts';
-import { count, createLink, getLink, row, rows, seed, test } from './links-helpers.ts';
+import {
+  count,
+  createLink,
+  expectDeletedOnService,
+  getLink,
+  row,
+  rows,
+  seed,
+  test,
+} from './links-helpers.ts';
 
 test.describe('options page, Links', () => {
   test('lists the links with their count; search, sort and domain filter narrow and reorder them', async ({
@@ -243,7 +252,7 @@ test.describe('options page, Links', () => {
     await row(page, gone.short_url).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(gone.short_url);
-    await expect(dialog).toContainText('cannot be undone');
+    await expect(dialog).toContainText('You can undo it for 10 seconds.');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await screenshotBothThemes(page, 'options-links-delete');
 
@@ -255,10 +264,8 @@ test.describe('options page, Links', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(count(page)).toHaveText('1 link');
     await expect(row(page, keep.short_url)).toBeVisible();
-    await expect
-      .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
-      .toBe(404);
-    expect(await cachedLinks(worker)).toMatchObject([{ shortUrl: keep.short_url }]);
+    await expectDeletedOnService(service, apiKey, gone.short_url);
+    await expect.poll(() => cachedLinks(worker)).toMatchObject([{ shortUrl: keep.short_url }]);
   });
 
   test('deletes several selected links together', async ({
@@ -284,10 +291,14 @@ test.describe('options page, Links', () => {
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading')).toHaveText('Delete 3 links?');
+    // Each of them by name.
+    await expect(dialog.getByRole('listitem')).toHaveText(
+      links.slice(0, 3).map((link) => link.short_url),
+    );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(count(page)).toHaveText('1 link');
     for (const link of links.slice(0, 3)) {
-      expect((await getLink(service, apiKey, link.short_url)).status).toBe(404);
+      await expectDeletedOnService(service, apiKey, link.short_url);
     }
     expect((await getLink(service, apiKey, links[3]?.short_url ?? '')).status).toBe(200);
   });

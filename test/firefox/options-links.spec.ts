@@ -3,9 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { createLink, getLink } from '../e2e/links-helpers.ts';
+import { createLink, expectDeletedOnService, getLink } from '../e2e/links-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
+import { PopupPage } from './popup-page.ts';
 
 const count = (page: Page) => textOf(page, '.links-count');
 // The short URL's host and back-half are two flex items, which innerText would set on two lines.
@@ -119,7 +120,7 @@ test.describe('options page, Links, in Firefox', () => {
 
     await clickInRow(page, gone.short_url, 'Delete');
     await expect.poll(() => textOf(page, 'dialog[open]')).toContain(gone.short_url);
-    expect(await textOf(page, 'dialog[open]')).toContain('cannot be undone');
+    expect(await textOf(page, 'dialog[open]')).toContain('You can undo it for 10 seconds.');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
     expect(await count(page)).toBe('2 links');
@@ -128,9 +129,88 @@ test.describe('options page, Links, in Firefox', () => {
     await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect.poll(() => count(page)).toBe('1 link');
     expect(await shownShortUrls(page)).toEqual([keep.short_url]);
+    // Sent once the undo time is up, though the page is closed at once.
+    await page.locator(button('Undo')).wait();
+    await page.close();
+    await expectDeletedOnService(service, apiKey, gone.short_url);
+    expect((await getLink(service, apiKey, keep.short_url)).status).toBe(200);
+  });
+
+  test('"Undo" keeps a deleted link as it was, clicks included, and sends nothing', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://undo.example.com/',
+      title: 'Keep my clicks',
+    });
+    await fetch(link.short_url, { redirect: 'manual' });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('1 link');
+
+    await clickInRow(page, link.short_url, 'Delete');
+    await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect
-      .poll(async () => (await getLink(service, apiKey, gone.short_url)).status)
-      .toBe(404);
+      .poll(() => textOf(page, '[role="status"]'))
+      .toContain(`Deleted ${link.short_url}.`);
+    await expect.poll(() => count(page)).toBe('0 links');
+    await page.locator(button('Undo')).click();
+    await expect.poll(() => count(page)).toBe('1 link');
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await getLink(service, apiKey, link.short_url)).status).toBe(200);
+    expect(await textOf(page, '.links-list > li')).toContain('1 click');
+  });
+
+  test('an open Links section shows five links made in the popup', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('0 links');
+
+    const made: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const popup = await PopupPage.openFor(extension, `${service.pageOrigin}/made-in-popup-${n}`);
+      await popup.shorten();
+      made.push(await popup.shortLink());
+      await popup.page.close();
+      await popup.target.close();
+    }
+
+    await expect.poll(() => count(page)).toBe('5 links');
+    expect((await shownShortUrls(page)).toSorted()).toEqual(made.toSorted());
+  });
+
+  test('a destination shows decoded, and "Select all shown" stands right above the rows\' boxes', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://example.com/some page/caf%C3%A9?a%2Fb=1',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('1 link');
+    const shown = await (await row(page, link.short_url)).evaluate(
+      (item) => item.querySelector('.link-destination')?.textContent,
+    );
+    expect(shown).toBe('example.com/some page/café?a%2Fb=1');
+
+    const lefts = await page.evaluate(
+      (shortUrl) =>
+        [
+          document.querySelector('.select-all input'),
+          document.querySelector(`input[aria-label="Select ${shortUrl}"]`),
+        ].map((box) => box?.getBoundingClientRect().left),
+      link.short_url,
+    );
+    expect(lefts[0]).toBeDefined();
+    expect(Math.abs((lefts[0] ?? 0) - (lefts[1] ?? 0))).toBeLessThan(0.5);
   });
 
   test('"Export CSV" saves the links shown as a file, with quotes, line breaks and accents intact', async ({

@@ -8,10 +8,12 @@ export function EditLinkDialog({
   link,
   account,
   onClose,
+  onSaved,
 }: {
   link: Link;
   account: Account;
   onClose: () => void;
+  onSaved: (shortUrl: string) => void;
 }) {
   const dialog = useModalDialog();
   return (
@@ -25,7 +27,13 @@ export function EditLinkDialog({
       }}
     >
       <h3 id="edit-dialog-title">Edit {link.shortUrl}</h3>
-      <EditLinkForm link={link} account={account} onDone={onClose} idPrefix="edit" />
+      <EditLinkForm
+        link={link}
+        account={account}
+        onDone={onClose}
+        onSaved={() => onSaved(link.shortUrl)}
+        idPrefix="edit"
+      />
     </dialog>
   );
 }

@@ -25,12 +25,15 @@ export function EditLinkForm({
   link,
   account,
   onDone,
+  onSaved,
   idPrefix,
 }: {
   link: Link;
   account: Account;
   /** Called when the form is done: saved, unchanged, or cancelled. */
   onDone: () => void;
+  /** Called when the service has saved a change (before onDone). */
+  onSaved?: () => void;
   idPrefix: string;
 }) {
   const [form, setForm] = useState({ destinationUrl: link.destinationUrl, title: link.title });
@@ -58,6 +61,7 @@ export function EditLinkForm({
     try {
       // The list shows the change at once, and the link as it was again if the service refuses.
       await account.updateLink(link, changes);
+      onSaved?.();
       onDone();
     } catch (error) {
       const { message, advice } = describeApiError(error, ACCOUNTS_SECTION);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
 import { createdLabel, rowTitle, splitDestination } from './links-view.ts';
@@ -32,6 +33,7 @@ export function LinkDetails({
   const closeButton = useRef<HTMLButtonElement>(null);
   const dialog = useModalDialog(closeButton);
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const destination = splitDestination(link.destinationUrl);
   const created = createdLabel(link.createdAt, Date.now());
@@ -66,7 +68,7 @@ export function LinkDetails({
           <a href={link.destinationUrl} target="_blank" rel="noreferrer">
             {destination.scheme}
             <strong>{destination.host}</strong>
-            {destination.rest}
+            {decodeForDisplay(destination.rest)}
           </a>
         </dd>
         <dt>Clicks</dt>
@@ -84,6 +86,7 @@ export function LinkDetails({
           <EditLinkForm
             link={link}
             account={account}
+            onSaved={() => setSaved(true)}
             onDone={() => {
               setEditing(false);
               requestAnimationFrame(() => editButton.current?.focus());
@@ -93,9 +96,17 @@ export function LinkDetails({
         </section>
       ) : (
         <p>
-          <button type="button" ref={editButton} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            ref={editButton}
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
             Edit
-          </button>
+          </button>{' '}
+          <span role="status">{saved ? 'Saved' : ''}</span>
         </p>
       )}
       <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>

@@ -1,10 +1,23 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { createdLabel, rowTitle, splitDestination, splitShortUrl } from './links-view.ts';
 
 const clicks = new Intl.NumberFormat();
+
+/**
+ * The short URL's two parts are flex items, which the browser copies on two lines: a selection
+ * within it is copied as the one string it is.
+ */
+function copyAsOneString(event: React.ClipboardEvent<HTMLAnchorElement>) {
+  const selection = document.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  if (!event.currentTarget.contains(selection.getRangeAt(0).commonAncestorContainer)) return;
+  event.clipboardData.setData('text/plain', selection.toString().replace(/\s+/g, ''));
+  event.preventDefault();
+}
 
 export type RowActions = {
   onSelect: (shortUrl: string, selected: boolean) => void;
@@ -12,6 +25,8 @@ export type RowActions = {
   onQrCode: (shortUrl: string) => void;
   onEdit: (link: Link) => void;
   onDelete: (shortUrls: string[]) => void;
+  /** The row's copy, handed to the section for the keyboard (null when the row shows another link). */
+  onCopyReady: (shortUrl: string, copy: (() => Promise<void>) | null) => void;
 };
 
 /**
@@ -23,16 +38,26 @@ export const LinkRow = memo(function LinkRow({
   link,
   now,
   selected,
+  saved,
   actions,
 }: {
   link: Link;
   now: number;
   selected: boolean;
+  /** The link's edit was just saved: the row says so for a moment. */
+  saved: boolean;
   actions: RowActions;
 }) {
   const destination = splitDestination(link.destinationUrl);
   const shortUrl = splitShortUrl(link.shortUrl);
   const created = createdLabel(link.createdAt, now);
+  const copy = useRef<() => Promise<void>>(null);
+  const { onCopyReady } = actions;
+  useEffect(() => {
+    const copyThis = () => copy.current?.() ?? Promise.resolve();
+    onCopyReady(link.shortUrl, copyThis);
+    return () => onCopyReady(link.shortUrl, null);
+  }, [link.shortUrl, onCopyReady]);
   return (
     <div className="link-row">
       <input
@@ -59,13 +84,14 @@ export const LinkRow = memo(function LinkRow({
           rel="noreferrer"
           className="short-url"
           aria-label={link.shortUrl}
+          onCopy={copyAsOneString}
         >
           <span className="short-url-host">{shortUrl.host}</span>
           <span className="short-url-path">{shortUrl.path}</span>
         </a>
         <span className="link-destination" title={link.destinationUrl}>
           <span className="destination-host">{destination.host}</span>
-          <span className="destination-rest">{destination.rest}</span>
+          <span className="destination-rest">{decodeForDisplay(destination.rest)}</span>
         </span>
       </div>
       <div className="link-meta">
@@ -80,7 +106,16 @@ export const LinkRow = memo(function LinkRow({
         )}
       </div>
       <div className="link-actions">
-        <CopyButton text={link.shortUrl} className="icon-button" icon={<CopyIcon />} />
+        {/* Floats beside the buttons, where "Copied" does. */}
+        <span role="status" className="row-saved">
+          {saved ? 'Saved' : ''}
+        </span>
+        <CopyButton
+          text={link.shortUrl}
+          className="icon-button"
+          icon={<CopyIcon />}
+          copyRef={copy}
+        />
         <button
           type="button"
           className="icon-button"

@@ -16,10 +16,13 @@ import { useAccountData } from '../../../components/use-account-data.ts';
 import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { describeApiError, isFixedInSettings } from '../../../lib/error-text.ts';
+import { describeApiError, isFixedInSettings, isWorthRetrying } from '../../../lib/error-text.ts';
+import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
+import { DeleteConfirmText } from './DeleteConfirmText.tsx';
+import { DeletionStatuses, deletedWhat } from './DeletionStatuses.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
@@ -36,6 +39,11 @@ const ImportDialog = lazy(() =>
 );
 
 import { SelectAll } from './SelectAll.tsx';
+import { useLinksFollowChanges } from './use-links-follow-changes.ts';
+import { usePendingDeletions } from './use-pending-deletions.ts';
+
+/** How long a row says "Saved" after its edit. */
+const SAVED_FOR_MS = 3_000;
 
 const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
@@ -52,6 +60,26 @@ async function downloadCsv(links: readonly Link[]) {
   anchor.download = 'links.csv';
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** "Retry" on a failure another try may cure (the service down, offline, a timeout). */
+function RetryButton({
+  error,
+  loading,
+  onRetry,
+}: {
+  error: unknown;
+  loading: boolean;
+  onRetry: () => void;
+}) {
+  if (!isWorthRetrying(error)) return null;
+  return (
+    <p>
+      <button type="button" onClick={() => !loading && onRetry()} aria-disabled={loading}>
+        Retry
+      </button>
+    </p>
+  );
 }
 
 function SettingsLink({ error }: { error: unknown }) {
@@ -92,6 +120,7 @@ function LinksManager({
   const list = useAccountData(account).links;
   const { value: links, fetchedAt, loading, error, partOf } = list;
   useEffect(() => loadLinksOnce(account), [account]);
+  useLinksFollowChanges(account);
   const refresh = () => void account.refreshLinks().catch(() => {});
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LinkSort>('newest');
@@ -103,9 +132,42 @@ function LinksManager({
   const [qrFor, setQrFor] = useState<string>();
   const [detailsFor, setDetailsFor] = useState<string>();
   const [showingKeys, setShowingKeys] = useState(false);
+  const [savedShortUrl, setSavedShortUrl] = useState<string>();
+  useEffect(() => {
+    if (savedShortUrl === undefined) return;
+    const timer = setTimeout(() => setSavedShortUrl(undefined), SAVED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [savedShortUrl]);
   const [notice, setNotice] = useState<{ message: string; failed?: string[] }>();
 
-  const all = links ?? [];
+  const onDeletionFinished = useCallback(
+    ({ shortUrls, failures }: FinishedDeletion) => {
+      const failed = new Set(failures.map((failure) => failure.shortUrl));
+      // The background changed the cache; the list shown follows at once.
+      account.dropLinks(shortUrls.filter((shortUrl) => !failed.has(shortUrl)));
+      if (failures.length === 0) return;
+      setNotice({
+        message:
+          failures.length === 1 && shortUrls.length === 1
+            ? `${failures[0]?.shortUrl} was not deleted: ${failures[0]?.reason}`
+            : `${failures.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
+        failed:
+          shortUrls.length > 1
+            ? failures.map((failure) => `${failure.shortUrl}: ${failure.reason}`)
+            : undefined,
+      });
+    },
+    [account],
+  );
+  const deletions = usePendingDeletions(chosen.id, onDeletionFinished);
+
+  const { hidden } = deletions;
+  // The links whose deletion waits for its "Undo" time are out of the list meanwhile.
+  const all = useMemo(
+    () =>
+      links && hidden.size > 0 ? links.filter((link) => !hidden.has(link.shortUrl)) : (links ?? []),
+    [links, hidden],
+  );
   const deferredQuery = useDeferredValue(query);
   // Worked out on the first search, not on opening: most openings never search.
   const searching = deferredQuery.trim() !== '';
@@ -158,22 +220,18 @@ function LinksManager({
     setNotice(undefined);
     const gone = new Set(shortUrls);
     setSelected((current) => new Set([...current].filter((shortUrl) => !gone.has(shortUrl))));
-    // The account removes them at once and puts back those the service did not delete.
-    const failures = await account.deleteLinks(shortUrls);
-    if (failures.length === 0) return;
-    const failed = failures.map(({ shortUrl, error }) => ({
-      shortUrl,
-      reason: describeApiError(error).message,
-    }));
-    setNotice({
-      message:
-        failed.length === 1 && shortUrls.length === 1
-          ? `${failed[0]?.shortUrl} was not deleted: ${failed[0]?.reason}`
-          : `${failed.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
-      failed: shortUrls.length > 1 ? failed.map((f) => `${f.shortUrl}: ${f.reason}`) : undefined,
-    });
+    try {
+      await deletions.schedule(shortUrls);
+    } catch {
+      setNotice({
+        message: `${deletedWhat(shortUrls)} ${shortUrls.length === 1 ? 'was' : 'were'} not deleted: the extension's background did not answer. Reload the page and try again.`,
+      });
+    }
   }
 
+  // The rows in the page register their copy (the rest is the section's own state), so that the
+  // keyboard does what a row's buttons do without looking for them in the page.
+  const rowCopies = useRef(new Map<string, () => Promise<void>>());
   const actions = useMemo<RowActions>(
     () => ({
       onSelect: select,
@@ -181,6 +239,10 @@ function LinksManager({
       onQrCode: setQrFor,
       onEdit: setEditing,
       onDelete: setDeleting,
+      onCopyReady: (shortUrl, copy) => {
+        if (copy) rowCopies.current.set(shortUrl, copy);
+        else rowCopies.current.delete(shortUrl);
+      },
     }),
     [select],
   );
@@ -188,10 +250,15 @@ function LinksManager({
 
   const queryNow = useRef(query);
   queryNow.current = query;
+  // What the keyboard acts on: the links as shown and selected now, read when a key is pressed.
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
   useEffect(() => {
     function act(action: KeyAction, row: HTMLElement | null) {
       const index = row ? Number(row.dataset.index) : -1;
-      const click = (selector: string) => row?.querySelector<HTMLElement>(selector)?.click();
+      const link = shownNow.current[index];
       switch (action) {
         case 'focus-search':
           searchBox.current?.focus();
@@ -211,16 +278,16 @@ function LinksManager({
           else table.current?.focusRow(index - 1);
           return;
         case 'copy':
-          click('button[aria-label="Copy"]');
+          if (link) void rowCopies.current.get(link.shortUrl)?.();
           return;
         case 'edit':
-          click('button[aria-label="Edit"]');
+          if (link) actions.onEdit(link);
           return;
         case 'delete':
-          click('button[aria-label="Delete"]');
+          if (link) actions.onDelete([link.shortUrl]);
           return;
         case 'select':
-          click('input[type="checkbox"]');
+          if (link) actions.onSelect(link.shortUrl, !selectedNow.current.has(link.shortUrl));
           return;
       }
     }
@@ -234,6 +301,7 @@ function LinksManager({
         onRow: row !== null && row === focused,
         inRow: row !== null && row !== focused,
         searchHasText: queryNow.current !== '',
+        onPage: focused === null || focused === document.body,
       });
       if (!action) return;
       event.preventDefault();
@@ -241,7 +309,7 @@ function LinksManager({
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [actions]);
 
   const described = error ? describeApiError(error, ACCOUNTS_SECTION) : undefined;
 
@@ -251,7 +319,7 @@ function LinksManager({
         <div className="links-heading">
           <h2 id="links-heading">Links</h2>
           <p className="links-count" aria-live="polite">
-            {listCountText(list, shown.length)}
+            {listCountText(!links || links === all ? list : { ...list, value: all }, shown.length)}
           </p>
           <button
             type="button"
@@ -309,10 +377,15 @@ function LinksManager({
           {/* Not while only the first screen of the cached list is in (a moment at opening). */}
           <button
             type="button"
-            onClick={() => partOf === undefined && downloadCsv(shown)}
+            onClick={() =>
+              partOf === undefined &&
+              downloadCsv(
+                selected.size > 0 ? all.filter((link) => selected.has(link.shortUrl)) : shown,
+              )
+            }
             aria-disabled={partOf !== undefined}
           >
-            Export CSV
+            {selected.size > 0 ? `Export selected (${selected.size}) as CSV` : 'Export CSV'}
           </button>
           <button type="button" onClick={() => setImporting(true)}>
             Import links
@@ -333,6 +406,7 @@ function LinksManager({
               </p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
+              <RetryButton error={error} loading={loading} onRetry={refresh} />
             </div>
           )}
           {described && !links && (
@@ -341,8 +415,10 @@ function LinksManager({
               <p>The links could not be loaded. {described.message}</p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
+              <RetryButton error={error} loading={loading} onRetry={refresh} />
             </div>
           )}
+          <DeletionStatuses statuses={deletions.statuses} onUndo={deletions.undo} />
           {notice && (
             <div className="notice error">
               <p>{notice.message}</p>
@@ -366,6 +442,7 @@ function LinksManager({
         links={shown}
         now={now}
         selected={selected}
+        savedShortUrl={savedShortUrl}
         actions={actions}
         headerHeight={topHeight}
         handle={table}
@@ -377,13 +454,7 @@ function LinksManager({
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(undefined)}
         >
-          {deleting.length === 1 ? (
-            <p>
-              <strong>{deleting[0]}</strong> will stop working. This cannot be undone.
-            </p>
-          ) : (
-            <p>These {deleting.length} short links will stop working. This cannot be undone.</p>
-          )}
+          <DeleteConfirmText shortUrls={deleting} />
         </ConfirmDialog>
       )}
       {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
@@ -397,7 +468,12 @@ function LinksManager({
       )}
       {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
       {editing && (
-        <EditLinkDialog link={editing} account={account} onClose={() => setEditing(undefined)} />
+        <EditLinkDialog
+          link={editing}
+          account={account}
+          onClose={() => setEditing(undefined)}
+          onSaved={setSavedShortUrl}
+        />
       )}
     </section>
   );

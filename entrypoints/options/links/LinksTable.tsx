@@ -45,6 +45,7 @@ export function LinksTable({
   links,
   now,
   selected,
+  savedShortUrl,
   actions,
   headerHeight,
   handle,
@@ -52,6 +53,8 @@ export function LinksTable({
   links: readonly Link[];
   now: number;
   selected: ReadonlySet<string>;
+  /** The link whose edit was just saved, if any. */
+  savedShortUrl: string | undefined;
   actions: RowActions;
   /** The height of the section's header kept at the top of the window, which covers rows. */
   headerHeight: number;
@@ -179,6 +182,7 @@ export function LinksTable({
               link={link}
               now={now}
               selected={selected.has(link.shortUrl)}
+              saved={link.shortUrl === savedShortUrl}
               actions={actions}
             />
           </li>

@@ -16,10 +16,20 @@ const place = (where: Partial<FocusPlace>): FocusPlace => ({
   onRow: false,
   inRow: false,
   searchHasText: false,
+  onPage: false,
   ...where,
 });
 
 describe('linkKeyAction', () => {
+  it('from the page body, ↓ goes to the rows, and ↑, Enter, e, Delete and x do nothing', () => {
+    expect(linkKeyAction(press('ArrowDown'), place({ onPage: true }))).toBe('next');
+    for (const key of ['ArrowUp', 'Enter', 'e', 'Delete', 'x']) {
+      expect(linkKeyAction(press(key), place({ onPage: true }))).toBeUndefined();
+    }
+    // A button outside the list keeps its own arrows (none) and is not the page.
+    expect(linkKeyAction(press('ArrowDown'), place({}))).toBeUndefined();
+  });
+
   it.each([
     ['/', 'focus-search'],
     ['?', 'help'],
@@ -79,5 +89,17 @@ describe('linkKeyAction', () => {
   it('leaves key combinations to the browser', () => {
     expect(linkKeyAction(press('e', { ctrlKey: true }), place({ onRow: true }))).toBeUndefined();
     expect(linkKeyAction(press('x', { metaKey: true }), place({ onRow: true }))).toBeUndefined();
+  });
+});
+
+describe('the keys act through the section, not the page', () => {
+  it('never clicks a row control found in the page (a renamed button would break a key)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(new URL('./LinksSection.tsx', import.meta.url), 'utf8');
+    expect(source, 'LinksSection.tsx finds a control by its label').not.toMatch(
+      /['"`][^'"`\n]*\[aria-label=/,
+    );
+    const clicks = source.match(/[\w)\]]+(\?\.|\.)click\(\)/g) ?? [];
+    expect(clicks, 'LinksSection.tsx clicks an element it found').toEqual(['anchor.click()']);
   });
 });

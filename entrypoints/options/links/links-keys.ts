@@ -26,6 +26,8 @@ export type FocusPlace = {
   /** On a control inside a row (its checkbox, link or buttons). */
   inRow: boolean;
   searchHasText: boolean;
+  /** On nothing in particular: the page's body (as the page opens, or after a click on blank space). */
+  onPage: boolean;
 };
 
 export function linkKeyAction(press: KeyPress, place: FocusPlace): KeyAction | undefined {
@@ -41,7 +43,8 @@ export function linkKeyAction(press: KeyPress, place: FocusPlace): KeyAction | u
   if (key === '?') return 'help';
   if (key === 'Escape') return place.searchHasText ? 'clear-search' : undefined;
   const inList = place.onRow || place.inRow;
-  if (!inList) return undefined;
+  // From the page itself, ↓ goes to the first row, as the help promises.
+  if (!inList) return key === 'ArrowDown' && place.onPage ? 'next' : undefined;
   switch (key) {
     case 'ArrowDown':
       return 'next';

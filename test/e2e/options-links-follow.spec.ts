@@ -1,0 +1,61 @@
+import { configure, expect, openOptions } from './fixtures.ts';
+import { count, createLink, row, test } from './links-helpers.ts';
+import { PopupPage } from './popup-page.ts';
+
+test.describe('options page, Links: the list follows changes made elsewhere', () => {
+  test('five links made in the popup appear in an open Links section', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await createLink(service, apiKey, { destination_url: 'https://before.example.com/' });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('1 link');
+
+    const made: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const popup = await PopupPage.openFor(
+        context,
+        worker,
+        extensionId,
+        `${service.pageOrigin}/made-in-popup-${n}`,
+      );
+      await popup.shorten();
+      made.push((await popup.shortLink().textContent()) ?? '');
+      await popup.page.close();
+    }
+
+    await expect(count(page)).toHaveText('6 links');
+    for (const shortUrl of made) await expect(row(page, shortUrl)).toBeVisible();
+  });
+
+  test('coming back into view after a while, the list asks the service again', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await context.clock.install();
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('0 links');
+    // Made on another device: nothing in the extension hears of it.
+    const elsewhere = await createLink(service, apiKey, {
+      destination_url: 'https://elsewhere.example.com/',
+    });
+
+    // Back into view within the minute: the list stands.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(500);
+    await expect(count(page)).toHaveText('0 links');
+
+    await page.clock.fastForward('02:00');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(row(page, elsewhere.short_url)).toBeVisible();
+    await expect(count(page)).toHaveText('1 link');
+  });
+});
