@@ -61,7 +61,9 @@ export default defineConfig({
     },
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Short Link',
+    // The store listing and the browser show them in the person's language (public/_locales).
+    name: '__MSG_extName__',
+    default_locale: 'en',
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {
@@ -74,7 +76,7 @@ export default defineConfig({
         gecko_android: { strict_min_version: '142.0' },
       },
     }),
-    description: 'Shorten the page in front of you in one click, copied and ready to paste.',
+    description: '__MSG_extDescription__',
     permissions: [
       'storage',
       'activeTab',
@@ -97,17 +99,17 @@ export default defineConfig({
       // The popup's shortcut has another name in Manifest V2 (Firefox's default build).
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+S' },
-        description: 'Open the Short Link popup',
+        description: '__MSG_commandOpenPopup__',
       },
       'shorten-current-page': {
         suggested_key: { default: 'Alt+Shift+C' },
-        description: 'Shorten the current page and copy the short link',
+        description: '__MSG_commandShortenPage__',
       },
       // While "Shorten on toolbar click" is on, the button (and its shortcut above) shortens at
       // once; this one still opens the popup.
       'open-popup': {
         suggested_key: { default: 'Alt+Shift+O' },
-        description: 'Open the Short Link popup, also when the button shortens in one click',
+        description: '__MSG_commandOpenPopupOneClick__',
       },
     },
   }),

@@ -4,6 +4,7 @@ import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edi
 import { type AccountSettings, checkApiBaseUrl } from '../../../lib/account/settings.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { type AccountFormValues, checkAccountForm } from './account-form.ts';
 import { describeSave, saveAccountForm } from './save-account.ts';
 import { describeConnectionTest, testConnection } from './test-connection.ts';
@@ -201,9 +202,9 @@ export function AccountForm({
         {showName && (
           <FormField
             id={fieldId('name')}
-            label="Account name"
+            label={t('accountName')}
             error={shownProblem('name')}
-            hint="How the popup, the menu and the lists name it, for example Work or Personal."
+            hint={t('accountNameHint')}
           >
             {(inputProps) => (
               <input
@@ -223,15 +224,12 @@ export function AccountForm({
         )}
         <FormField
           id={fieldId('apiBaseUrl')}
-          label="API base URL"
+          label={t('apiBaseUrl')}
           error={shownProblem('apiBaseUrl')}
           hint={
             <>
-              Where the service's API answers, for example https://api.example.com. HTTPS is
-              required, except for localhost.
-              {origin && permitted === false && (
-                <> When you save, the browser asks you to let the extension reach {origin}.</>
-              )}
+              {t('apiBaseUrlHint')}
+              {origin && permitted === false && <> {t('apiBaseUrlPermissionHint', origin)}</>}
             </>
           }
         >
@@ -254,9 +252,9 @@ export function AccountForm({
         </FormField>
         <FormField
           id={fieldId('apiKey')}
-          label="API key"
+          label={t('apiKey')}
           error={shownProblem('apiKey')}
-          hint="From your short-link service account. It is sent only to the API base URL."
+          hint={t('apiKeyHint')}
         >
           {(inputProps) => (
             <div className="input-with-button">
@@ -274,18 +272,18 @@ export function AccountForm({
                 onBlur={revealOnBlur('apiKey')}
               />
               <button type="button" onClick={() => setKeyShown((shown) => !shown)}>
-                {keyShown ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> API key</span>
+                {keyShown ? t('hideApiKey') : t('showApiKey')}
+                <span className="visually-hidden"> {t('apiKey')}</span>
               </button>
             </div>
           )}
         </FormField>
         <div className="row actions">
           <button type="submit" className="primary" aria-disabled={busy !== undefined}>
-            Save
+            {t('save')}
           </button>
           <button type="button" onClick={test} aria-disabled={busy !== undefined}>
-            {busy === 'testing' ? 'Testing…' : 'Test connection'}
+            {busy === 'testing' ? t('testing') : t('testConnection')}
           </button>
           {children}
         </div>
@@ -304,13 +302,13 @@ export function AccountForm({
                   aria-disabled={busy !== undefined}
                   onClick={(event) => save(event, true)}
                 >
-                  Save anyway
+                  {t('saveAnyway')}
                 </button>
               </p>
             )}
             {status.offerLinks && (
               <p>
-                <a href="#links">Go to your links</a>
+                <a href="#links">{t('goToLinks')}</a>
               </p>
             )}
           </div>
