@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
 import { apiOriginPermissions, grantedApiBaseUrl } from './lib/build-config.ts';
+import { pseudoMessagesJson } from './scripts/pseudo-locale.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
 export default defineConfig({
@@ -30,6 +31,16 @@ export default defineConfig({
     excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
   hooks: {
+    // `npm run build:pseudo`: the pseudo-locale in place of English (scripts/pseudo-locale.ts).
+    'build:publicAssets': (_wxt, files) => {
+      if (process.env.SHORTLINK_PSEUDO_LOCALE !== '1') return;
+      const english = files.findIndex((file) => file.relativeDest === '_locales/en/messages.json');
+      if (english !== -1)
+        files[english] = {
+          relativeDest: '_locales/en/messages.json',
+          contents: pseudoMessagesJson(),
+        };
+    },
     // Each page is built on its own, so that what it needs at once is one script instead of
     // chunks shared with the other pages: each file an extension page loads costs it several
     // milliseconds (popup: `npm run bench -- --only popup`).

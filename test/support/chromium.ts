@@ -19,6 +19,8 @@ export async function launchWithExtension(
     userDataDir?: string;
     /** False when the caller stops Chromium itself on Ctrl-C (Playwright would exit at once). */
     handleSignals?: boolean;
+    /** The browser's UI language (`de`, `ar`): needs Debian's chromium-l10n beside chromium. */
+    lang?: string;
   } = {},
 ): Promise<BrowserContext> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
@@ -42,6 +44,7 @@ export async function launchWithExtension(
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
     ],
   });
 }
