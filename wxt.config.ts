@@ -31,6 +31,11 @@ export default defineConfig({
     excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
   hooks: {
+    // The button's tooltip in the person's language; WXT takes it from the popup's <title>, which
+    // is an HTML page's and cannot name a message.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (manifest.action) manifest.action.default_title = '__MSG_actionTitle__';
+    },
     // `npm run build:pseudo`: the pseudo-locale in place of English (scripts/pseudo-locale.ts).
     'build:publicAssets': (_wxt, files) => {
       if (process.env.SHORTLINK_PSEUDO_LOCALE !== '1') return;

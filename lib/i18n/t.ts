@@ -13,9 +13,21 @@ export type PluralKey = {
   [K in MessageKey]: K extends `${infer Base}_other` ? Base : never;
 }[MessageKey];
 
+let rightToLeft: boolean | undefined;
+
+/**
+ * In a right-to-left language each substitution is isolated (U+2068 … U+2069), so that an address,
+ * a key or a Latin name inside Arabic text keeps its own order and does not pull the punctuation
+ * around it; left-to-right messages get none (the English words stay exactly the product's words).
+ */
+function isolated(substitutions: (string | number)[]): string[] {
+  rightToLeft ??= browser.i18n.getMessage('textDirection') === 'rtl';
+  return substitutions.map((value) => (rightToLeft ? `\u2068${value}\u2069` : String(value)));
+}
+
 /** The message in the person's language, its `$1`… placeholders filled in order. */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  return browser.i18n.getMessage(key, substitutions.map(String));
+  return browser.i18n.getMessage(key, isolated(substitutions));
 }
 
 /** The language of the messages on screen (`de`, `pt-BR`), as their own `languageTag` says. */
@@ -30,7 +42,7 @@ export function plural(key: PluralKey, count: number, ...more: (string | number)
   const number = new Intl.NumberFormat(uiLanguage()).format(count);
   return (
     // Forms English lacks (`_few`) are keys of other languages only: unknown to the English types.
-    browser.i18n.getMessage(`${key}_${category}` as MessageKey, [number, ...more.map(String)]) ||
+    browser.i18n.getMessage(`${key}_${category}` as MessageKey, isolated([number, ...more])) ||
     t(`${key}_other` as MessageKey, number, ...more)
   );
 }
@@ -47,7 +59,8 @@ const SLOT = /\uE000(\d)\uE001/;
  */
 export function messageParts(key: MessageKey): (string | number)[] {
   const slots = Array.from({ length: 9 }, (_, index) => `\uE000${index}\uE001`);
-  return t(key, ...slots)
+  return browser.i18n
+    .getMessage(key, slots)
     .split(SLOT)
     .map((part, index) => (index % 2 === 1 ? Number(part) : part))
     .filter((part) => part !== '');

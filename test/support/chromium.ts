@@ -34,6 +34,9 @@ export async function launchWithExtension(
     handleSIGTERM: options.handleSignals ?? true,
     handleSIGHUP: options.handleSignals ?? true,
     viewport: options.headless === false ? null : undefined,
+    // Playwright otherwise tells the pages' renderers en-US, and chrome.i18n.getUILanguage() (not
+    // the messages, which follow --lang) answers it.
+    ...(options.lang && { locale: options.lang }),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,

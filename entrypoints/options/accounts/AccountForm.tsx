@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
+import { Message } from '../../../components/Message.tsx';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { type AccountSettings, checkApiBaseUrl } from '../../../lib/account/settings.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
@@ -229,7 +230,12 @@ export function AccountForm({
           hint={
             <>
               {t('apiBaseUrlHint')}
-              {origin && permitted === false && <> {t('apiBaseUrlPermissionHint', origin)}</>}
+              {origin && permitted === false && (
+                <>
+                  {' '}
+                  <Message id="apiBaseUrlPermissionHint" values={[origin]} />
+                </>
+              )}
             </>
           }
         >
@@ -240,6 +246,7 @@ export function AccountForm({
                 inputs.current.apiBaseUrl = input;
               }}
               type="url"
+              dir="ltr"
               inputMode="url"
               autoComplete="url"
               spellCheck={false}
@@ -264,6 +271,7 @@ export function AccountForm({
                   inputs.current.apiKey = input;
                 }}
                 type={keyShown ? 'text' : 'password'}
+                dir="ltr"
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}
