@@ -100,7 +100,7 @@ test('in a German browser the options page speaks German, with nothing overflowi
     await expect(accounts.getByRole('navigation', { name: 'Bereiche' })).toBeVisible();
     await expect(accounts.getByLabel('API-Schlüssel', { exact: true })).toBeVisible();
     await expect(accounts.getByRole('button', { name: 'Verbindung testen' })).toBeVisible();
-    await expect(accounts).toHaveTitle('Konten · Short Link – Einstellungen');
+    await expect(accounts).toHaveTitle('Konten · Short Link – Optionen');
     expect(await overflowing(accounts)).toEqual([]);
     await screenshot(accounts, `options-accounts-${WIDTH}-de`);
 
