@@ -27,6 +27,8 @@ export default defineConfig({
       'components/**',
       'lib/**',
       'public/**',
+      // Imported by this file for `npm run build:pseudo`.
+      'scripts/pseudo-locale.ts',
     ],
     excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
