@@ -13,15 +13,13 @@ export type PluralKey = {
   [K in MessageKey]: K extends `${infer Base}_other` ? Base : never;
 }[MessageKey];
 
-let rightToLeft: boolean | undefined;
-
 /**
  * In a right-to-left language each substitution is isolated (U+2068 … U+2069), so that an address,
  * a key or a Latin name inside Arabic text keeps its own order and does not pull the punctuation
  * around it; left-to-right messages get none (the English words stay exactly the product's words).
  */
 function isolated(substitutions: (string | number)[]): string[] {
-  rightToLeft ??= browser.i18n.getMessage('textDirection') === 'rtl';
+  const rightToLeft = browser.i18n.getMessage('textDirection') === 'rtl';
   return substitutions.map((value) => (rightToLeft ? `\u2068${value}\u2069` : String(value)));
 }
 
