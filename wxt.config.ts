@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
 import { apiOriginPermissions, grantedApiBaseUrl } from './lib/build-config.ts';
 import { OMNIBOX_KEYWORD } from './lib/omnibox.ts';
+import { pseudoMessagesJson } from './scripts/pseudo-locale.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
 export default defineConfig({
@@ -27,10 +28,27 @@ export default defineConfig({
       'components/**',
       'lib/**',
       'public/**',
+      // Imported by this file for `npm run build:pseudo`.
+      'scripts/pseudo-locale.ts',
     ],
     excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
   hooks: {
+    // The button's tooltip in the person's language; WXT takes it from the popup's <title>, which
+    // is an HTML page's and cannot name a message.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (manifest.action) manifest.action.default_title = '__MSG_actionTitle__';
+    },
+    // `npm run build:pseudo`: the pseudo-locale in place of English (scripts/pseudo-locale.ts).
+    'build:publicAssets': (_wxt, files) => {
+      if (process.env.SHORTLINK_PSEUDO_LOCALE !== '1') return;
+      const english = files.findIndex((file) => file.relativeDest === '_locales/en/messages.json');
+      if (english !== -1)
+        files[english] = {
+          relativeDest: '_locales/en/messages.json',
+          contents: pseudoMessagesJson(),
+        };
+    },
     // Each page is built on its own, so that what it needs at once is one script instead of
     // chunks shared with the other pages: each file an extension page loads costs it several
     // milliseconds (popup: `npm run bench -- --only popup`).
@@ -62,7 +80,9 @@ export default defineConfig({
     },
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Short Link',
+    // The store listing and the browser show them in the person's language (public/_locales).
+    name: '__MSG_extName__',
+    default_locale: 'en',
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {
@@ -75,7 +95,7 @@ export default defineConfig({
         gecko_android: { strict_min_version: '142.0' },
       },
     }),
-    description: 'Shorten the page in front of you in one click, copied and ready to paste.',
+    description: '__MSG_extDescription__',
     permissions: [
       'storage',
       'activeTab',
@@ -102,17 +122,17 @@ export default defineConfig({
       // The popup's shortcut has another name in Manifest V2 (Firefox's default build).
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+S' },
-        description: 'Open the Short Link popup',
+        description: '__MSG_commandOpenPopup__',
       },
       'shorten-current-page': {
         suggested_key: { default: 'Alt+Shift+C' },
-        description: 'Shorten the current page and copy the short link',
+        description: '__MSG_commandShortenPage__',
       },
       // While "Shorten on toolbar click" is on, the button (and its shortcut above) shortens at
       // once; this one still opens the popup.
       'open-popup': {
         suggested_key: { default: 'Alt+Shift+O' },
-        description: 'Open the Short Link popup, also when the button shortens in one click',
+        description: '__MSG_commandOpenPopupOneClick__',
       },
     },
   }),

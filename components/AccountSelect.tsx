@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { accountName, accountOrDefault } from '../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../lib/account/settings.ts';
+import { t } from '../lib/i18n/t.ts';
 
 /**
  * Which account the popup, Links or Domains works with. The callers draw it only when there are two
@@ -19,7 +20,7 @@ export function AccountSelect({
 }) {
   return (
     <div className="field account-field">
-      <label htmlFor={id}>Account</label>
+      <label htmlFor={id}>{t('account')}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>

@@ -1,5 +1,6 @@
 import { isApiError } from '../lib/api/errors.ts';
 import { describeApiError, isFixedInSettings, isWorthRetrying } from '../lib/error-text.ts';
+import { t } from '../lib/i18n/t.ts';
 
 /**
  * A failure in words, with the action that helps: the settings, another try, or the browser's
@@ -24,17 +25,17 @@ export function ErrorNotice({
       <div className="row">
         {onAllowAccess && isApiError(error) && error.kind === 'permission_missing' && (
           <button type="button" className="primary" onClick={onAllowAccess}>
-            Allow access
+            {t('allowAccess')}
           </button>
         )}
         {isFixedInSettings(error) && (
           <button type="button" onClick={onOpenSettings}>
-            Open settings
+            {t('openSettings')}
           </button>
         )}
         {onRetry && isWorthRetrying(error) && (
           <button type="button" onClick={onRetry}>
-            Retry
+            {t('retry')}
           </button>
         )}
       </div>

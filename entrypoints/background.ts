@@ -28,6 +28,7 @@ import {
   POPUP_PAGE,
   showOutcomeBadge,
 } from '../lib/browser/toolbar-action.ts';
+import { t } from '../lib/i18n/t.ts';
 import { startImportRunner } from '../lib/import-background.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
 import {
@@ -95,6 +96,7 @@ let menusBuilt: Promise<void> = Promise.resolve();
 function buildMenus(settings: Settings): Promise<void> {
   const items = menuItemsFor(
     settings.accounts.map((account) => ({ id: account.id, name: accountName(account) })),
+    (message) => t(message),
   );
   menusBuilt = menusBuilt.then(async () => {
     // Menu items outlive the service worker; creating one that exists fails with "duplicate id".

@@ -3,6 +3,7 @@
 // to ("in the settings", "in the Accounts section", or nowhere on the settings page itself) is a
 // parameter of the advice, not an edit of its text.
 import { ApiErrorKind, isApiError } from './api/errors.ts';
+import { plural } from './i18n/t.ts';
 
 export type ErrorPlaces = {
   /**
@@ -154,7 +155,7 @@ export function describeApiError(
     const seconds = Math.max(1, error.retryAfterSeconds);
     return {
       message: error.message,
-      advice: `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you retry.`,
+      advice: plural('waitSeconds', seconds),
     };
   }
   return { message: error.message, advice: errorTextOf(error).advice(wordsFor(places)) };

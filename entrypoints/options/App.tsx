@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Brand } from '../../components/Brand.tsx';
 import { applyTheme } from '../../components/theme.ts';
+import { t } from '../../lib/i18n/t.ts';
 import { AccountsSection } from './accounts/AccountsSection.tsx';
 import { DomainsSection } from './domains/DomainsSection.tsx';
 import { LinksSection } from './links/LinksSection.tsx';
@@ -21,21 +22,22 @@ export function App() {
       : state.status === 'ready' &&
         state.settings.accounts.some((account) => account.apiKey !== '');
   const section = useSection(accountSetUp);
-  const sectionName = SECTIONS.find((each) => each.id === section)?.name;
+  const sectionKey = SECTIONS.find((each) => each.id === section)?.name;
+  const sectionName = sectionKey && t(sectionKey);
   useEffect(() => {
-    document.title = sectionName ? `${sectionName} · Short Link options` : 'Short Link options';
+    document.title = sectionName ? t('optionsTitleSection', sectionName) : t('optionsTitle');
   }, [sectionName]);
 
   return (
     <div className="options-page" data-section={section}>
       <header className="options-header">
-        <Brand size={28}>Short Link options</Brand>
+        <Brand size={28}>{t('optionsTitle')}</Brand>
         <SectionNav current={section} />
       </header>
       <main>
         {state.status === 'failed' && (
           <p className="notice error" role="alert">
-            The settings could not be read: {state.message} Reload the page to try again.
+            {t('settingsUnreadable', state.message)}
           </p>
         )}
         {state.status === 'ready' && section === 'links' && (

@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { t } from '../../lib/i18n/t.ts';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 /** A modal <dialog>: opens on mount, Escape or "Cancel" cancels, focus returns where it was. */
@@ -35,7 +36,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button type="button" ref={cancelButton} onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </dialog>

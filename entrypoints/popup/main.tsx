@@ -6,9 +6,12 @@ import themeCss from '../../components/theme.css?inline';
 import { applyTheme } from '../../components/theme.ts';
 import { currentSettings } from '../../lib/account/current-settings.ts';
 import type { Settings } from '../../lib/account/settings.ts';
+import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
 import { App } from './App.tsx';
 import { page, storedSettings } from './early-start.ts';
 import popupCss from './popup.css?inline';
+
+applyDocumentLanguage();
 
 // The styles come with the script rather than in a stylesheet of their own: an extension page
 // runs no script before its stylesheets have arrived, and each file costs it a few milliseconds.

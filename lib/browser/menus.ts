@@ -1,5 +1,7 @@
-// The context menu items and the keyboard command, by id. No imports: the browser tests read
-// these too, outside the extension.
+// The context menu items and the keyboard command, by id. No imports but types: the browser tests
+// read these too, outside the extension. `title` is the English words the tests find; the menu
+// shows `message`, the same words in the person's language.
+import type { MessageKey } from '../i18n/t.ts';
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
 export const MENU_SHORTEN_PAGE = 'shorten-page';
@@ -11,13 +13,24 @@ export const SHORTEN_COMMAND = 'shorten-current-page';
 export const OPEN_POPUP_COMMAND = 'open-popup';
 
 export const MENU_ITEMS = [
-  { id: MENU_SHORTEN_LINK, title: 'Shorten link', contexts: ['link'] },
-  { id: MENU_SHORTEN_PAGE, title: 'Shorten this page', contexts: ['page'] },
-] as const satisfies readonly { id: string; title: string; contexts: readonly ['link' | 'page'] }[];
+  { id: MENU_SHORTEN_LINK, title: 'Shorten link', message: 'menuShortenLink', contexts: ['link'] },
+  {
+    id: MENU_SHORTEN_PAGE,
+    title: 'Shorten this page',
+    message: 'menuShortenPage',
+    contexts: ['page'],
+  },
+] as const satisfies readonly {
+  id: string;
+  title: string;
+  message: MessageKey;
+  contexts: readonly ['link' | 'page'];
+}[];
 
 export const OPEN_POPUP_ITEM = {
   id: MENU_OPEN_POPUP,
   title: 'Open Short Link',
+  message: 'menuOpenPopup',
   contexts: ['page', 'action'],
 } as const;
 
@@ -35,10 +48,15 @@ const CHILD_SEPARATOR = '/';
  * The menu for these accounts: the two items, and with two or more accounts one child per account
  * under each ("Shorten link" → "Work", "Personal"); with one, the items themselves shorten.
  */
-export function menuItemsFor(accounts: readonly { id: string; name: string }[]): MenuItem[] {
+export function menuItemsFor(
+  accounts: readonly { id: string; name: string }[],
+  /** The item's words in the person's language (the background passes `t`). */
+  translate: (message: MessageKey) => string = (message) =>
+    MENU_ITEMS.find((item) => item.message === message)?.title ?? message,
+): MenuItem[] {
   const items: MenuItem[] = [];
   for (const item of MENU_ITEMS) {
-    items.push({ id: item.id, title: item.title, contexts: [...item.contexts] });
+    items.push({ id: item.id, title: translate(item.message), contexts: [...item.contexts] });
     if (accounts.length < 2) continue;
     for (const account of accounts) {
       items.push({

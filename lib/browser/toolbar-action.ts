@@ -2,6 +2,7 @@
 // (its click then reaches action.onClicked, which shortens and copies) and the popup stays one
 // step away: the menu item "Open Short Link" and its own shortcut.
 import { browser } from 'wxt/browser';
+import { t } from '../i18n/t.ts';
 import { MENU_OPEN_POPUP, OPEN_POPUP_ITEM } from './menus.ts';
 
 export const POPUP_PAGE = 'popup.html';
@@ -12,7 +13,10 @@ export async function applyOneClick(oneClick: boolean): Promise<void> {
   await browser.action.setPopup({ popup: oneClick ? '' : POPUP_PAGE });
   // Menu items outlive the service worker: remove before creating, or creation fails.
   await browser.contextMenus.remove(MENU_OPEN_POPUP).catch(() => {});
-  if (oneClick) browser.contextMenus.create({ ...OPEN_POPUP_ITEM, contexts: ['page', 'action'] });
+  if (oneClick) {
+    const { message, ...item } = OPEN_POPUP_ITEM;
+    browser.contextMenus.create({ ...item, title: t(message), contexts: ['page', 'action'] });
+  }
 }
 
 /**

@@ -51,7 +51,10 @@ const PREFS = {
 export type ColorScheme = 'light' | 'dark';
 
 /** A headless Firefox on a throw-away profile (puppeteer makes one and deletes it on close). */
-export async function launchFirefox(): Promise<Browser> {
+export async function launchFirefox(
+  /** More prefs: `intl.locale.requested` for Firefox in another language (its langpack installed). */
+  prefs: Record<string, string | number | boolean> = {},
+): Promise<Browser> {
   const executablePath = findBrowser(FIREFOX) ?? ensureFirefox();
   return puppeteer.launch({
     browser: 'firefox',
@@ -63,6 +66,7 @@ export async function launchFirefox(): Promise<Browser> {
       [PREFS.uuids]: JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
       [PREFS.optionalPermissionPrompts]: false,
       [PREFS.colorScheme]: 1,
+      ...prefs,
     },
   });
 }

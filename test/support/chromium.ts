@@ -19,6 +19,8 @@ export async function launchWithExtension(
     userDataDir?: string;
     /** False when the caller stops Chromium itself on Ctrl-C (Playwright would exit at once). */
     handleSignals?: boolean;
+    /** The browser's UI language (`de`, `ar`): needs Debian's chromium-l10n beside chromium. */
+    lang?: string;
   } = {},
 ): Promise<BrowserContext> {
   const extensionDir = options.extensionDir ?? EXTENSION_DIR;
@@ -32,6 +34,9 @@ export async function launchWithExtension(
     handleSIGTERM: options.handleSignals ?? true,
     handleSIGHUP: options.handleSignals ?? true,
     viewport: options.headless === false ? null : undefined,
+    // Playwright otherwise tells the pages' renderers en-US, and chrome.i18n.getUILanguage() (not
+    // the messages, which follow --lang) answers it.
+    ...(options.lang && { locale: options.lang }),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -42,6 +47,7 @@ export async function launchWithExtension(
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
     ],
   });
 }

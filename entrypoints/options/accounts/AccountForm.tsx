@@ -1,9 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
+import { Message } from '../../../components/Message.tsx';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { type AccountSettings, checkApiBaseUrl } from '../../../lib/account/settings.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { type AccountFormValues, checkAccountForm } from './account-form.ts';
 import { describeSave, saveAccountForm } from './save-account.ts';
 import { describeConnectionTest, testConnection } from './test-connection.ts';
@@ -201,9 +203,9 @@ export function AccountForm({
         {showName && (
           <FormField
             id={fieldId('name')}
-            label="Account name"
+            label={t('accountName')}
             error={shownProblem('name')}
-            hint="How the popup, the menu and the lists name it, for example Work or Personal."
+            hint={t('accountNameHint')}
           >
             {(inputProps) => (
               <input
@@ -223,14 +225,16 @@ export function AccountForm({
         )}
         <FormField
           id={fieldId('apiBaseUrl')}
-          label="API base URL"
+          label={t('apiBaseUrl')}
           error={shownProblem('apiBaseUrl')}
           hint={
             <>
-              Where the service's API answers, for example https://api.example.com. HTTPS is
-              required, except for localhost.
+              {t('apiBaseUrlHint')}
               {origin && permitted === false && (
-                <> When you save, the browser asks you to let the extension reach {origin}.</>
+                <>
+                  {' '}
+                  <Message id="apiBaseUrlPermissionHint" values={[origin]} />
+                </>
               )}
             </>
           }
@@ -242,6 +246,7 @@ export function AccountForm({
                 inputs.current.apiBaseUrl = input;
               }}
               type="url"
+              dir="ltr"
               inputMode="url"
               autoComplete="url"
               spellCheck={false}
@@ -254,9 +259,9 @@ export function AccountForm({
         </FormField>
         <FormField
           id={fieldId('apiKey')}
-          label="API key"
+          label={t('apiKey')}
           error={shownProblem('apiKey')}
-          hint="From your short-link service account. It is sent only to the API base URL."
+          hint={t('apiKeyHint')}
         >
           {(inputProps) => (
             <div className="input-with-button">
@@ -266,6 +271,7 @@ export function AccountForm({
                   inputs.current.apiKey = input;
                 }}
                 type={keyShown ? 'text' : 'password'}
+                dir="ltr"
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}
@@ -274,18 +280,18 @@ export function AccountForm({
                 onBlur={revealOnBlur('apiKey')}
               />
               <button type="button" onClick={() => setKeyShown((shown) => !shown)}>
-                {keyShown ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> API key</span>
+                {keyShown ? t('hideApiKey') : t('showApiKey')}
+                <span className="visually-hidden"> {t('apiKey')}</span>
               </button>
             </div>
           )}
         </FormField>
         <div className="row actions">
           <button type="submit" className="primary" aria-disabled={busy !== undefined}>
-            Save
+            {t('save')}
           </button>
           <button type="button" onClick={test} aria-disabled={busy !== undefined}>
-            {busy === 'testing' ? 'Testing…' : 'Test connection'}
+            {busy === 'testing' ? t('testing') : t('testConnection')}
           </button>
           {children}
         </div>
@@ -304,13 +310,13 @@ export function AccountForm({
                   aria-disabled={busy !== undefined}
                   onClick={(event) => save(event, true)}
                 >
-                  Save anyway
+                  {t('saveAnyway')}
                 </button>
               </p>
             )}
             {status.offerLinks && (
               <p>
-                <a href="#links">Go to your links</a>
+                <a href="#links">{t('goToLinks')}</a>
               </p>
             )}
           </div>

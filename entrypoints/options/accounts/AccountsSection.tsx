@@ -1,5 +1,6 @@
 import '../sections.css';
 import { useState } from 'react';
+import { Message } from '../../../components/Message.tsx';
 import { accountName } from '../../../lib/account/account-choice.ts';
 import {
   type AccountSettings,
@@ -8,6 +9,7 @@ import {
   saveSettings,
 } from '../../../lib/account/settings.ts';
 import type { ErrorPlaces } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { AccountForm } from './AccountForm.tsx';
 import { removeAccount } from './remove-account.ts';
@@ -33,24 +35,24 @@ export function AccountsSection({ settings }: { settings: Settings }) {
   async function confirmRemove(account: AccountSettings) {
     setRemoving(undefined);
     await removeAccount(account.id);
-    setNotice(`${accountName(account)} was removed, with its key and its cached links.`);
+    setNotice(t('accountRemoved', accountName(account)));
   }
 
   const accountArticle = (account: AccountSettings, saved: boolean) => {
     const isDefault = saved && account.id === settings.defaultAccountId;
-    const name = saved ? accountName(account) : 'New account';
+    const name = saved ? accountName(account) : t('newAccount');
     const headingId = `account-heading-${account.id}`;
     return (
       <article
         key={account.id}
         className="account"
         aria-labelledby={several ? headingId : undefined}
-        aria-label={several ? undefined : 'Account'}
+        aria-label={several ? undefined : t('account')}
       >
         {several && (
           <h3 id={headingId}>
             {name}
-            {isDefault && <span className="heading-note"> Default</span>}
+            {isDefault && <span className="heading-note"> {t('defaultAccount')}</span>}
           </h3>
         )}
         <AccountForm
@@ -65,17 +67,17 @@ export function AccountsSection({ settings }: { settings: Settings }) {
               type="button"
               onClick={() => void saveSettings({ defaultAccountId: account.id })}
             >
-              Make default
+              {t('makeDefault')}
             </button>
           )}
           {several && saved && (
             <button type="button" className="danger" onClick={() => setRemoving(account)}>
-              Remove account
+              {t('removeAccount')}
             </button>
           )}
           {!saved && (
             <button type="button" onClick={() => setDraft(undefined)}>
-              Cancel
+              {t('cancel')}
             </button>
           )}
         </AccountForm>
@@ -85,15 +87,13 @@ export function AccountsSection({ settings }: { settings: Settings }) {
 
   return (
     <section className="options-section" aria-labelledby="accounts-heading">
-      <h2 id="accounts-heading">Accounts</h2>
+      <h2 id="accounts-heading">{t('sectionAccounts')}</h2>
       {firstRun && (
         <div className="intro">
+          <p>{t('accountsIntro')}</p>
           <p>
-            To shorten links, connect the extension to your short-link service: enter its API base
-            URL and your API key, then choose Save.
-          </p>
-          <p>
-            Get an API key from your short-link service account.
+            {t('accountsGetKey')}
+            {/* Development only, for developers: not translated. */}
             {import.meta.env.DEV &&
               ' For the local reference service, run this and copy the key it prints:'}
           </p>
@@ -105,12 +105,7 @@ export function AccountsSection({ settings }: { settings: Settings }) {
           )}
         </div>
       )}
-      {several && (
-        <p className="hint lead">
-          The context menu and the keyboard shortcut use the default account; the popup, Links and
-          Domains let you choose.
-        </p>
-      )}
+      {several && <p className="hint lead">{t('accountsSeveralHint')}</p>}
       {/* One list, keyed by id: a draft that is saved stays the same form, its status kept. */}
       {[
         ...settings.accounts.map((account) => accountArticle(account, true)),
@@ -119,7 +114,7 @@ export function AccountsSection({ settings }: { settings: Settings }) {
       {!shownDraft && (
         <div className="row actions">
           <button type="button" onClick={() => setDraft({ ...newAccount(), apiBaseUrl: '' })}>
-            Add account
+            {t('addAccount')}
           </button>
         </div>
       )}
@@ -128,14 +123,16 @@ export function AccountsSection({ settings }: { settings: Settings }) {
       </div>
       {removing && (
         <ConfirmDialog
-          title={`Remove ${accountName(removing)}?`}
-          confirmLabel="Remove"
+          title={t('removeAccountTitle', accountName(removing))}
+          confirmLabel={t('remove')}
           onConfirm={() => confirmRemove(removing)}
           onCancel={() => setRemoving(undefined)}
         >
           <p>
-            The extension forgets <strong>{accountName(removing)}</strong>: its API key and its
-            cached links and domains. Its links stay on the service.
+            <Message
+              id="removeAccountBody"
+              values={[<strong key="name">{accountName(removing)}</strong>]}
+            />
           </p>
         </ConfirmDialog>
       )}

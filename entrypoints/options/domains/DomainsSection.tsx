@@ -1,12 +1,14 @@
 import '../sections.css';
 import { useEffect } from 'react';
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
+import { Message } from '../../../components/Message.tsx';
 import { useAccount } from '../../../components/use-account.ts';
 import { useAccountData } from '../../../components/use-account-data.ts';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import { describeApiError, isWorthRetrying } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { SaveStatus } from '../SaveStatus.tsx';
@@ -18,11 +20,11 @@ function RefreshError({ error, onRetry }: { error: unknown; onRetry: () => void 
   const retryable = isWorthRetrying(error);
   return (
     <div className="notice error" role="alert">
-      <p>The list of domains could not be refreshed: {message}</p>
+      <p>{t('domainsRefreshFailed', message)}</p>
       {advice && <p>{advice}</p>}
       {retryable && (
         <button type="button" onClick={onRetry}>
-          Retry
+          {t('retry')}
         </button>
       )}
     </div>
@@ -60,10 +62,10 @@ function AccountDomains({
 
   const heading = (
     <h2 id="domains-heading">
-      Domains
+      {t('sectionDomains')}
       {refreshing && domains && (
         <span className="heading-note" aria-hidden="true">
-          Refreshing…
+          {t('refreshing')}
         </span>
       )}
     </h2>
@@ -75,8 +77,14 @@ function AccountDomains({
         {heading}
         {accountSelect}
         <p>
-          Your custom domains show here once the account is connected: enter its API key in the{' '}
-          <a href="#accounts">Accounts</a> section and choose Save.
+          <Message
+            id="domainsNotConnected"
+            values={[
+              <a key="accounts" href="#accounts">
+                {t('sectionAccounts')}
+              </a>,
+            ]}
+          />
         </p>
       </section>
     );
@@ -99,22 +107,18 @@ function AccountDomains({
       {heading}
       {accountSelect}
       {error !== undefined && <RefreshError error={error} onRetry={retry} />}
-      {!domains && refreshing && <p className="hint lead">Loading the account's domains…</p>}
-      {domains && customCount === 0 && (
-        <p className="hint lead">
-          The account has no custom domains: new links use the service's default short domain.
-        </p>
-      )}
+      {!domains && refreshing && <p className="hint lead">{t('domainsLoading')}</p>}
+      {domains && customCount === 0 && <p className="hint lead">{t('domainsNoCustom')}</p>}
       <fieldset className="choices domain-choices">
-        <legend>Default domain for new links</legend>
+        <legend>{t('defaultDomainLegend')}</legend>
         {choices.map((choice, index) => {
           const id = `domain-choice-${index}`;
           const added = formatAddedDate(choice.createdAt);
           const note = choice.missing
-            ? 'No longer on the account: new links would fail. Choose another domain.'
+            ? t('domainMissing')
             : choice.value === ''
-              ? "The service's own short domain."
-              : added && `Added ${added}`;
+              ? t('domainServiceDefault')
+              : added && t('domainAdded', added);
           return (
             <div key={choice.value} className={`choice ${choice.missing ? 'missing' : ''}`}>
               <input
@@ -126,7 +130,9 @@ function AccountDomains({
                 onChange={() => choose(choice.value)}
                 aria-describedby={note ? `${id}-note` : undefined}
               />
-              <label htmlFor={id}>{choice.label}</label>
+              <label htmlFor={id}>
+                <bdi dir="ltr">{choice.label}</bdi>
+              </label>
               {note && (
                 <span id={`${id}-note`} className="choice-note">
                   {note}
@@ -136,10 +142,7 @@ function AccountDomains({
           );
         })}
       </fieldset>
-      <p className="hint">
-        The context menu and the keyboard shortcut use this domain. The popup starts on it, then on
-        the last domain you used there.
-      </p>
+      <p className="hint">{t('defaultDomainHint')}</p>
       <SaveStatus status={status} />
     </section>
   );

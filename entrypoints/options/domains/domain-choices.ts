@@ -2,6 +2,7 @@
 
 import { type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
+import { uiLanguage } from '../../../lib/i18n/t.ts';
 import { defaultDomainLabel } from '../../../lib/links/short-link-of-account.ts';
 
 export type DomainChoice = {
@@ -56,7 +57,7 @@ export function formatAddedDate(
 ): string {
   const time = Date.parse(createdAt);
   if (createdAt === '' || Number.isNaN(time)) return '';
-  return new Date(time).toLocaleDateString(options.locale, {
+  return new Date(time).toLocaleDateString(options.locale ?? uiLanguage(), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

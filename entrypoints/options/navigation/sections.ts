@@ -1,12 +1,13 @@
 // The options page's sections and the address that keeps the one on screen (`options.html#links`).
 import { useEffect, useState } from 'react';
+import type { MessageKey } from '../../../lib/i18n/t.ts';
 
 export const SECTIONS = [
-  { id: 'links', name: 'Links' },
-  { id: 'domains', name: 'Domains' },
-  { id: 'accounts', name: 'Accounts' },
-  { id: 'preferences', name: 'Preferences' },
-] as const;
+  { id: 'links', name: 'sectionLinks' },
+  { id: 'domains', name: 'sectionDomains' },
+  { id: 'accounts', name: 'sectionAccounts' },
+  { id: 'preferences', name: 'sectionPreferences' },
+] as const satisfies readonly { id: string; name: MessageKey }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
 

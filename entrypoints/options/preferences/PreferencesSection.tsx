@@ -1,7 +1,8 @@
 import '../sections.css';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
 import { type Settings, saveSettings, type Theme } from '../../../lib/account/settings.ts';
-import { COPY_FORMAT_LABELS, COPY_FORMATS } from '../../../lib/links/copy-formats.ts';
+import { type MessageKey, t } from '../../../lib/i18n/t.ts';
+import { COPY_FORMATS, type CopyFormat } from '../../../lib/links/copy-formats.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 import { UtmPresetList } from './UtmPresetList.tsx';
@@ -26,36 +27,33 @@ const preferencesOf = (settings: Settings): Preferences => ({
   copyAs: settings.copyAs,
 });
 
-const THEMES: { value: Theme; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const THEMES: { value: Theme; label: MessageKey }[] = [
+  { value: 'system', label: 'themeSystem' },
+  { value: 'light', label: 'themeLight' },
+  { value: 'dark', label: 'themeDark' },
 ];
 
-const TOGGLES: { key: Toggle; id: string; label: string; hint: string }[] = [
-  {
-    key: 'autoCopy',
-    id: 'auto-copy',
-    label: 'Copy the short link automatically',
-    hint: 'After Shorten in the popup, the short link goes to the clipboard, ready to paste.',
-  },
-  {
-    key: 'oneClick',
-    id: 'one-click',
-    label: 'Shorten on toolbar click',
-    hint: 'The toolbar button shortens the page and copies the link without opening the popup. The popup stays on the shortcut and in the menu ("Open Short Link").',
-  },
+const COPY_FORMAT_LABELS: Record<CopyFormat, MessageKey> = {
+  link: 'copyFormatLink',
+  markdown: 'copyFormatMarkdown',
+  html: 'copyFormatHtml',
+  'title-and-link': 'copyFormatTitleAndLink',
+};
+
+const TOGGLES: { key: Toggle; id: string; label: MessageKey; hint: MessageKey }[] = [
+  { key: 'autoCopy', id: 'auto-copy', label: 'prefAutoCopy', hint: 'prefAutoCopyHint' },
+  { key: 'oneClick', id: 'one-click', label: 'prefOneClick', hint: 'prefOneClickHint' },
   {
     key: 'removeTracking',
     id: 'remove-tracking',
-    label: 'Remove tracking parameters',
-    hint: 'utm_source, fbclid, gclid and the like are removed from the address before it is shortened.',
+    label: 'prefRemoveTracking',
+    hint: 'prefRemoveTrackingHint',
   },
   {
     key: 'reuseExisting',
     id: 'reuse-existing',
-    label: 'Reuse existing links',
-    hint: 'A page that already has a short link gets that link from the menu and the shortcut, not another one.',
+    label: 'prefReuseExisting',
+    hint: 'prefReuseExistingHint',
   },
 ];
 
@@ -71,7 +69,7 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
 
   return (
     <section className="options-section" aria-labelledby="preferences-heading">
-      <h2 id="preferences-heading">Preferences</h2>
+      <h2 id="preferences-heading">{t('sectionPreferences')}</h2>
       {TOGGLES.map(({ key, id, label, hint }) => (
         <div key={key} className="field checkbox-field">
           <input
@@ -81,14 +79,14 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
             onChange={(event) => change({ [key]: event.target.checked })}
             aria-describedby={`${id}-hint`}
           />
-          <label htmlFor={id}>{label}</label>
+          <label htmlFor={id}>{t(label)}</label>
           <p id={`${id}-hint`} className="hint">
-            {hint}
+            {t(hint)}
           </p>
         </div>
       ))}
       <div className="field">
-        <label htmlFor="copy-as">Copy as</label>
+        <label htmlFor="copy-as">{t('prefCopyAs')}</label>
         <select
           id="copy-as"
           value={form.copyAs}
@@ -100,17 +98,16 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
         >
           {COPY_FORMATS.map((format) => (
             <option key={format} value={format}>
-              {COPY_FORMAT_LABELS[format]}
+              {t(COPY_FORMAT_LABELS[format])}
             </option>
           ))}
         </select>
         <p id="copy-as-hint" className="hint">
-          What "Copy", the menu and the shortcut put on the clipboard. HTML pastes as a link in mail
-          and documents.
+          {t('prefCopyAsHint')}
         </p>
       </div>
       <fieldset className="choices theme-choices">
-        <legend>Theme</legend>
+        <legend>{t('prefTheme')}</legend>
         {THEMES.map(({ value, label }) => (
           <div key={value} className="choice">
             <input
@@ -121,7 +118,7 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
               checked={form.theme === value}
               onChange={() => change({ theme: value })}
             />
-            <label htmlFor={`theme-${value}`}>{label}</label>
+            <label htmlFor={`theme-${value}`}>{t(label)}</label>
           </div>
         ))}
       </fieldset>

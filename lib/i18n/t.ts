@@ -1,0 +1,65 @@
+// Every sentence a person reads comes from the browser's own i18n (`public/_locales/*/messages.json`,
+// chosen by the browser's UI language). `browser.i18n.getMessage` already falls back to the
+// default locale (en) for a key a language lacks, key by key, in Chromium and Firefox alike; so a
+// missing translation shows the English sentence, never a blank. Only the active language's
+// messages are read, by the browser, before any script runs.
+import { browser } from 'wxt/browser';
+import type en from '../../public/_locales/en/messages.json';
+
+export type MessageKey = keyof typeof en;
+
+/** The base names of the plural messages: `waitSeconds` for `waitSeconds_one`, `_other`, … */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}_other` ? Base : never;
+}[MessageKey];
+
+/**
+ * In a right-to-left language each substitution is isolated (U+2068 … U+2069), so that an address,
+ * a key or a Latin name inside Arabic text keeps its own order and does not pull the punctuation
+ * around it; left-to-right messages get none (the English words stay exactly the product's words).
+ */
+function isolated(substitutions: (string | number)[]): string[] {
+  const rightToLeft = browser.i18n.getMessage('textDirection') === 'rtl';
+  return substitutions.map((value) => (rightToLeft ? `\u2068${value}\u2069` : String(value)));
+}
+
+/** The message in the person's language, its `$1`… placeholders filled in order. */
+export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
+  return browser.i18n.getMessage(key, isolated(substitutions));
+}
+
+/** The language of the messages on screen (`de`, `pt-BR`), as their own `languageTag` says. */
+export const messagesLanguage = (): string => t('languageTag') || 'en';
+
+/**
+ * A count in a sentence: the plural form its language's rules choose (Arabic has six), the number
+ * written as the person's browser writes numbers. A form a language lacks reads as its `_other`.
+ */
+export function plural(key: PluralKey, count: number, ...more: (string | number)[]): string {
+  const category = new Intl.PluralRules(messagesLanguage()).select(count);
+  const number = new Intl.NumberFormat(uiLanguage()).format(count);
+  return (
+    // Forms English lacks (`_few`) are keys of other languages only: unknown to the English types.
+    browser.i18n.getMessage(`${key}_${category}` as MessageKey, isolated([number, ...more])) ||
+    t(`${key}_other` as MessageKey, number, ...more)
+  );
+}
+
+/** The browser's UI language (`de-AT`): numbers and dates are written its way. */
+export const uiLanguage = (): string => browser.i18n.getUILanguage() || 'en';
+
+const SLOT = /\uE000(\d)\uE001/;
+
+/**
+ * A message cut at its placeholders, so that a page can put an element in one (a name in bold,
+ * a link): `messageParts('removeAccountBody')` is `['The extension forgets ', 0, ': its API…']`,
+ * the numbers standing for `$1`, `$2`… in the order the language puts them.
+ */
+export function messageParts(key: MessageKey): (string | number)[] {
+  const slots = Array.from({ length: 9 }, (_, index) => `\uE000${index}\uE001`);
+  return browser.i18n
+    .getMessage(key, slots)
+    .split(SLOT)
+    .map((part, index) => (index % 2 === 1 ? Number(part) : part))
+    .filter((part) => part !== '');
+}

@@ -1,0 +1,182 @@
+// The options page in the browser's language: German, right-to-left Arabic, a key missing from a
+// translation, and the pseudo-locale. Chromium is started with --lang (Debian's chromium needs
+// chromium-l10n for anything but en-US: .ci/run installs it).
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
+import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
+import { expect, extensionWorker, seriousA11yViolations, test } from './fixtures.ts';
+
+const WIDTH = 420;
+
+/** Chromium in `lang` with the extension built (or a copy of it changed by `change`). */
+async function launchIn(
+  lang: string,
+  change?: (dir: string) => void,
+): Promise<{
+  context: BrowserContext;
+  extensionId: string;
+  uiLanguage: string;
+  done: () => Promise<void>;
+}> {
+  let extensionDir = EXTENSION_DIR;
+  let copy: string | undefined;
+  if (change) {
+    copy = mkdtempSync(path.join(tmpdir(), 'shortlink-lang-'));
+    cpSync(EXTENSION_DIR, copy, { recursive: true });
+    change(copy);
+    extensionDir = copy;
+  }
+  const context = await launchWithExtension({ extensionDir, lang });
+  const worker = await extensionWorker(context);
+  // Asked in a page: under Playwright the service worker answers en-US whatever --lang says
+  // (its messages still follow --lang); a page answers what the person's browser would.
+  const probe = await context.newPage();
+  await probe.goto(`chrome-extension://${new URL(worker.url()).host}/offscreen.html`);
+  const uiLanguage = await probe.evaluate(() => chrome.i18n.getUILanguage());
+  await probe.close();
+  return {
+    context,
+    extensionId: new URL(worker.url()).host,
+    uiLanguage,
+    done: async () => {
+      await context.close();
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openSection(context: BrowserContext, extensionId: string, section: string) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: WIDTH, height: 900 });
+  await page.goto(`chrome-extension://${extensionId}/options.html#${section}`);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toBeVisible();
+  return page;
+}
+
+/** Elements whose box leaves the page's width, or whose text is cut inside them. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'h1, h2, h3, label, legend, button, a, p, select, input',
+    )) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} leaves the page`);
+      if (element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'INPUT')
+        found.push(`${name} cuts its text`);
+    }
+    return found;
+  });
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+test('in a German browser the options page speaks German, with nothing overflowing at 420 px', async () => {
+  const browser = await launchIn('de');
+  try {
+    expect(browser.uiLanguage).toMatch(/^de\b/);
+    const accounts = await openSection(browser.context, browser.extensionId, 'accounts');
+    await expect(accounts.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(accounts.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(accounts.getByRole('heading', { level: 2 })).toHaveText('Konten');
+    await expect(accounts.getByRole('navigation', { name: 'Bereiche' })).toBeVisible();
+    await expect(accounts.getByLabel('API-Schlüssel', { exact: true })).toBeVisible();
+    await expect(accounts.getByRole('button', { name: 'Verbindung testen' })).toBeVisible();
+    await expect(accounts).toHaveTitle('Konten · Short Link – Optionen');
+    expect(await overflowing(accounts)).toEqual([]);
+    await screenshot(accounts, `options-accounts-${WIDTH}-de`);
+
+    const preferences = await openSection(browser.context, browser.extensionId, 'preferences');
+    await expect(
+      preferences.getByRole('checkbox', { name: 'Tracking-Parameter entfernen' }),
+    ).toBeVisible();
+    await expect(preferences.getByRole('radio', { name: 'Dunkel' })).toBeVisible();
+    expect(await overflowing(preferences)).toEqual([]);
+    await screenshot(preferences, `options-preferences-${WIDTH}-de`);
+  } finally {
+    await browser.done();
+  }
+});
+
+test('in an Arabic browser the options page reads right to left, axe clean, nothing overflowing', async () => {
+  const browser = await launchIn('ar');
+  try {
+    expect(browser.uiLanguage).toMatch(/^ar\b/);
+    for (const [section, heading] of [
+      ['accounts', 'الحسابات'],
+      ['preferences', 'التفضيلات'],
+    ] as const) {
+      const page = await openSection(browser.context, browser.extensionId, section);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(heading);
+      // Right to left: the heading starts at the right edge.
+      const box = await page.getByRole('heading', { level: 2 }).boundingBox();
+      const text = await page.getByRole('heading', { level: 2 }).evaluate((h) => {
+        const range = document.createRange();
+        range.selectNodeContents(h);
+        return range.getBoundingClientRect();
+      });
+      expect(box && text.right).toBeGreaterThan(WIDTH / 2);
+      expect(await overflowing(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `options-${section}-${WIDTH}-ar`);
+    }
+  } finally {
+    await browser.done();
+  }
+});
+
+test('a key missing from a translation shows the English words, not a blank or its name', async () => {
+  const browser = await launchIn('de', (dir) => {
+    const file = path.join(dir, '_locales/de/messages.json');
+    const messages = JSON.parse(readFileSync(file, 'utf8'));
+    delete messages.sectionAccounts;
+    delete messages.testConnection;
+    writeFileSync(file, JSON.stringify(messages));
+  });
+  try {
+    const page = await openSection(browser.context, browser.extensionId, 'accounts');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Accounts');
+    await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible();
+    // The rest stays German.
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Accounts' })).toBeVisible();
+  } finally {
+    await browser.done();
+  }
+});
+
+test('the pseudo-locale shows every translated string marked, with nothing overflowing at 420 px', async () => {
+  const browser = await launchIn('en-US', (dir) => {
+    writeFileSync(path.join(dir, '_locales/en/messages.json'), pseudoMessagesJson());
+  });
+  try {
+    for (const section of ['accounts', 'preferences']) {
+      const page = await openSection(browser.context, browser.extensionId, section);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^\[.+~\]$/);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `options-${section}-${WIDTH}-pseudo`);
+    }
+  } finally {
+    await browser.done();
+  }
+});
