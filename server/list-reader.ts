@@ -5,14 +5,7 @@
 // work only slows the lists, and the main thread, idle between requests, answers redirects at once.
 import { Worker } from 'node:worker_threads';
 import type { ClickCounter } from './clicks.ts';
-
-export type ListWorkerData = { dbFile: string; shortDomain: string; busyTimeoutMs: number };
-
-export type ListRequest =
-  | { type: 'start'; id: number; accountId: number; pendingClicks: [number, number][] }
-  | { type: 'next' | 'cancel'; id: number };
-
-type ListReply = { id: number; bytes?: Uint8Array; done?: true; error?: string };
+import type { ListReply, ListRequest, ListWorkerData } from './list-protocol.ts';
 
 /** Reading the list failed: the message is the worker's, for the log. */
 export class ListReadError extends Error {

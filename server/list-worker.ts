@@ -5,7 +5,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { listJsonChunks } from './list-json.ts';
-import type { ListRequest, ListWorkerData } from './list-reader.ts';
+import type { ListRequest, ListWorkerData } from './list-protocol.ts';
 import { createShortDomains } from './short-domain.ts';
 import type { LinkRow } from './storage.ts';
 

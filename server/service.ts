@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type CountryResponse, open, type Reader } from 'maxmind';
 import { clientAddress } from './api/auth.ts';
+import { HEALTH_PATH } from './api/health.ts';
 import { createApp } from './app.ts';
 import { createClickClassifier } from './click-facts.ts';
 import { createClickCounter } from './clicks.ts';
@@ -174,7 +175,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     trustedProxies,
     now: options.now ?? Date.now,
   });
-  const handleApi = metrics.instrumentApi(withRequestLog(logger, getRequestListener(api.fetch)));
+  const handleApi = metrics.instrumentApi(
+    withRequestLog(logger, getRequestListener(api.fetch), HEALTH_PATH),
+  );
   const handleRedirect = metrics.instrumentRedirects(
     createRedirectHandler({
       redirects,

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, pino } from 'pino';
 import pretty from 'pino-pretty';
-import { HEALTH_PATH } from './api/health.ts';
 import type { Logger } from './logger.ts';
 
 export const LOG_FORMATS = ['json', 'text'] as const;
@@ -113,15 +112,17 @@ const FORWARDED_ID = /^[\w.:-]{1,64}$/;
 /**
  * Wraps the API's handler: every request gets an id (the proxy's X-Request-Id when it sent a plain
  * one), answered in X-Request-Id and written on every line logged while it is handled, and, when
- * the logger is structured, one line when it ends. Health checks get none of it.
+ * the logger is structured, one line when it ends. Requests under `unloggedPath` (the health
+ * checks, asked every few seconds by machines) get none of it.
  */
 export function withRequestLog(
   logger: Logger,
   handle: (req: IncomingMessage, res: ServerResponse) => unknown,
+  unloggedPath: string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const lines = 'request' in logger ? (logger as StructuredLogger) : undefined;
   return (req, res) => {
-    if (req.url?.startsWith(HEALTH_PATH)) {
+    if (req.url?.startsWith(unloggedPath)) {
       handle(req, res);
       return;
     }
