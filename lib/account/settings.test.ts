@@ -43,6 +43,23 @@ const personal = {
 };
 
 describe('settings', () => {
+  it('keeps every change of several saves made at once in one page', async () => {
+    await Promise.all([
+      saveSettings({ oneClick: true }),
+      saveSettings({ removeTracking: false }),
+      saveSettings({ reuseExisting: false }),
+      saveAccount('work', { ...work }),
+      saveSettings({ copyAs: 'markdown' }),
+    ]);
+    expect(await loadSettings()).toMatchObject({
+      oneClick: true,
+      removeTracking: false,
+      reuseExisting: false,
+      copyAs: 'markdown',
+    });
+    expect((await loadSettings()).accounts.map((account) => account.id)).toContain('work');
+  });
+
   it('reads one empty account and the default preferences when nothing is stored', async () => {
     expect(await loadSettings()).toEqual({
       accounts: [

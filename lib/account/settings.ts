@@ -121,35 +121,55 @@ export async function loadSettings(): Promise<Settings> {
   return parseSettings(await storage.getItem(SETTINGS_KEY));
 }
 
-/** Saves some settings, keeping the rest; returns the settings now stored. */
-export async function saveSettings(changes: Partial<Settings>): Promise<Settings> {
+// Every write reads the stored settings, changes them and writes them whole: two at once in one
+// page (three preferences ticked in a row) would each write what the other had not seen, and one
+// change would be lost. They take turns.
+let lastWrite: Promise<unknown> = Promise.resolve();
+function inTurn<T>(write: () => Promise<T>): Promise<T> {
+  const turn = lastWrite.then(write, write);
+  lastWrite = turn.catch(() => undefined);
+  return turn;
+}
+
+async function mergeAndStore(changes: Partial<Settings>): Promise<Settings> {
   const next = parseSettings({ ...(await loadSettings()), ...changes });
   await storage.setItem(SETTINGS_KEY, next);
   return next;
 }
 
+/** Saves some settings, keeping the rest; returns the settings now stored. */
+export function saveSettings(changes: Partial<Settings>): Promise<Settings> {
+  return inTurn(() => mergeAndStore(changes));
+}
+
 /** Changes one account (or adds it, at the end), keeping the others; returns the settings now stored. */
-export async function saveAccount(
+export function saveAccount(
   id: string,
   changes: Partial<Omit<AccountSettings, 'id'>>,
 ): Promise<Settings> {
-  const settings = await loadSettings();
-  const known = settings.accounts.some((account) => account.id === id);
-  const accounts = known
-    ? settings.accounts.map((account) => (account.id === id ? { ...account, ...changes } : account))
-    : [...settings.accounts, { ...newAccount(id), ...changes }];
-  return saveSettings({ accounts });
+  return inTurn(async () => {
+    const settings = await loadSettings();
+    const known = settings.accounts.some((account) => account.id === id);
+    const accounts = known
+      ? settings.accounts.map((account) =>
+          account.id === id ? { ...account, ...changes } : account,
+        )
+      : [...settings.accounts, { ...newAccount(id), ...changes }];
+    return mergeAndStore({ accounts });
+  });
 }
 
 /**
  * Forgets an account: its key, its domain choices, and whether it was the default (the first
  * account left then is). The last account is never removed. Its caches are the caller's to drop.
  */
-export async function forgetAccount(id: string): Promise<Settings> {
-  const settings = await loadSettings();
-  const accounts = settings.accounts.filter((account) => account.id !== id);
-  if (accounts.length === 0) return settings;
-  return saveSettings({ accounts });
+export function forgetAccount(id: string): Promise<Settings> {
+  return inTurn(async () => {
+    const settings = await loadSettings();
+    const accounts = settings.accounts.filter((account) => account.id !== id);
+    if (accounts.length === 0) return settings;
+    return mergeAndStore({ accounts });
+  });
 }
 
 export function watchSettings(onChange: (settings: Settings) => void): () => void {
