@@ -218,10 +218,16 @@ test.describe('options page, Links, in Firefox', () => {
     service,
     apiKey,
   }) => {
-    const tricky = await createLink(service, apiKey, {
-      destination_url: 'https://example.com/a?x=1,2&y="3"',
-      title: 'Café "déjà vu", line one\nline two',
-    });
+    // Written straight into the database: the service refuses a line break in a title now, but a
+    // list may still hold one (another service, or a link made before that rule).
+    await service.insertLinks(apiKey, [
+      {
+        backHalf: 'tricky',
+        destinationUrl: 'https://example.com/a?x=1,2&y=%223%22',
+        title: 'Café "déjà vu", line one\nline two',
+      },
+    ]);
+    const tricky = { short_url: `http://${service.shortDomain}/tricky` };
     await createLink(service, apiKey, {
       destination_url: 'https://elsewhere.example.org/',
       title: 'Filtered out',
