@@ -77,7 +77,7 @@ test('removing an account while its links are being listed leaves nothing of it 
     await options.evaluate((accountId) => {
       (globalThis as { upkeep?: Promise<unknown> }).upkeep = chrome.runtime.sendMessage({
         type: 'links-for-page',
-        url: 'https://example.com/removed',
+        urls: ['https://example.com/removed'],
         accountId,
       });
     }, removedId);
