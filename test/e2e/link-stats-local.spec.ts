@@ -2,8 +2,9 @@ import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { rawRequest } from '../support/test-api.ts';
 import { configure, expect, openOptions, seriousA11yViolations } from './fixtures.ts';
 import { createLink, row, test } from './links-helpers.ts';
+import { PopupPage } from './popup-page.ts';
 
-test('against a service without statistics, the details pane shows the clicks this browser saw, and Trending orders by them', async ({
+test('against a service without statistics, the details pane shows the clicks this browser saw, Trending orders by them, and the popup shows the last 7 days', async ({
   context,
   extensionId,
   worker,
@@ -14,7 +15,7 @@ test('against a service without statistics, the details pane shows the clicks th
   const proxy = await startNoStatsProxy(service.baseUrl);
   try {
     const guide = await createLink(service, apiKey, {
-      destination_url: 'https://docs.example.org/guide',
+      destination_url: `${service.baseUrl}/pages/guide`,
       title: 'Guide',
     });
     const shop = await createLink(service, apiKey, {
@@ -59,6 +60,13 @@ test('against a service without statistics, the details pane shows the clicks th
     await expect(titles).toHaveText(['Guide', 'Shop']);
     await page.getByLabel('Sort by').selectOption({ label: 'Most clicks' });
     await expect(titles).toHaveText(['Shop', 'Guide']);
+
+    // The popup on the link's page: its clicks of the last 7 days under "Already shortened".
+    const popup = await PopupPage.openFor(context, worker, extensionId, guide.destination_url);
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already.getByRole('link')).toHaveText([guide.short_url]);
+    await expect(already.getByText('3 clicks in the last 7 days')).toBeVisible();
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
   } finally {
     await proxy.stop();
   }
