@@ -1,6 +1,12 @@
 import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { rawRequest } from '../support/test-api.ts';
-import { configure, expect, openOptions, seriousA11yViolations } from './fixtures.ts';
+import {
+  configure,
+  expect,
+  openOptions,
+  screenshotBothThemes,
+  seriousA11yViolations,
+} from './fixtures.ts';
 import { createLink, row, test } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -50,6 +56,7 @@ test('against a service without statistics, the details pane shows the clicks th
     // From the first day the extension saw the link: today only.
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['3']);
+    await screenshotBothThemes(page, 'options-links-details-local-stats');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(pane).toBeHidden();
