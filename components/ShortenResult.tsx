@@ -3,6 +3,7 @@ import type { Link } from '../lib/api/schemas.ts';
 import { displayUrl } from '../lib/display-host.ts';
 import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { RecentClicks } from './RecentClicks.tsx';
 
 // The QR encoder loads only when a code is asked for.
 const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
@@ -37,6 +38,7 @@ export function ShortenResult({
           {displayUrl(link.shortUrl)}
         </a>
       </p>
+      {accountId && <RecentClicks accountId={accountId} shortUrl={link.shortUrl} />}
       {copied && (
         <p className="copied" role="status">
           Copied to the clipboard

@@ -382,7 +382,12 @@ export function App({ start }: { start: PopupStart }) {
           <SelfShortLink link={facts.selfLink} copyAs={copyAs} focusCopy={focusExisting} />
         )}
         {existing.length > 0 && !result && (
-          <ExistingLinks links={existing} copyAs={copyAs} focusFirst={focusExisting} />
+          <ExistingLinks
+            links={existing}
+            copyAs={copyAs}
+            focusFirst={focusExisting}
+            accountId={chosen.id}
+          />
         )}
         {declared && !facts?.selfLink && (
           <DeclaredShortLink shortUrl={declared} title={fields.title} />

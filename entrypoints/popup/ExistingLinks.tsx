@@ -1,4 +1,5 @@
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { RecentClicks } from '../../components/RecentClicks.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 import { displayAddress } from '../../lib/links/display-url.ts';
@@ -11,10 +12,12 @@ export function ExistingLinks({
   links,
   copyAs,
   focusFirst,
+  accountId,
 }: {
   links: Link[];
   copyAs: CopyFormat;
   focusFirst: boolean;
+  accountId: string;
 }) {
   return (
     <section className="existing" aria-labelledby="existing-heading">
@@ -31,6 +34,7 @@ export function ExistingLinks({
               autoFocus={focusFirst && index === 0}
               className={index === 0 ? 'primary' : undefined}
             />
+            <RecentClicks accountId={accountId} shortUrl={link.shortUrl} />
           </li>
         ))}
       </ul>

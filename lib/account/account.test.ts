@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { rawRequest } from '../../test/support/test-api.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import type { Link } from '../api/schemas.ts';
 import { type Account, closeAccounts, openAccount } from './account.ts';
@@ -10,6 +11,8 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
+import { recentClicks } from './click-record.ts';
+import { readClickRecord } from './click-record-store.ts';
 import type { AccountRef } from './connection.ts';
 import { readStoredFirstScreen, writeStoredLinks } from './links-store.ts';
 
@@ -212,6 +215,18 @@ describe('the links', () => {
     // Once answered, the next request is a new one.
     await account.refreshLinks();
     expect(requests.sent).toHaveLength(1);
+  });
+
+  it('records the clicks each read of the list finds new, in the click record', async () => {
+    const account = openAccount(connection);
+    const [first] = await account.refreshLinks();
+    const shortUrl = first?.shortUrl as string;
+    expect((await readClickRecord(connection.id))[shortUrl]?.days).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      expect((await rawRequest(service.baseUrl, new URL(shortUrl).pathname)).status).toBe(302);
+    }
+    await expect.poll(async () => (await account.refreshLinks())[0]?.clicks).toBe(2);
+    expect(recentClicks(await readClickRecord(connection.id), shortUrl, 7, Date.now())).toBe(2);
   });
 
   it('lets one caller stop waiting without cancelling the request the others wait for', async () => {

@@ -22,6 +22,7 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
+import { recordListRead } from './click-record-store.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
 import { type AccountSnapshot, EMPTY_SNAPSHOT } from './snapshot.ts';
@@ -187,6 +188,9 @@ function createAccount(connection: AccountRef): Account {
         const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
         if (!closed()) {
           await writeCachedLinks(connection, stored, fetchedAt).then(noteWritten, () => {});
+          // Every read of the list feeds the local click record (Trending, and the chart against
+          // a service without statistics); a failure to record never fails the read.
+          await recordListRead(connection.id, listed, fetchedAt).catch(() => {});
         }
         return links;
       } catch (error) {

@@ -2,12 +2,14 @@
 // browser.storage.local) and its links (in IndexedDB, see links-store.ts), so the popup and the
 // options page draw at once and refresh behind. Each account's caches have keys of their own and
 // name the connection they came from: a cache of another API or key is never shown.
+
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
 import { newestLinks } from '../links/link-order.ts';
 import { announceLinksCacheChange } from './cache-changes.ts';
+import { removeClickRecord } from './click-record-store.ts';
 import { type AccountRef, connectionTag } from './connection.ts';
 import {
   readStoredFirstScreen,
@@ -242,7 +244,11 @@ export async function changeCachedLinks(
 
 /** Drops an account's cached links and domains (another key or API, or the account removed). */
 export async function clearCaches(id: string): Promise<void> {
-  await Promise.all([storage.removeItem(domainsKey(id)), removeStoredLinks(id)]);
+  await Promise.all([
+    storage.removeItem(domainsKey(id)),
+    removeStoredLinks(id),
+    removeClickRecord(id),
+  ]);
 }
 
 /**

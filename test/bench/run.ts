@@ -13,6 +13,7 @@ import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
+import { benchStatistics } from './stats-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +24,9 @@ const { values } = parseArgs({
   },
 });
 const rows: [string, string, string][] = [];
-const runs = (group: 'service' | 'metrics' | 'backup' | 'instances' | 'popup' | 'options') =>
-  !values.only || values.only === group;
+const runs = (
+  group: 'service' | 'metrics' | 'statistics' | 'backup' | 'instances' | 'popup' | 'options',
+) => !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 if (runs('metrics')) {
@@ -46,6 +48,22 @@ if (runs('metrics')) {
       'metrics redirect counter / redirects sent',
       `${cost.countedByMetrics} / ${cost.redirectsSent}`,
       'equal',
+    ],
+  );
+}
+
+if (runs('statistics')) {
+  const stats = await benchStatistics(Number(values.seconds), Number(values.rounds));
+  rows.push(
+    [
+      'redirects per second, statistics on / off / bare 302',
+      `${stats.withStatisticsPerSecond.toFixed(0)} / ${stats.withoutStatisticsPerSecond.toFixed(0)} / ${stats.barePerSecond.toFixed(0)} (on: ${(stats.withStatisticsPerSecond / stats.barePerSecond).toFixed(2)} × bare)`,
+      '≥ 0.5 × bare',
+    ],
+    [
+      `stats of a link with ${stats.statsClicks.toLocaleString('en')} clicks, 365 days (median)`,
+      `${stats.statsMedianMs.toFixed(1)} ms`,
+      '< 100 ms',
     ],
   );
 }

@@ -17,6 +17,7 @@ import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings, isWorthRetrying } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
@@ -32,6 +33,7 @@ import { filterLinks, LinkSort, searchText, shortUrlHosts, sortLinks } from './l
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 import { listCountText } from './links-view.ts';
 import { QrDialog } from './QrDialog.tsx';
+import { useRecentClicks } from './use-recent-clicks.ts';
 
 // Loaded when "Import links" is pressed.
 const ImportDialog = lazy(() =>
@@ -49,6 +51,7 @@ const SORT_NAMES: Record<LinkSort, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
   'most-clicks': 'Most clicks',
+  trending: t('sortTrending'),
   title: 'Title',
 };
 
@@ -176,7 +179,8 @@ function LinksManager({
     [all, searching],
   );
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
-  const sorted = useMemo(() => sortLinks(all, sort), [all, sort]);
+  const recent = useRecentClicks(account, sort === 'trending', fetchedAt);
+  const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const shown = useMemo(
     () => filterLinks(sorted, deferredQuery, host, texts),
     [sorted, deferredQuery, host, texts],

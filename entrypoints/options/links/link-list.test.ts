@@ -83,6 +83,28 @@ describe('sortLinks', () => {
     expect(sortLinks(all, order)).toEqual(expected);
   });
 
+  it.each([
+    [
+      'by the clicks of the last 7 days',
+      new Map([
+        [bare.shortUrl, 5],
+        [blog.shortUrl, 2],
+      ]),
+      [bare, blog, docs],
+    ],
+    [
+      'newest first when equal',
+      new Map([
+        [blog.shortUrl, 3],
+        [bare.shortUrl, 3],
+      ]),
+      [blog, bare, docs],
+    ],
+    ['newest first with no record', new Map<string, number>(), [docs, blog, bare]],
+  ])('orders trending %s', (_, recent, expected) => {
+    expect(sortLinks(all, 'trending', recent)).toEqual(expected);
+  });
+
   it('does not change the list it was given', () => {
     const given = [...all];
     sortLinks(given, 'oldest');

@@ -4,7 +4,7 @@
 import type { Link } from '../../../lib/api/schemas.ts';
 import { newestFirst } from '../../../lib/links/link-order.ts';
 
-export const LinkSort = ['newest', 'oldest', 'most-clicks', 'title'] as const;
+export const LinkSort = ['newest', 'oldest', 'most-clicks', 'trending', 'title'] as const;
 export type LinkSort = (typeof LinkSort)[number];
 
 /** A URL's scheme and host: its origin as written, and the host (with its port) in group 1. */
@@ -63,7 +63,15 @@ export function filterLinks(
 
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-export function sortLinks(links: readonly Link[], order: LinkSort): Link[] {
+/**
+ * `recent` is each link's clicks of the last 7 days, by short URL, for "trending" (most first,
+ * then newest); a link it lacks counts 0.
+ */
+export function sortLinks(
+  links: readonly Link[],
+  order: LinkSort,
+  recent: ReadonlyMap<string, number> = new Map(),
+): Link[] {
   const sorted = [...links];
   switch (order) {
     case 'newest':
@@ -72,6 +80,11 @@ export function sortLinks(links: readonly Link[], order: LinkSort): Link[] {
       return sorted.sort((a, b) => newestFirst(b, a));
     case 'most-clicks':
       return sorted.sort((a, b) => b.clicks - a.clicks);
+    case 'trending':
+      return sorted.sort(
+        (a, b) =>
+          (recent.get(b.shortUrl) ?? 0) - (recent.get(a.shortUrl) ?? 0) || newestFirst(a, b),
+      );
     case 'title':
       // Untitled links go last rather than first.
       return sorted.sort((a, b) =>

@@ -19,6 +19,7 @@ function translucent(colour: string, alpha: number): string {
 }
 
 const HEIGHT = 160;
+const DAY_S = 86_400;
 
 /** The theme in use, so the canvas is drawn again when it changes (system or data-theme). */
 function subscribeToTheme(changed: () => void): () => void {
@@ -82,13 +83,21 @@ export function ClicksChart({
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { show: false },
-        scales: { y: { range: (_u, _min, max) => [0, Math.max(max, 4)] } },
+        scales: {
+          y: { range: (_u, _min, max) => [0, Math.max(max, 4)] },
+        },
         axes: [axis, { ...axis, size: 40 }],
         series,
       },
       data,
       element,
     );
+    // One day alone (this browser's record of a link first seen today) stretches uPlot's axis
+    // over years: a day either side instead.
+    const only = data[0][0];
+    if (days.length === 1 && only !== undefined) {
+      chart.setScale('x', { min: only - DAY_S, max: only + DAY_S });
+    }
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: Math.max(element.clientWidth, 240), height: HEIGHT });
     });

@@ -1,8 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import type { Account } from '../../../../lib/account/account.ts';
+import { recordedDays } from '../../../../lib/account/click-record.ts';
+import { readClickRecord } from '../../../../lib/account/click-record-store.ts';
 import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
+import { t } from '../../../../lib/i18n/t.ts';
 import { ClicksChart } from './ClicksChart.tsx';
 import {
+  type ClicksDay,
   chartLabel,
   countryName,
   dayName,
@@ -17,7 +21,19 @@ type Loaded =
   | { state: 'loading' }
   | { state: 'none' }
   | { state: 'failed'; message: string }
-  | { state: 'shown'; stats: LinkStats };
+  | { state: 'shown'; stats: LinkStats }
+  /** The service has no statistics: this browser's own record of the link (click-record.ts). */
+  | { state: 'local'; days: ClicksDay[] };
+
+/** The link's days from the account's local record; undefined when this browser never saw it. */
+async function localDays(account: Account, shortUrl: string, days: number) {
+  const record = await readClickRecord(account.connection.id);
+  return recordedDays(record, shortUrl, days, Date.now())?.map(({ date, clicks }) => ({
+    date,
+    humans: clicks,
+    bots: 0,
+  }));
+}
 
 const count = new Intl.NumberFormat();
 
@@ -58,8 +74,15 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
     account
       .client()
       .then((client) => client.getLinkStats(link.shortUrl, days, { signal: lifetime.signal }))
+      .then(async (stats) => {
+        if (stats) return { state: 'shown', stats } as const;
+        const local = await localDays(account, link.shortUrl, days);
+        return local ? ({ state: 'local', days: local } as const) : ({ state: 'none' } as const);
+      })
       .then(
-        (stats) => setLoaded(stats ? { state: 'shown', stats } : { state: 'none' }),
+        (next) => {
+          if (!lifetime.signal.aborted) setLoaded(next);
+        },
         (error: unknown) => {
           if (lifetime.signal.aborted) return;
           setLoaded({
@@ -73,12 +96,14 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
 
   if (loaded.state === 'none') return null;
   const stats = loaded.state === 'shown' ? loaded.stats : undefined;
-  const peopleLabel = 'People';
+  const local = loaded.state === 'local';
+  const shownDays = stats?.days ?? (loaded.state === 'local' ? loaded.days : undefined);
+  const peopleLabel = local ? 'Clicks' : 'People';
 
   return (
     <section className="link-stats" aria-labelledby={headingId}>
       <div className="stats-head">
-        <h4 id={headingId}>Clicks</h4>
+        <h4 id={headingId}>{local ? t('clicksSeenByThisBrowser') : 'Clicks'}</h4>
         <label htmlFor={rangeId}>Range</label>
         <select
           id={rangeId}
@@ -98,12 +123,14 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
           {`The clicks per day could not be loaded: ${loaded.message}`}
         </p>
       )}
-      {stats && (
+      {shownDays && (
         <>
-          <p className="stats-totals">
-            {`${count.format(stats.days.reduce((sum, day) => sum + day.humans, 0))} by people, ${count.format(stats.days.reduce((sum, day) => sum + day.bots, 0))} by bots`}
-          </p>
-          <ClicksChart days={stats.days} label={chartLabel(days)} peopleLabel={peopleLabel} />
+          {stats && (
+            <p className="stats-totals">
+              {`${count.format(stats.days.reduce((sum, day) => sum + day.humans, 0))} by people, ${count.format(stats.days.reduce((sum, day) => sum + day.bots, 0))} by bots`}
+            </p>
+          )}
+          <ClicksChart days={shownDays} label={chartLabel(days)} peopleLabel={peopleLabel} />
           <p>
             <button type="button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
               Show as table
@@ -116,17 +143,17 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
                 <tr>
                   <th scope="col">Day</th>
                   <th scope="col">{peopleLabel}</th>
-                  <th scope="col">Bots</th>
+                  {!local && <th scope="col">Bots</th>}
                 </tr>
               </thead>
               <tbody>
-                {stats.days.map((day) => (
+                {shownDays.map((day) => (
                   <tr key={day.date}>
                     <th scope="row">
                       <time dateTime={day.date}>{dayName(day.date)}</time>
                     </th>
                     <td>{count.format(day.humans)}</td>
-                    <td>{count.format(day.bots)}</td>
+                    {!local && <td>{count.format(day.bots)}</td>}
                   </tr>
                 ))}
               </tbody>
@@ -134,15 +161,24 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
           )}
           <Ranked
             heading="Referrers"
-            rows={stats.referrers.map((r) => ({ name: referrerName(r.host), clicks: r.clicks }))}
+            rows={(stats?.referrers ?? []).map((r) => ({
+              name: referrerName(r.host),
+              clicks: r.clicks,
+            }))}
           />
           <Ranked
             heading="Devices"
-            rows={stats.devices.map((d) => ({ name: deviceName(d.type), clicks: d.clicks }))}
+            rows={(stats?.devices ?? []).map((d) => ({
+              name: deviceName(d.type),
+              clicks: d.clicks,
+            }))}
           />
           <Ranked
             heading="Countries"
-            rows={stats.countries.map((c) => ({ name: countryName(c.code), clicks: c.clicks }))}
+            rows={(stats?.countries ?? []).map((c) => ({
+              name: countryName(c.code),
+              clicks: c.clicks,
+            }))}
           />
         </>
       )}

@@ -1,0 +1,105 @@
+// The extension's own record of clicks, for services without statistics: at each read of the list,
+// the clicks each link gained since the read before, counted on that day (UTC). Pure: the store is
+// click-record-store.ts.
+
+/** How long a day's count is kept. */
+export const RECORD_DAYS = 90;
+
+/**
+ * One link as recorded. Days are counted from 1970-01-01 (UTC) and the gains kept as one flat
+ * list of numbers: structured clone stores a small whole number in 1–3 bytes where a
+ * `["2026-11-21", 5]` pair took 18. 20,000 links over 90 days take 12 MB when every link is
+ * clicked every day and 2.2 MB when one in ten is (as pairs: 35 MB); test/bench/click-record-bench.ts.
+ */
+export type RecordedLink = {
+  /** Clicks at the last read. */
+  last: number;
+  /** The first day this browser saw the link. */
+  since: number;
+  /** Gains, oldest first, as day, clicks, day, clicks…; only days with a gain. */
+  days: number[];
+};
+
+/** An account's record, by short URL. */
+export type ClickRecord = Record<string, RecordedLink>;
+
+const DAY_MS = 86_400_000;
+export const dayNumber = (at: number): number => Math.floor(at / DAY_MS);
+export const dateOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+const linkOf = (record: ClickRecord, shortUrl: string): RecordedLink | undefined =>
+  Object.hasOwn(record, shortUrl) ? record[shortUrl] : undefined;
+
+/**
+ * The record after a read of the list: a new link starts with no gains (what it had before this
+ * browser saw it is unknown), a link whose clicks rose gains the difference today, a link whose
+ * clicks fell (a count reset) is only re-based, a link no longer listed is dropped, and days older
+ * than RECORD_DAYS go.
+ */
+export function recordRead(
+  before: ClickRecord,
+  links: readonly { shortUrl: string; clicks: number }[],
+  now: number,
+): ClickRecord {
+  const today = dayNumber(now);
+  const oldest = today - RECORD_DAYS + 1;
+  // No prototype: a short URL ending in `__proto__` is a key like any other.
+  const after: ClickRecord = Object.create(null);
+  for (const { shortUrl, clicks } of links) {
+    const known = linkOf(before, shortUrl);
+    if (!known) {
+      after[shortUrl] = { last: clicks, since: today, days: [] };
+      continue;
+    }
+    let first = 0;
+    while (first < known.days.length && (known.days[first] ?? 0) < oldest) first += 2;
+    const days = first === 0 ? known.days.slice() : known.days.slice(first);
+    const gained = clicks - known.last;
+    if (gained > 0) {
+      if (days.at(-2) === today) days[days.length - 1] = (days.at(-1) ?? 0) + gained;
+      else days.push(today, gained);
+    }
+    after[shortUrl] = { last: clicks, since: known.since, days };
+  }
+  return after;
+}
+
+/**
+ * A link's recorded clicks for the `count` days ending today, oldest first, every day present
+ * (0 when nothing was seen); only from the first day seen on. Undefined when never seen.
+ */
+export function recordedDays(
+  record: ClickRecord,
+  shortUrl: string,
+  count: number,
+  now: number,
+): { date: string; clicks: number }[] | undefined {
+  const link = linkOf(record, shortUrl);
+  if (!link) return undefined;
+  const today = dayNumber(now);
+  const gains = new Map<number, number>();
+  for (let i = 0; i + 1 < link.days.length; i += 2) {
+    gains.set(link.days[i] ?? 0, link.days[i + 1] ?? 0);
+  }
+  const days: { date: string; clicks: number }[] = [];
+  for (let day = Math.max(today - count + 1, link.since); day <= today; day++) {
+    days.push({ date: dateOf(day), clicks: gains.get(day) ?? 0 });
+  }
+  return days;
+}
+
+/** A link's recorded clicks over the last `count` days (today included); 0 when never seen. */
+export function recentClicks(
+  record: ClickRecord,
+  shortUrl: string,
+  count: number,
+  now: number,
+): number {
+  const days = linkOf(record, shortUrl)?.days ?? [];
+  const oldest = dayNumber(now) - count + 1;
+  let sum = 0;
+  for (let i = 0; i + 1 < days.length; i += 2) {
+    if ((days[i] ?? 0) >= oldest) sum += days[i + 1] ?? 0;
+  }
+  return sum;
+}

@@ -1,0 +1,112 @@
+// `node test/bench/stats-bench.ts [--seconds N]`: what the click statistics cost the redirects
+// (the service with them on and off, beside a bare node:http 302 server, runs alternating, medians
+// of the rounds), and how long the statistics of a link with 100,000 clicks take to answer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAccount } from '../../server/admin.ts';
+import { openSqliteStorage } from '../../server/sqlite/queries.ts';
+import { load, median, type Server, spawnServer } from './service-bench.ts';
+
+export type StatsFigures = {
+  withStatisticsPerSecond: number;
+  withoutStatisticsPerSecond: number;
+  barePerSecond: number;
+  /** GET …/stats?days=365 of a link with `statsClicks` clicks: the median of 20. */
+  statsMedianMs: number;
+  statsClicks: number;
+};
+
+async function seeded(dir: string, name: string): Promise<{ dbFile: string; key: string }> {
+  const dbFile = path.join(dir, `${name}.db`);
+  const seed = await openSqliteStorage(dbFile);
+  const key = await createAccount(seed, `${name}@example.com`);
+  await seed.close();
+  return { dbFile, key };
+}
+
+export async function benchStatistics(seconds: number, rounds = 3): Promise<StatsFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-stats-bench-'));
+  const servers: Server[] = [];
+  try {
+    const on = await seeded(dir, 'on');
+    const off = await seeded(dir, 'off');
+    servers.push(await spawnServer(['test/bench/service-in-process.ts', on.dbFile]));
+    servers.push(
+      await spawnServer(['test/bench/service-in-process.ts', off.dbFile, '--no-statistics']),
+    );
+    servers.push(await spawnServer(['test/bench/bare-302.ts']));
+    const [withStats, withoutStats, bare] = servers as [Server, Server, Server];
+    for (const [server, key] of [
+      [withStats, on.key],
+      [withoutStats, off.key],
+    ] as const) {
+      const made = await fetch(`http://127.0.0.1:${server.port}/v1/links`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ destination_url: 'https://example.com/', back_half: 'hot' }),
+      });
+      if (!made.ok) throw new Error(`create: ${made.status}`);
+    }
+    const redirects = async (server: Server, options: { duration?: number; amount?: number }) => {
+      const run = await load({
+        url: `http://127.0.0.1:${server.port}/hot`,
+        headers: {
+          host: `localhost:${server.port}`,
+          'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36',
+          referer: 'https://news.example/story',
+        },
+        connections: 50,
+        ...options,
+      });
+      const statuses = Object.keys(run.statusCodeStats ?? {});
+      if (run.errors > 0 || statuses.join() !== '302') {
+        throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
+      }
+      return run.requests.average;
+    };
+    const runs = { with: [] as number[], without: [] as number[], bare: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      runs.bare.push(await redirects(bare, { duration: seconds }));
+      runs.with.push(await redirects(withStats, { duration: seconds }));
+      runs.without.push(await redirects(withoutStats, { duration: seconds }));
+    }
+
+    // Up to 100,000 clicks on the link with statistics, then its statistics over a year.
+    const statsUrl = `http://127.0.0.1:${withStats.port}/v1/links/localhost:${withStats.port}/hot`;
+    const auth = { authorization: `Bearer ${on.key}` };
+    const clicksNow = async () =>
+      ((await (await fetch(statsUrl, { headers: auth })).json()) as { clicks: number }).clicks;
+    const missing = 100_000 - (await clicksNow());
+    if (missing > 0) await redirects(withStats, { amount: missing });
+    let clicks = await clicksNow();
+    for (let wait = 0; clicks < 100_000 && wait < 50; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      clicks = await clicksNow();
+    }
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const answer = await fetch(`${statsUrl}/stats?days=365`, { headers: auth });
+      await answer.json();
+      times.push(performance.now() - started);
+      if (!answer.ok) throw new Error(`stats: ${answer.status}`);
+    }
+    return {
+      withStatisticsPerSecond: median(runs.with),
+      withoutStatisticsPerSecond: median(runs.without),
+      barePerSecond: median(runs.bare),
+      statsMedianMs: median(times),
+      statsClicks: clicks,
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
+  console.log(await benchStatistics(Number(values.seconds)));
+}
