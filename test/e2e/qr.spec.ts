@@ -197,3 +197,41 @@ test('every colour pair the view accepts at the edge of its contrast rule scans'
     expect(drawn.svg.text, `${dark} on ${light}`).toBe(shortUrl);
   }
 });
+
+test("a Links row's QR dialog draws and remembers the account's style, as the details pane does", async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  const link = await createLink(service, apiKey, {
+    destination_url: `${service.pageOrigin}/row-qr`,
+    title: 'Row QR',
+  });
+  const options = await openOptions(context, extensionId, 'links');
+  const openDialog = async () => {
+    await row(options, link.short_url).getByRole('button', { name: 'QR code' }).click();
+    return options.getByRole('dialog', { name: `QR code for ${link.short_url}` });
+  };
+  let dialog = await openDialog();
+  await dialog.getByLabel('QR colour', { exact: true }).fill('#2355d8');
+  await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+    'href',
+    /^data:image\/png/,
+  );
+  const drawn = await downloads(options, dialog.locator('.qr-view'));
+  expect(drawn.png.text).toBe(link.short_url);
+  expect(drawn.svgSource).toContain('fill="#2355d8"');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await options.reload();
+  dialog = await openDialog();
+  await expect(dialog.getByLabel('QR colour', { exact: true })).toHaveValue('#2355d8');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await row(options, link.short_url).getByRole('button', { name: 'Row QR' }).click();
+  await expect(
+    options.getByRole('dialog', { name: 'Row QR' }).getByLabel('QR colour', { exact: true }),
+  ).toHaveValue('#2355d8');
+});
