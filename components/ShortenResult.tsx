@@ -3,6 +3,7 @@ import type { Link } from '../lib/api/schemas.ts';
 import { displayUrl } from '../lib/display-host.ts';
 import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
 import { CopyButton } from './CopyButton.tsx';
+import type { SiteIcon } from './site-icon.ts';
 
 // The QR encoder loads only when a code is asked for.
 const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
@@ -16,6 +17,7 @@ export function ShortenResult({
   copyAs,
   focusCopy,
   accountId,
+  siteIcon,
 }: {
   link: Link;
   /** Whether it was copied by itself (auto-copy), and so says. */
@@ -24,6 +26,8 @@ export function ShortenResult({
   focusCopy?: boolean;
   /** The account whose QR style the QR view uses and remembers. */
   accountId?: string;
+  /** The page shortened, whose icon the QR view offers as its logo. */
+  siteIcon?: SiteIcon;
 }) {
   const [showQr, setShowQr] = useState(false);
   const content = { shortUrl: link.shortUrl, title: link.title };
@@ -65,7 +69,7 @@ export function ShortenResult({
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} />
+          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} siteIcon={siteIcon} />
         </Suspense>
       )}
     </section>
