@@ -5,6 +5,7 @@ import { loadCampaignSettings, qrStyleOf, saveQrStyle } from '../lib/account/cam
 import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/links/qr-style.ts';
 import { QrStyleControls } from './QrStyleControls.tsx';
 import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
+import type { SiteIcon } from './site-icon.ts';
 
 /** A file name from a short URL: `go.example.com-abc`. */
 export function qrFileName(shortUrl: string): string {
@@ -36,6 +37,7 @@ export function QrCode({
   size = 160,
   revealOnShow = false,
   accountId,
+  siteIcon,
 }: {
   value: string;
   size?: number;
@@ -43,6 +45,8 @@ export function QrCode({
   revealOnShow?: boolean;
   /** The account whose QR style is used and remembered. */
   accountId?: string;
+  /** The popup's page, whose icon can be the logo; the Links pane has no tab, so only a file. */
+  siteIcon?: SiteIcon;
 }) {
   const [style, setStyle] = useQrStyle(accountId);
   const drawing = useMemo(() => drawQr(value, style), [value, style]);
@@ -116,7 +120,7 @@ export function QrCode({
           </a>
         </figcaption>
       </figure>
-      <QrStyleControls style={style} onChange={setStyle} />
+      <QrStyleControls style={style} onChange={setStyle} siteIcon={siteIcon} />
     </div>
   );
 }

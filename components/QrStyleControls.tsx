@@ -2,6 +2,7 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
+import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionOf,
@@ -16,13 +17,14 @@ import {
   sizeProblem,
 } from '../lib/links/qr-style.ts';
 import { FormField } from './FormField.tsx';
+import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 
 type Problems = { colours?: string; margin?: string; size?: string; logo?: string };
 
 const NOT_AN_IMAGE = 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
 
 /** The file as a data URL, once the browser has shown it can draw it. */
-async function readLogo(file: File): Promise<string> {
+async function readLogo(file: Blob): Promise<string> {
   const url = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -38,9 +40,12 @@ async function readLogo(file: File): Promise<string> {
 export function QrStyleControls({
   style,
   onChange,
+  siteIcon,
 }: {
   style: QrStyle;
   onChange: (style: QrStyle) => void;
+  /** Offers "Use the site's icon" (the popup, which has the tab); undefined: the file only. */
+  siteIcon?: SiteIcon;
 }) {
   // What the inputs show; the code follows only what can be read.
   const [draft, setDraft] = useState(style);
@@ -80,6 +85,16 @@ export function QrStyleControls({
       change({ logo });
     } catch {
       setProblems((current) => ({ ...current, logo: NOT_AN_IMAGE }));
+    }
+  };
+
+  const chooseSiteIcon = async () => {
+    try {
+      const logo = await readLogo(await fetchSiteIcon(siteIcon?.url));
+      setProblems((current) => ({ ...current, logo: undefined }));
+      change({ logo });
+    } catch {
+      setProblems((current) => ({ ...current, logo: t('qrSiteIconUnreadable') }));
     }
   };
 
@@ -187,6 +202,11 @@ export function QrStyleControls({
             />
           )}
         </FormField>
+        {siteIcon && (
+          <button type="button" onClick={() => void chooseSiteIcon()}>
+            {t('qrSiteIcon')}
+          </button>
+        )}
         {draft.logo && (
           <button type="button" onClick={() => change({ logo: undefined })}>
             Remove logo

@@ -4,6 +4,7 @@ import { displayUrl } from '../lib/display-host.ts';
 import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { RecentClicks } from './RecentClicks.tsx';
+import type { SiteIcon } from './site-icon.ts';
 
 // The QR encoder loads only when a code is asked for.
 const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
@@ -17,6 +18,7 @@ export function ShortenResult({
   copyAs,
   focusCopy,
   accountId,
+  siteIcon,
 }: {
   link: Link;
   /** Whether it was copied by itself (auto-copy), and so says. */
@@ -25,6 +27,8 @@ export function ShortenResult({
   focusCopy?: boolean;
   /** The account whose QR style the QR view uses and remembers. */
   accountId?: string;
+  /** The page shortened, whose icon the QR view offers as its logo. */
+  siteIcon?: SiteIcon;
 }) {
   const [showQr, setShowQr] = useState(false);
   const content = { shortUrl: link.shortUrl, title: link.title };
@@ -67,7 +71,7 @@ export function ShortenResult({
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} />
+          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} siteIcon={siteIcon} />
         </Suspense>
       )}
     </section>

@@ -133,6 +133,39 @@ describe('the import in the background', () => {
     }
   });
 
+  it('a row whose link an earlier run made but never recorded (the background stopped) counts as made, not taken', async () => {
+    const service = fakeService();
+    const job = newImportJob('a', rows(3), false);
+    // The earlier run's creates arrived; the background stopped before storing their outcomes.
+    for (const row of rows(3)) service.make(row);
+    service.make({ destinationUrl: 'https://example.com/someone-else', backHalf: 'b9' });
+    job.rows.push({
+      row: 9,
+      destinationUrl: 'https://example.com/mine',
+      backHalf: 'b9',
+      title: '',
+    });
+    await runImportJob(job, {
+      async createLink(input) {
+        if (input.backHalf && service.links.has(input.backHalf))
+          throw new ApiError(
+            'back_half_taken',
+            `The back-half "${input.backHalf}" is already taken.`,
+          );
+        return service.make(input);
+      },
+      findLink: service.findLink,
+      onChange() {},
+      isPaused: () => false,
+    });
+    expect(job.rows.map((row) => [row.outcome, row.shortUrl])).toEqual([
+      ['created', 'https://sho.rt/b0'],
+      ['created', 'https://sho.rt/b1'],
+      ['created', 'https://sho.rt/b2'],
+      ['back_half_taken', undefined],
+    ]);
+  });
+
   it('stops at "Pause" and goes on from there at "Resume", making each link once', async () => {
     const service = fakeService();
     let paused = false;

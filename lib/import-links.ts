@@ -92,6 +92,12 @@ export type RunDeps = {
 const realSleep = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
+/** Two destinations as the browser writes them (the service stores the normalised form). */
+function sameDestination(a: string, b: string): boolean {
+  const href = (url: string) => URL.parse(url)?.href ?? url;
+  return href(a) === href(b);
+}
+
 const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
   destinationUrl: row.destinationUrl,
   title: row.title || undefined,
@@ -142,6 +148,14 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
           continue;
         }
         if (isApiError(error) && error.kind === 'back_half_taken') {
+          // Taken by this very row's link when an earlier run made it and stopped before storing
+          // the outcome (the browser stopped the background mid-import): the same destination.
+          // Looked up only here, since Check already set collisions it knew of aside.
+          const found = withBackHalf ? await deps.findLink(row).catch(() => undefined) : undefined;
+          if (found && sameDestination(found.destinationUrl, row.destinationUrl)) {
+            Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
+            return;
+          }
           if (job.generateOnCollision && withBackHalf) {
             row.generated = true;
             continue;

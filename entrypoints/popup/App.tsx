@@ -440,6 +440,7 @@ export function App({ start }: { start: PopupStart }) {
             copyAs={copyAs}
             focusCopy
             accountId={chosen.id}
+            siteIcon={{ url: page.iconUrl }}
           />
         )}
       </Later>

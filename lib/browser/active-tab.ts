@@ -5,6 +5,8 @@ export type PageToShorten = {
   title: string;
   /** The tab's id, to read the page's own short link; undefined when there is no tab. */
   tabId?: number;
+  /** The tab's icon (`favIconUrl`, shown under activeTab), for the QR code's logo. */
+  iconUrl?: string;
 };
 
 /**
@@ -18,5 +20,10 @@ export async function pageToShorten(search: string): Promise<PageToShorten> {
     Number.isInteger(tabId) && tabId > 0
       ? await browser.tabs.get(tabId).catch(() => undefined)
       : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-  return { url: tab?.url || tab?.pendingUrl || '', title: tab?.title ?? '', tabId: tab?.id };
+  return {
+    url: tab?.url || tab?.pendingUrl || '',
+    title: tab?.title ?? '',
+    tabId: tab?.id,
+    iconUrl: tab?.favIconUrl || undefined,
+  };
 }

@@ -197,3 +197,126 @@ test('every colour pair the view accepts at the edge of its contrast rule scans'
     expect(drawn.svg.text, `${dark} on ${light}`).toBe(shortUrl);
   }
 });
+
+test("a Links row's QR dialog draws and remembers the account's style, as the details pane does", async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  const link = await createLink(service, apiKey, {
+    destination_url: `${service.pageOrigin}/row-qr`,
+    title: 'Row QR',
+  });
+  const options = await openOptions(context, extensionId, 'links');
+  const openDialog = async () => {
+    await row(options, link.short_url).getByRole('button', { name: 'QR code' }).click();
+    return options.getByRole('dialog', { name: `QR code for ${link.short_url}` });
+  };
+  let dialog = await openDialog();
+  await dialog.getByLabel('QR colour', { exact: true }).fill('#2355d8');
+  await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+    'href',
+    /^data:image\/png/,
+  );
+  const drawn = await downloads(options, dialog.locator('.qr-view'));
+  expect(drawn.png.text).toBe(link.short_url);
+  expect(drawn.svgSource).toContain('fill="#2355d8"');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await options.reload();
+  dialog = await openDialog();
+  await expect(dialog.getByLabel('QR colour', { exact: true })).toHaveValue('#2355d8');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await row(options, link.short_url).getByRole('button', { name: 'Row QR' }).click();
+  await expect(
+    options.getByRole('dialog', { name: 'Row QR' }).getByLabel('QR colour', { exact: true }),
+  ).toHaveValue('#2355d8');
+});
+
+test("the popup's QR view draws the site's icon as its logo, and says so when a page has none", async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  // A page on the service's origin that names its icon, as a site does.
+  const pageUrl = `${service.pageOrigin}/with-icon`;
+  await context.route(pageUrl, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>With icon</title><link rel="icon" href="/site-icon.png"><p>Hello</p>',
+    }),
+  );
+  await context.route(`${service.pageOrigin}/site-icon.png`, (route) =>
+    route.fulfill({ contentType: 'image/png', body: LOGO }),
+  );
+  const iconUrl = `${service.pageOrigin}/site-icon.png`;
+  const target = await context.newPage();
+  await target.goto(pageUrl);
+  await expect
+    .poll(() =>
+      worker.evaluate(
+        async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.favIconUrl,
+        pageUrl,
+      ),
+    )
+    .toBe(iconUrl);
+  const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+  await popup.shorten();
+  const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
+  await popup.page.getByRole('button', { name: 'QR code' }).click();
+  const view = popup.page.locator('.qr-view');
+  await view.getByRole('button', { name: "Use the site's icon" }).click();
+  await expect(view.getByLabel('Error correction', { exact: true })).toHaveValue('H');
+  await expect(
+    view.getByRole('img', { name: `QR code for ${shortUrl}` }).locator('image'),
+  ).toHaveAttribute('href', `data:image/png;base64,${LOGO.toString('base64')}`);
+  await expect(view.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+    'href',
+    /^data:image\/png/,
+  );
+  const drawn = await downloads(popup.page, view);
+  expect(drawn.png.text).toBe(shortUrl);
+  expect(drawn.svg.text).toBe(shortUrl);
+  expect(drawn.svgSource).toContain(
+    `<image href="data:image/png;base64,${LOGO.toString('base64')}"`,
+  );
+  expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+  // A page whose icon cannot be read: one sentence, and the file is still offered.
+  await context.route(`${service.pageOrigin}/broken-icon`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Broken icon</title><link rel="icon" href="/missing.png"><p>Hi</p>',
+    }),
+  );
+  const other = await PopupPage.openFor(
+    context,
+    worker,
+    extensionId,
+    `${service.pageOrigin}/broken-icon`,
+  );
+  await other.shorten();
+  await other.page.getByRole('button', { name: 'QR code' }).click();
+  const otherView = other.page.locator('.qr-view');
+  // The account remembers the icon drawn before; taken off to see that nothing replaces it.
+  await otherView.getByRole('button', { name: 'Remove logo' }).click();
+  await otherView.getByRole('button', { name: "Use the site's icon" }).click();
+  await expect(otherView.locator('#qr-logo-error')).toHaveText(
+    "The site's icon could not be read (the page has none, or its site refused it): choose an image file instead.",
+  );
+  await expect(otherView.getByLabel('Logo', { exact: true })).toBeEnabled();
+  await expect(otherView.locator('image')).toHaveCount(0);
+
+  // The Links details pane has no tab: the file only.
+  const options = await openOptions(context, extensionId, 'links');
+  await row(options, shortUrl).getByRole('button', { name: 'With icon' }).click();
+  const pane = options.getByRole('dialog', { name: 'With icon' });
+  await expect(pane.getByLabel('Logo', { exact: true })).toBeVisible();
+  await expect(pane.getByRole('button', { name: "Use the site's icon" })).toHaveCount(0);
+});

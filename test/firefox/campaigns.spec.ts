@@ -1,5 +1,6 @@
 // Campaigns in Firefox against the real service: "UTM parameters" and their presets, one link per
 // channel, and the QR view's brand colours and logo, each accepted choice decoded with jsQR.
+import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect, test } from './fixtures.ts';
@@ -132,4 +133,49 @@ test('the QR view takes brand colours and a logo, refuses a pair that would not 
   expect(decodeURIComponent((await href('Download SVG')) ?? '')).toContain('fill="#2355d8"');
   await extension.screenshotBothThemes(page, 'popup-qr-styled');
   expect(await extension.seriousA11yViolations(page)).toEqual([]);
+});
+
+test("the QR view draws the site's icon as its logo, and both downloads scan", async ({
+  extension,
+  service,
+  account,
+}) => {
+  await extension.configure({ apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
+  const pageUrl = `${service.pageOrigin}/`;
+  const popup = await PopupPage.openFor(extension, pageUrl);
+  // The page names its icon as a site does (the service serves no image of its own).
+  const icon = `data:image/png;base64,${readFileSync(new URL('../../public/icon/128.png', import.meta.url)).toString('base64')}`;
+  await popup.target.evaluate((href) => {
+    const link = document.createElement('link');
+    link.rel = 'icon';
+    link.href = href;
+    document.head.append(link);
+  }, icon);
+  const tabId = await extension.tabIdOf(pageUrl);
+  // Firefox hands the icon over as a data URL of its own drawing.
+  const favIconUrl = () =>
+    extension.evaluate(async (id) => (await browser.tabs.get(id)).favIconUrl ?? '', tabId);
+  await expect.poll(favIconUrl).toMatch(/^data:image\//);
+  const shownIcon = await favIconUrl();
+  // A popup opened now reads the tab with its icon.
+  const page = await extension.openPage(`popup.html?tab=${tabId}`, {
+    viewport: { width: 360, height: 560 },
+  });
+  await page.locator('main[data-ready="true"]').wait();
+  await page.locator(button('Shorten')).click();
+  const shortUrl = await page
+    .locator('.result .short-url a')
+    .map((link) => link.textContent ?? '')
+    .wait();
+  await page.locator(button('QR code')).click();
+  await page.locator(button("Use the site's icon")).click();
+  await expect.poll(() => inputValue(page, '#qr-correction')).toBe('H');
+  const href = (name: string) =>
+    attributeOf(page, `::-p-aria([name="${name}"][role="link"])`, 'href');
+  await expect
+    .poll(async () => decodeURIComponent((await href('Download SVG')) ?? ''))
+    .toContain(`<image href="${shownIcon}"`);
+  await expect.poll(async () => (await href('Download PNG')) ?? '').toMatch(/^data:image\/png/);
+  expect(await decode(page, (await href('Download PNG')) ?? '')).toBe(shortUrl);
+  expect(await decode(page, (await href('Download SVG')) ?? '')).toBe(shortUrl);
 });

@@ -470,7 +470,13 @@ function LinksManager({
           <ImportDialog account={account} onClose={() => setImporting(false)} />
         </Suspense>
       )}
-      {qrFor && <QrDialog shortUrl={qrFor} onClose={() => setQrFor(undefined)} />}
+      {qrFor && (
+        <QrDialog
+          shortUrl={qrFor}
+          accountId={account.connection.id}
+          onClose={() => setQrFor(undefined)}
+        />
+      )}
       {editing && (
         <EditLinkDialog
           link={editing}

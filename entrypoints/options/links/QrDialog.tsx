@@ -6,8 +6,16 @@ const QrCode = lazy(() =>
   import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
 );
 
-/** A modal with a link's QR code and its downloads. */
-export function QrDialog({ shortUrl, onClose }: { shortUrl: string; onClose: () => void }) {
+/** A modal with a link's QR code and its downloads, in the account's remembered style. */
+export function QrDialog({
+  shortUrl,
+  accountId,
+  onClose,
+}: {
+  shortUrl: string;
+  accountId: string;
+  onClose: () => void;
+}) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const dialog = useModalDialog(closeButton);
   return (
@@ -22,7 +30,7 @@ export function QrDialog({ shortUrl, onClose }: { shortUrl: string; onClose: () 
     >
       <h3 id="qr-dialog-title">QR code for {shortUrl}</h3>
       <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
-        <QrCode value={shortUrl} size={224} />
+        <QrCode value={shortUrl} size={224} accountId={accountId} />
       </Suspense>
       <div className="row actions">
         <button type="button" ref={closeButton} onClick={onClose}>
