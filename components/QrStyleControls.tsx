@@ -2,6 +2,7 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
+import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionOf,
@@ -18,8 +19,6 @@ import {
 import { FormField } from './FormField.tsx';
 
 type Problems = { colours?: string; margin?: string; size?: string; logo?: string };
-
-const NOT_AN_IMAGE = 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
 
 /** The file as a data URL, once the browser has shown it can draw it. */
 async function readLogo(file: File): Promise<string> {
@@ -79,14 +78,14 @@ export function QrStyleControls({
       setProblems((current) => ({ ...current, logo: undefined }));
       change({ logo });
     } catch {
-      setProblems((current) => ({ ...current, logo: NOT_AN_IMAGE }));
+      setProblems((current) => ({ ...current, logo: t('qrLogoNotImage') }));
     }
   };
 
   return (
     <div className="qr-style">
       <div className="row qr-colours">
-        <FormField id="qr-dark" label="QR colour">
+        <FormField id="qr-dark" label={t('qrColour')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -98,7 +97,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-light" label="Background">
+        <FormField id="qr-light" label={t('qrBackground')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -112,8 +111,8 @@ export function QrStyleControls({
         </FormField>
         <FormField
           id="qr-correction"
-          label="Error correction"
-          hint={draft.logo ? 'H while a logo covers part of the code.' : undefined}
+          label={t('qrErrorCorrection')}
+          hint={draft.logo ? t('qrCorrectionWithLogo') : undefined}
         >
           {(inputProps) => (
             <select
@@ -139,7 +138,7 @@ export function QrStyleControls({
         </p>
       )}
       <div className="row qr-sizes">
-        <FormField id="qr-margin" label="Margin" error={problems.margin}>
+        <FormField id="qr-margin" label={t('qrMargin')} error={problems.margin}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -155,7 +154,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-size" label="Size" error={problems.size} hint="PNG, in pixels.">
+        <FormField id="qr-size" label={t('qrSize')} error={problems.size} hint={t('qrSizeHint')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -174,7 +173,7 @@ export function QrStyleControls({
         </FormField>
       </div>
       <div className="row qr-logo">
-        <FormField id="qr-logo" label="Logo" error={problems.logo}>
+        <FormField id="qr-logo" label={t('qrLogo')} error={problems.logo}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -189,7 +188,7 @@ export function QrStyleControls({
         </FormField>
         {draft.logo && (
           <button type="button" onClick={() => change({ logo: undefined })}>
-            Remove logo
+            {t('qrRemoveLogo')}
           </button>
         )}
       </div>
