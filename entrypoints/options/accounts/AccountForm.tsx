@@ -46,7 +46,7 @@ function askingStatus(apiBaseUrl: string): Status {
 
 function errorStatus(prefix: string, error: unknown): Status {
   // This is the Accounts section itself: the advice names no other place.
-  const { message, advice } = describeApiError(error, { settings: null });
+  const { message, advice } = describeApiError(error, { settings: 'here' });
   return { tone: 'error', message: `${prefix} ${message}`, advice };
 }
 
