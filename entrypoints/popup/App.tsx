@@ -326,7 +326,7 @@ export function App({ start }: { start: PopupStart }) {
         <div className="notice">
           <p>{t('popupNeedsKey')}</p>
           <button type="button" className="primary" onClick={openSettings}>
-            {t('popupOpenSettings')}
+            {t('openSettings')}
           </button>
         </div>
       </main>
