@@ -2,7 +2,6 @@
 // per account), with PNG and SVG downloads that carry them.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadCampaignSettings, qrStyleOf, saveQrStyle } from '../lib/account/campaign-settings.ts';
-import { t } from '../lib/i18n/t.ts';
 import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/links/qr-style.ts';
 import { QrStyleControls } from './QrStyleControls.tsx';
 import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
@@ -76,7 +75,7 @@ export function QrCode({
       <figure className="qr" ref={figure}>
         <svg
           role="img"
-          aria-label={t('qrImageLabel', value)}
+          aria-label={`QR code for ${value}`}
           viewBox={`${-margin} ${-margin} ${box} ${box}`}
           width={size}
           height={size}
@@ -110,10 +109,10 @@ export function QrCode({
             download={`${fileName}.png`}
             aria-disabled={png?.for !== drawing}
           >
-            {t('qrDownloadPng')}
+            Download PNG
           </a>
           <a href={svgUrl} download={`${fileName}.svg`}>
-            {t('qrDownloadSvg')}
+            Download SVG
           </a>
         </figcaption>
       </figure>

@@ -2,7 +2,6 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
-import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionOf,
@@ -19,6 +18,8 @@ import {
 import { FormField } from './FormField.tsx';
 
 type Problems = { colours?: string; margin?: string; size?: string; logo?: string };
+
+const NOT_AN_IMAGE = 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
 
 /** The file as a data URL, once the browser has shown it can draw it. */
 async function readLogo(file: File): Promise<string> {
@@ -78,14 +79,14 @@ export function QrStyleControls({
       setProblems((current) => ({ ...current, logo: undefined }));
       change({ logo });
     } catch {
-      setProblems((current) => ({ ...current, logo: t('qrLogoNotImage') }));
+      setProblems((current) => ({ ...current, logo: NOT_AN_IMAGE }));
     }
   };
 
   return (
     <div className="qr-style">
       <div className="row qr-colours">
-        <FormField id="qr-dark" label={t('qrColour')}>
+        <FormField id="qr-dark" label="QR colour">
           {(inputProps) => (
             <input
               {...inputProps}
@@ -97,7 +98,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-light" label={t('qrBackground')}>
+        <FormField id="qr-light" label="Background">
           {(inputProps) => (
             <input
               {...inputProps}
@@ -111,8 +112,8 @@ export function QrStyleControls({
         </FormField>
         <FormField
           id="qr-correction"
-          label={t('qrErrorCorrection')}
-          hint={draft.logo ? t('qrCorrectionWithLogo') : undefined}
+          label="Error correction"
+          hint={draft.logo ? 'H while a logo covers part of the code.' : undefined}
         >
           {(inputProps) => (
             <select
@@ -138,7 +139,7 @@ export function QrStyleControls({
         </p>
       )}
       <div className="row qr-sizes">
-        <FormField id="qr-margin" label={t('qrMargin')} error={problems.margin}>
+        <FormField id="qr-margin" label="Margin" error={problems.margin}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -154,7 +155,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-size" label={t('qrSize')} error={problems.size} hint={t('qrSizeHint')}>
+        <FormField id="qr-size" label="Size" error={problems.size} hint="PNG, in pixels.">
           {(inputProps) => (
             <input
               {...inputProps}
@@ -173,7 +174,7 @@ export function QrStyleControls({
         </FormField>
       </div>
       <div className="row qr-logo">
-        <FormField id="qr-logo" label={t('qrLogo')} error={problems.logo}>
+        <FormField id="qr-logo" label="Logo" error={problems.logo}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -188,7 +189,7 @@ export function QrStyleControls({
         </FormField>
         {draft.logo && (
           <button type="button" onClick={() => change({ logo: undefined })}>
-            {t('qrRemoveLogo')}
+            Remove logo
           </button>
         )}
       </div>

@@ -1,7 +1,5 @@
 // How a QR code is drawn for print: its colours, error correction, margin, PNG size and logo, and
 // what is refused because a scanner could not read it. Pure rules; QrCode.tsx draws them.
-import { formatNumber } from '../i18n/format.ts';
-import { t } from '../i18n/t.ts';
 
 export const ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrection = (typeof ERROR_CORRECTIONS)[number];
@@ -67,16 +65,16 @@ export function contrastRatio(a: string, b: string): number {
 /** Why scanners could not read this pair, in a sentence, or undefined. */
 export function colourProblem(dark: string, light: string): string | undefined {
   if (!HEX_COLOUR.test(dark) || !HEX_COLOUR.test(light)) {
-    return t('qrColoursFormat');
+    return 'Choose the colours as #rrggbb.';
   }
   if (relativeLuminance(dark) >= relativeLuminance(light)) {
-    return t('qrColourLighter');
+    return 'The QR colour must be darker than the background: most scanners cannot read a light code on a dark ground.';
   }
   const ratio = contrastRatio(dark, light);
   if (ratio < MIN_CONTRAST) {
     // Rounded down: 3.95 is not "4.0:1" in a sentence saying 4:1 is needed.
-    const shown = formatNumber(Math.floor(ratio * 10) / 10, { minimumFractionDigits: 1 });
-    return t('qrColoursTooClose', shown, formatNumber(MIN_CONTRAST));
+    const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
+    return `These colours are too close for scanners to read (contrast ${shown}:1, at least ${MIN_CONTRAST}:1 is needed): make the QR colour darker or the background lighter.`;
   }
   return undefined;
 }
@@ -84,13 +82,13 @@ export function colourProblem(dark: string, light: string): string | undefined {
 export function marginProblem(margin: number): string | undefined {
   return Number.isInteger(margin) && margin >= MARGIN_RANGE.min && margin <= MARGIN_RANGE.max
     ? undefined
-    : t('qrMarginRange', MARGIN_RANGE.min, MARGIN_RANGE.max);
+    : `The margin must be a whole number of modules from ${MARGIN_RANGE.min} to ${MARGIN_RANGE.max}.`;
 }
 
 export function sizeProblem(size: number): string | undefined {
   return Number.isInteger(size) && size >= SIZE_RANGE.min && size <= SIZE_RANGE.max
     ? undefined
-    : t('qrSizeRange', SIZE_RANGE.min, SIZE_RANGE.max);
+    : `The size must be a whole number of pixels from ${SIZE_RANGE.min} to ${SIZE_RANGE.max}.`;
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
@@ -98,9 +96,9 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'imag
 /** Why this file cannot be the logo, in one sentence, or undefined (its content is checked when drawn). */
 export function logoFileProblem(file: { type: string; size: number }): string | undefined {
   if (!IMAGE_TYPES.includes(file.type)) {
-    return t('qrLogoNotImage');
+    return 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
   }
-  if (file.size > LOGO_MAX_BYTES) return t('qrLogoTooLarge');
+  if (file.size > LOGO_MAX_BYTES) return 'The logo is too large: at most 1 MB.';
   return undefined;
 }
 
