@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { writeClipboard } from '../lib/browser/page-clipboard.ts';
+import { t } from '../lib/i18n/t.ts';
 import type { ClipboardContent } from '../lib/links/copy-formats.ts';
 
 const COPIED_FOR_MS = 2_000;
@@ -21,7 +22,7 @@ const COPIED_FOR_MS = 2_000;
 export function CopyButton({
   text,
   content = { text },
-  label = 'Copy',
+  label = t('copyButton'),
   className,
   autoFocus,
   icon,
@@ -86,13 +87,11 @@ export function CopyButton({
         {icon ?? label}
       </button>
       <span role="status" className={icon ? 'copy-status floating' : 'copy-status'}>
-        {state === 'copied' ? 'Copied' : ''}
+        {state === 'copied' ? t('copyDone') : ''}
       </span>
       {state === 'failed' && (
         <div className="copy-by-hand">
-          <label htmlFor={byHandId}>
-            The browser did not let Short Link copy. Press Ctrl+C (⌘C on a Mac) to copy it.
-          </label>
+          <label htmlFor={byHandId}>{t('copyByHand')}</label>
           <textarea
             id={byHandId}
             ref={byHand}

@@ -21,11 +21,15 @@ export function DomainSelect({
     <select {...fieldProps} value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{defaultDomainLabel(defaultShortHost)}</option>
       {domains.map((domain) => (
-        <option key={domain.domain} value={domain.domain}>
+        <option key={domain.domain} value={domain.domain} dir="ltr">
           {displayHost(domain.domain)}
         </option>
       ))}
-      {!known && <option value={value}>{value}</option>}
+      {!known && (
+        <option value={value} dir="ltr">
+          {value}
+        </option>
+      )}
     </select>
   );
 }

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import type { Domain } from '../lib/api/schemas.ts';
+import { t } from '../lib/i18n/t.ts';
 import { DomainSelect } from './DomainSelect.tsx';
 import { type FieldInputProps, FormField } from './FormField.tsx';
 
@@ -17,7 +18,7 @@ export function ShortenForm({
   domains,
   defaultShortHost,
   busy,
-  submitLabel = 'Shorten',
+  submitLabel = t('shortenSubmit'),
   submitRef,
   destinationNote,
   onChange,
@@ -56,37 +57,43 @@ export function ShortenForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormField id="destinationUrl" label="Destination URL" error={errors.destinationUrl}>
+      <FormField
+        id="destinationUrl"
+        label={t('shortenDestinationUrl')}
+        error={errors.destinationUrl}
+      >
         {(inputProps) => (
           <>
             {input('destinationUrl', inputProps, {
               inputMode: 'url',
               autoComplete: 'off',
               spellCheck: false,
+              dir: 'ltr',
             })}
             {destinationNote}
           </>
         )}
       </FormField>
-      <FormField id="title" label="Title" error={errors.title}>
+      <FormField id="title" label={t('shortenTitle')} error={errors.title}>
         {(inputProps) => input('title', inputProps, { autoComplete: 'off' })}
       </FormField>
       <div className="row two">
         <FormField
           id="backHalf"
-          label="Back-half"
+          label={t('shortenBackHalf')}
           error={errors.backHalf}
-          hint='Optional. Letters, digits, "-" and "_".'
+          hint={t('shortenBackHalfHint')}
         >
           {(inputProps) =>
             input('backHalf', inputProps, {
               autoComplete: 'off',
               spellCheck: false,
-              placeholder: 'generated',
+              placeholder: t('shortenBackHalfPlaceholder'),
+              dir: 'ltr',
             })
           }
         </FormField>
-        <FormField id="domain" label="Domain" error={errors.domain}>
+        <FormField id="domain" label={t('shortenDomain')} error={errors.domain}>
           {(inputProps) => (
             <DomainSelect
               {...inputProps}
@@ -99,7 +106,7 @@ export function ShortenForm({
         </FormField>
       </div>
       <button type="submit" className="primary wide" disabled={busy} ref={submitRef}>
-        {busy ? 'Shortening…' : submitLabel}
+        {busy ? t('shortenBusy') : submitLabel}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../lib/api/schemas.ts';
 import { displayUrl } from '../lib/display-host.ts';
+import { t } from '../lib/i18n/t.ts';
 import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { RecentClicks } from './RecentClicks.tsx';
@@ -35,17 +36,17 @@ export function ShortenResult({
   return (
     <section className="result" aria-labelledby="result-heading">
       <h2 id="result-heading" className="visually-hidden">
-        Short link
+        {t('resultHeading')}
       </h2>
       <p className="short-url">
-        <a href={link.shortUrl} target="_blank" rel="noreferrer">
+        <a href={link.shortUrl} target="_blank" rel="noreferrer" dir="ltr">
           {displayUrl(link.shortUrl)}
         </a>
       </p>
       {accountId && <RecentClicks accountId={accountId} shortUrl={link.shortUrl} />}
       {copied && (
         <p className="copied" role="status">
-          Copied to the clipboard
+          {t('resultCopied')}
         </p>
       )}
       <div className="row result-actions">
@@ -56,7 +57,7 @@ export function ShortenResult({
           autoFocus={focusCopy}
         />
         <button type="button" aria-expanded={showQr} onClick={() => setShowQr(!showQr)}>
-          QR code
+          {t('resultQrCode')}
         </button>
       </div>
       <div className="row copy-formats">
@@ -65,12 +66,12 @@ export function ShortenResult({
             key={format}
             text={link.shortUrl}
             content={formatForCopy(format, content)}
-            label={COPY_FORMAT_BUTTONS[format]}
+            label={t(COPY_FORMAT_BUTTONS[format])}
           />
         ))}
       </div>
       {showQr && (
-        <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+        <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
           <QrCode value={link.shortUrl} revealOnShow accountId={accountId} siteIcon={siteIcon} />
         </Suspense>
       )}

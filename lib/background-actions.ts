@@ -10,7 +10,13 @@ import { type ApiErrorKind, isApiError } from './api/errors.ts';
 import { MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, readMenuItemId } from './browser/menus.ts';
 import type { Notice } from './browser/notifications.ts';
 import { DestinationUrl } from './contract.ts';
-import { describeApiError, isFixedInSettings, SHORTEN_NOTICE_TEXT } from './error-text.ts';
+import {
+  describeApiError,
+  isFixedInSettings,
+  type NoticeSource,
+  SHORTEN_NOTICE_TEXT,
+} from './error-text.ts';
+import { plural, t } from './i18n/t.ts';
 import { linkForPage, type PageLink } from './link-for-page.ts';
 import { formatForCopy } from './links/copy-formats.ts';
 import { linksOfAccount } from './links-upkeep.ts';
@@ -63,15 +69,18 @@ export function targetOfMenuClick(
   return undefined;
 }
 
-function explainFailure(error: unknown, what: string): { notice: Notice; outcome: ShortenOutcome } {
+function explainFailure(
+  error: unknown,
+  source: NoticeSource,
+): { notice: Notice; outcome: ShortenOutcome } {
   const { message, advice: generalAdvice } = describeApiError(error);
   const kind = isApiError(error) ? error.kind : undefined;
   const domainGone =
     isApiError(error) && error.kind === 'invalid_input' && error.field === 'domain';
-  const advice = domainGone ? SHORTEN_NOTICE_TEXT.domainGone : generalAdvice;
+  const advice = domainGone ? SHORTEN_NOTICE_TEXT.domainGone() : generalAdvice;
   return {
     notice: {
-      title: SHORTEN_NOTICE_TEXT.couldNotShorten(what),
+      title: SHORTEN_NOTICE_TEXT.couldNotShorten(source),
       message: `${message} ${advice}`,
       opensOptions: domainGone || isFixedInSettings(error),
     },
@@ -84,15 +93,15 @@ export async function shortenAndCopy(
   target: ShortenTarget,
   deps: BackgroundDeps,
 ): Promise<ShortenOutcome> {
-  const what = target.source === 'link' ? 'This link' : 'This page';
+  const source = target.source ?? 'page';
   const reason =
     unshortenableReason(target.url) ??
     DestinationUrl.safeParse(target.url).error?.issues[0]?.message;
   if (reason !== undefined || target.url === undefined) {
-    const explained = reason ?? SHORTEN_NOTICE_TEXT.noAddress;
+    const explained = reason ?? SHORTEN_NOTICE_TEXT.noAddress();
     await deps.notify({
-      title: SHORTEN_NOTICE_TEXT.cannotShorten(what),
-      message: `${explained} ${SHORTEN_NOTICE_TEXT.typeAnother}`,
+      title: SHORTEN_NOTICE_TEXT.cannotShorten(source),
+      message: `${explained} ${SHORTEN_NOTICE_TEXT.typeAnother()}`,
     });
     return { status: 'unshortenable', reason: explained };
   }
@@ -100,7 +109,7 @@ export async function shortenAndCopy(
   const settings = await loadSettings();
   const account = accountOrDefault(settings, target.accountId);
   if (!isConfigured(account)) {
-    await deps.notify({ ...SHORTEN_NOTICE_TEXT.notConfigured, opensOptions: true });
+    await deps.notify({ ...SHORTEN_NOTICE_TEXT.notConfigured(), opensOptions: true });
     return { status: 'not-configured' };
   }
 
@@ -117,7 +126,7 @@ export async function shortenAndCopy(
       },
     );
   } catch (error) {
-    const { notice, outcome } = explainFailure(error, what);
+    const { notice, outcome } = explainFailure(error, source);
     await deps.notify(notice);
     return outcome;
   }
@@ -130,20 +139,22 @@ export async function shortenAndCopy(
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     await deps.notify({
-      title: SHORTEN_NOTICE_TEXT.notCopied.title,
+      title: SHORTEN_NOTICE_TEXT.notCopied.title(),
       message: SHORTEN_NOTICE_TEXT.notCopied.message(shortUrl, detail),
       opensOptions: true,
     });
     return { status: 'not-copied', shortUrl, error: detail };
   }
-  const removedNote =
-    removed.length === 0
-      ? ''
-      : ` ${removed.length} tracking ${removed.length === 1 ? 'parameter was' : 'parameters were'} removed.`;
   await deps.notify(
     reused
-      ? { title: 'Existing short link copied', message: `Copied the link made before: ${shortUrl}` }
-      : { title: 'Short link copied', message: `Copied: ${shortUrl}${removedNote}` },
+      ? { title: t('noticeReusedTitle'), message: t('noticeReused', shortUrl) }
+      : {
+          title: t('noticeCopiedTitle'),
+          message:
+            removed.length === 0
+              ? t('noticeCopied', shortUrl)
+              : plural('noticeCopiedRemoved', removed.length, shortUrl),
+        },
   );
   return { status: 'copied', shortUrl, reused, removedParameters: removed };
 }

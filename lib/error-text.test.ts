@@ -4,13 +4,14 @@ import {
   adviceFor,
   describeApiError,
   ERROR_TEXT,
+  type ErrorPlaces,
   isFixedInSettings,
   isWorthRetrying,
 } from './error-text.ts';
 
 const KINDS = ApiErrorKind.options;
-const HERE = { settings: null };
-const SECTION = { settings: 'the Accounts section' };
+const HERE: ErrorPlaces = { settings: 'here' };
+const SECTION: ErrorPlaces = { settings: 'accounts' };
 
 describe('the error table', () => {
   it.each(KINDS)('has advice, a place and a retry answer for %s', (kind) => {

@@ -1,26 +1,20 @@
 // What the person is told about a failure, and what the UI offers for it: one row per error kind.
 // Behaviour reads the row (`fixedIn`, `retry`), never the words; the place a page sends the person
-// to ("in the settings", "in the Accounts section", or nowhere on the settings page itself) is a
-// parameter of the advice, not an edit of its text.
+// to (the settings, the Accounts section, or nowhere on the settings page itself) chooses one of
+// three whole sentences, never a piece joined into one.
 import { ApiErrorKind, isApiError } from './api/errors.ts';
-import { plural } from './i18n/t.ts';
+import { plural, t } from './i18n/t.ts';
 
-export type ErrorPlaces = {
-  /**
-   * Where the settings are, as the advice names them: "the settings" (the popup, notifications),
-   * "the Accounts section" (another section of the options page), or null when the person is
-   * there already.
-   */
-  settings: string | null;
-};
+/**
+ * Where the settings are, as the advice names them: `settings` (the popup, notifications),
+ * `accounts` (another section of the options page), or `here` when the person is there already.
+ */
+export type SettingsPlace = 'settings' | 'accounts' | 'here';
 
-type AdviceWords = {
-  /** " in the settings", or "" when the person is there already. */
-  inSettings: string;
-};
+export type ErrorPlaces = { settings: SettingsPlace };
 
 export type ErrorTextRow = {
-  advice: (words: AdviceWords) => string;
+  advice: (place: SettingsPlace) => string;
   /** Where the person fixes it: their settings (key, plan, address, permission), the service, or neither. */
   fixedIn: 'settings' | 'service' | null;
   /** Whether another try of the same request may succeed. */
@@ -34,79 +28,73 @@ export type ErrorTextRow = {
 
 export const ERROR_TEXT: Record<ApiErrorKind, ErrorTextRow> = {
   invalid_input: {
-    advice: () => 'Correct what you entered and try again.',
+    advice: () => t('adviceInvalidInput'),
     fixedIn: null,
     retry: false,
     mayHaveActed: false,
   },
   back_half_taken: {
-    advice: () => 'Choose another back-half, or leave it empty to get a generated one.',
+    advice: () => t('adviceBackHalfTaken'),
     fixedIn: null,
     retry: false,
     mayHaveActed: false,
   },
   unauthorized: {
-    advice: ({ inSettings }) => `Check the API key${inSettings}.`,
+    advice: (place) => t(`adviceUnauthorized_${place}`),
     fixedIn: 'settings',
     retry: false,
     mayHaveActed: false,
   },
   paid_plan_required: {
-    advice: ({ inSettings }) =>
-      `The API needs a paid plan: upgrade the account, or use the key of a paid account${inSettings}.`,
+    advice: (place) => t(`advicePaidPlan_${place}`),
     fixedIn: 'settings',
     retry: false,
     mayHaveActed: false,
   },
   not_found: {
-    advice: () => 'The link no longer exists. Refresh the list.',
+    advice: () => t('adviceNotFound'),
     fixedIn: null,
     retry: false,
     mayHaveActed: false,
   },
   rate_limited: {
-    advice: () => 'Wait a minute before you retry.',
+    advice: () => t('adviceRateLimited'),
     fixedIn: 'service',
     retry: true,
     mayHaveActed: false,
   },
   server_error: {
-    advice: () => 'Try again in a moment.',
+    advice: () => t('adviceServerError'),
     fixedIn: 'service',
     retry: true,
     mayHaveActed: true,
   },
   network: {
-    advice: ({ inSettings }) =>
-      `Check your connection and the API base URL${inSettings}, then retry.`,
+    advice: (place) => t(`adviceNetwork_${place}`),
     fixedIn: 'settings',
     retry: true,
     mayHaveActed: true,
   },
   timeout: {
-    advice: ({ inSettings }) =>
-      `Retry; if it keeps happening, check the API base URL${inSettings}.`,
+    advice: (place) => t(`adviceTimeout_${place}`),
     fixedIn: 'settings',
     retry: true,
     mayHaveActed: true,
   },
   unexpected_response: {
-    advice: ({ inSettings }) =>
-      `Check the API base URL${inSettings}: it may not point to a short-link service.`,
+    advice: (place) => t(`adviceUnexpected_${place}`),
     fixedIn: 'settings',
     retry: true,
     mayHaveActed: true,
   },
   invalid_base_url: {
-    advice: ({ inSettings }) =>
-      `Enter an API base URL starting with https://${inSettings} (http:// only for localhost).`,
+    advice: (place) => t(`adviceBaseUrl_${place}`),
     fixedIn: 'settings',
     retry: false,
     mayHaveActed: false,
   },
   permission_missing: {
-    advice: ({ inSettings }) =>
-      `Allow it when the browser asks: press "Allow access" in the popup, or "Save"${inSettings}.`,
+    advice: (place) => t(`advicePermission_${place}`),
     fixedIn: 'settings',
     retry: false,
     mayHaveActed: false,
@@ -114,15 +102,11 @@ export const ERROR_TEXT: Record<ApiErrorKind, ErrorTextRow> = {
 };
 
 /** The popup and the notifications send the person to "the settings". */
-export const SETTINGS_ELSEWHERE: ErrorPlaces = { settings: 'the settings' };
-
-const wordsFor = (places: ErrorPlaces): AdviceWords => ({
-  inSettings: places.settings ? ` in ${places.settings}` : '',
-});
+export const SETTINGS_ELSEWHERE: ErrorPlaces = { settings: 'settings' };
 
 /** The advice for a kind, naming the settings as the page does. */
 export function adviceFor(kind: ApiErrorKind, places: ErrorPlaces = SETTINGS_ELSEWHERE): string {
-  return ERROR_TEXT[kind].advice(wordsFor(places));
+  return ERROR_TEXT[kind].advice(places.settings);
 }
 
 /** The row of an error; anything that is not an ApiError reads as an unexpected answer. */
@@ -146,10 +130,13 @@ export function describeApiError(
 ): { message: string; advice: string } {
   if (!isApiError(error)) {
     if (error instanceof Error && error.name === 'AbortError') {
-      return { message: 'The request was cancelled.', advice: 'Try again when you are ready.' };
+      return { message: t('errorCancelled'), advice: t('errorTryWhenReady') };
     }
-    const detail = error instanceof Error && error.message ? `: ${error.message}` : '.';
-    return { message: `Something went wrong${detail}`, advice: 'Try again.' };
+    const message =
+      error instanceof Error && error.message
+        ? t('errorSomethingWrongDetail', error.message)
+        : t('errorSomethingWrong');
+    return { message, advice: t('errorTryAgain') };
   }
   if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) {
     const seconds = Math.max(1, error.retryAfterSeconds);
@@ -158,60 +145,57 @@ export function describeApiError(
       advice: plural('waitSeconds', seconds),
     };
   }
-  return { message: error.message, advice: errorTextOf(error).advice(wordsFor(places)) };
+  return { message: error.message, advice: errorTextOf(error).advice(places.settings) };
 }
 
 /**
  * What "Test connection" says for the failures a first connection most often meets, naming the
  * service's origin; any other failure reads as ERROR_TEXT says.
  */
-export type ConnectionTestText = { message: (origin: string) => string; advice: string };
+export type ConnectionTestText = { message: (origin: string) => string; advice: () => string };
 
 export const CONNECTION_TEST_TEXT: Partial<Record<ApiErrorKind, ConnectionTestText>> = {
   unauthorized: {
-    message: () => 'The API key is wrong: the service refused it.',
-    advice: 'Paste the whole key again, or get a new one from your short-link service account.',
+    message: () => t('testKeyWrong'),
+    advice: () => t('testKeyWrongAdvice'),
   },
   paid_plan_required: {
-    message: () => 'The API key works, but the account is not on a paid plan.',
-    advice:
-      'The API is available only on paid plans. Upgrade the account, or use the key of a paid account.',
+    message: () => t('testNotPaid'),
+    advice: () => t('testNotPaidAdvice'),
   },
   network: {
-    message: (origin) => `The service at ${origin} could not be reached.`,
-    advice: 'Check the API base URL, that the service is running, and that you are online.',
+    message: (origin) => t('testUnreachable', origin),
+    advice: () => t('testUnreachableAdvice'),
   },
   timeout: {
-    message: (origin) => `The service at ${origin} did not answer in time.`,
-    advice: 'Check the API base URL, or try again later.',
+    message: (origin) => t('testSlow', origin),
+    advice: () => t('testSlowAdvice'),
   },
 };
 
 /** The sentences of failures the extension finds itself, before it asks the service. */
 export const OWN_FAILURE_TEXT = {
-  noApiKey: 'No API key is set yet. Add it in the options.',
-  permissionMissing: (origin: string) => `The browser does not let Short Link reach ${origin}.`,
+  noApiKey: () => t('ownNoApiKey'),
+  permissionMissing: (origin: string) => t('ownPermissionMissing', origin),
 };
 
-/**
- * The notifications of the menu, the shortcut and one click when a page or link is not shortened,
- * or not copied. `what` is "This page" or "This link".
- */
+/** What a notification speaks of: the page, or a link the person right-clicked. */
+export type NoticeSource = 'link' | 'page';
+
+/** The notifications of the menu, the shortcut and one click when a page or link is not shortened, or not copied. */
 export const SHORTEN_NOTICE_TEXT = {
-  cannotShorten: (what: string) => `${what} cannot be shortened`,
-  noAddress: 'There is no address to shorten.',
-  typeAnother: 'Open the Short Link popup to type a web address instead.',
-  notConfigured: {
-    title: 'Add your API key in the options',
-    message:
-      'Short Link needs the API key of your account to make short links. Click to open the options.',
-  },
-  couldNotShorten: (what: string) => `Could not shorten ${what.toLowerCase()}`,
+  cannotShorten: (source: NoticeSource) => t(`noticeCannotShorten_${source}`),
+  noAddress: () => t('noticeNoAddress'),
+  typeAnother: () => t('noticeTypeAnother'),
+  notConfigured: () => ({
+    title: t('noticeNotConfiguredTitle'),
+    message: t('noticeNotConfigured'),
+  }),
+  couldNotShorten: (source: NoticeSource) => t(`noticeCouldNotShorten_${source}`),
   /** The account's default domain was refused: the person picks another in the options. */
-  domainGone: 'Choose another default domain in the options.',
+  domainGone: () => t('noticeDomainGone'),
   notCopied: {
-    title: 'Short link made, but not copied',
-    message: (shortUrl: string, detail: string) =>
-      `${shortUrl} could not be copied: ${detail} Copy it from the links in the options.`,
+    title: () => t('noticeNotCopiedTitle'),
+    message: (shortUrl: string, detail: string) => t('noticeNotCopied', shortUrl, detail),
   },
 };

@@ -36,7 +36,7 @@ export async function shorten(
 ): Promise<Link> {
   const { account } = options;
   if (!isConfigured(account)) {
-    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey);
+    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey());
   }
   await checkHostPermission(account.apiBaseUrl);
   const link = await openAccount(account).createLink(input, { signal: options.signal });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Settings } from '../../lib/account/settings.ts';
+import { t } from '../../lib/i18n/t.ts';
 
 export type SaveStatus = { tone: 'success' | 'error'; message: string } | undefined;
 
@@ -13,11 +14,11 @@ export function useSaveStatus(): [SaveStatus, (save: () => Promise<Settings>) =>
     setStatus(undefined);
     try {
       await save();
-      if (mine === latest.current) setStatus({ tone: 'success', message: 'Saved.' });
+      if (mine === latest.current) setStatus({ tone: 'success', message: t('saveSaved') });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (mine === latest.current) {
-        setStatus({ tone: 'error', message: `Not saved: ${reason} Try again.` });
+        setStatus({ tone: 'error', message: t('saveNotSavedRetry', reason) });
       }
     }
   }

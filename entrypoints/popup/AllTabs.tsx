@@ -8,6 +8,8 @@ import { isApiError } from '../../lib/api/errors.ts';
 import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
 import { displayHost, displayUrl } from '../../lib/display-host.ts';
 import { describeApiError } from '../../lib/error-text.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { plural, t } from '../../lib/i18n/t.ts';
 import { askOnce, linkForPage } from '../../lib/link-for-page.ts';
 import {
   formatLinkList,
@@ -27,9 +29,6 @@ import {
 import { leftOutTabs } from './left-out.ts';
 
 type Stage = 'asking' | 'refused' | 'none' | 'running' | 'done';
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 const pageName = (page: TabPage) => {
   if (page.title) return page.title;
@@ -177,20 +176,17 @@ export function AllTabs({
   );
   const finished = results.filter(Boolean).length;
 
+  const done = formatNumber(shortened.length);
+  const all = formatNumber(pages.length);
   let said: string;
-  if (stage === 'asking') said = 'Asking the browser for your tabs…';
+  if (stage === 'asking') said = t('tabsAsking');
   else if (stage === 'refused') said = '';
-  else if (stage === 'none') said = 'No tab of this window shows a web page to shorten.';
-  else {
-    said = `Shortened ${shortened.length} of ${pages.length}`;
-    if (stage === 'running' && waitingMs !== undefined) {
-      said += `; the service asks to slow down, waiting ${Math.ceil(waitingMs / 1000)} s`;
-    }
-    if (stage === 'running') said += '…';
-    else if (failed.length > 0)
-      said += `; ${plural(failed.length, 'page', 'pages')} could not be shortened.`;
-    else said += '.';
-  }
+  else if (stage === 'none') said = t('tabsNone');
+  else if (stage === 'running' && waitingMs !== undefined)
+    said = t('tabsWaiting', done, all, formatNumber(Math.ceil(waitingMs / 1000)));
+  else if (stage === 'running') said = t('tabsRunning', done, all);
+  else if (failed.length > 0) said = plural('tabsDoneFailed', failed.length, done, all);
+  else said = t('tabsDone', done, all);
 
   return (
     <section
@@ -199,15 +195,12 @@ export function AllTabs({
       aria-busy={stage === 'running'}
     >
       <h2 id="all-tabs-heading" ref={heading} tabIndex={-1}>
-        All tabs
+        {t('tabsHeading')}
       </h2>
       {stage === 'refused' ? (
         <div className="notice" role="alert">
-          <p>
-            Short Link needs to read the addresses and titles of your tabs to shorten them all, and
-            the browser did not allow it.
-          </p>
-          <p>Press "Shorten all tabs" again and allow it when the browser asks.</p>
+          <p>{t('tabsRefused')}</p>
+          <p>{t('tabsRefusedAgain')}</p>
         </div>
       ) : (
         <p className="tabs-progress" role="status">
@@ -215,13 +208,10 @@ export function AllTabs({
         </p>
       )}
       {stage === 'running' && (
-        <progress max={pages.length} value={finished} aria-label="Tabs shortened" />
+        <progress max={pages.length} value={finished} aria-label={t('tabsProgressLabel')} />
       )}
       {leftOut && leftOut.count > 0 && stage !== 'asking' && (
-        <p className="hint">
-          Left out {plural(leftOut.count, 'tab', 'tabs')}: <span dir="auto">{leftOut.named}</span>.
-          Browser pages, files and your own short links are not shortened.
-        </p>
+        <p className="hint">{plural('tabsLeftOut', leftOut.count, leftOut.named)}</p>
       )}
       {shortened.length > 0 && stage === 'done' && (
         <div className="row copy-formats list-formats">
@@ -229,23 +219,29 @@ export function AllTabs({
             <CopyButton
               key={format}
               text={formatLinkList(format, shortened)}
-              label={LIST_FORMAT_BUTTONS[format]}
+              label={t(LIST_FORMAT_BUTTONS[format])}
               className={index === 0 ? 'primary' : undefined}
             />
           ))}
         </div>
       )}
       {shortened.length > 0 && (
-        <ul className="tab-links" aria-label="Short links">
+        <ul className="tab-links" aria-label={t('tabsShortLinks')}>
           {shortened.map((link) => (
             <li key={link.page.url}>
               <span className="tab-line">
                 <span className="tab-title" dir="auto" title={link.page.url}>
                   {pageName(link.page)}
                 </span>
-                {link.reused && <span className="tag">made before</span>}
+                {link.reused && <span className="tag">{t('tabsMadeBefore')}</span>}
               </span>
-              <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+              <a
+                href={link.shortUrl}
+                target="_blank"
+                rel="noreferrer"
+                title={link.shortUrl}
+                dir="ltr"
+              >
                 {displayUrl(link.shortUrl)}
               </a>
             </li>
@@ -254,7 +250,7 @@ export function AllTabs({
       )}
       {failed.length > 0 && (
         <section className="notice error tab-failures" aria-labelledby="tab-failures-heading">
-          <h3 id="tab-failures-heading">Not shortened</h3>
+          <h3 id="tab-failures-heading">{t('tabsNotShortened')}</h3>
           <ul>
             {failed.map(({ page, error }) => {
               const { message, advice } = describeApiError(error);
@@ -274,13 +270,13 @@ export function AllTabs({
           </ul>
           {stage === 'done' && (
             <button type="button" onClick={retry}>
-              Retry failed tabs
+              {t('tabsRetryFailed')}
             </button>
           )}
         </section>
       )}
       <button type="button" className="back" onClick={onBack}>
-        Back
+        {t('tabsBack')}
       </button>
     </section>
   );

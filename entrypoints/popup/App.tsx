@@ -15,6 +15,7 @@ import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
+import { t } from '../../lib/i18n/t.ts';
 import type { PageLinks as PageFacts } from '../../lib/link-for-page.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
@@ -323,9 +324,9 @@ export function App({ start }: { start: PopupStart }) {
         <Brand>Short Link</Brand>
         {accountSelect}
         <div className="notice">
-          <p>Add the API key of your short-link account in the settings to start shortening.</p>
+          <p>{t('popupNeedsKey')}</p>
           <button type="button" className="primary" onClick={openSettings}>
-            Open settings
+            {t('openSettings')}
           </button>
         </div>
       </main>
@@ -368,13 +369,12 @@ export function App({ start }: { start: PopupStart }) {
       {accountSelect}
       {pageProblem && (
         <p className="notice" role="status">
-          {pageProblem} Type or paste an address instead.
+          {pageProblem} {t('popupTypeAddressInstead')}
         </p>
       )}
       {facts?.noLink && (
         <p className="notice" role="status">
-          This address is on your account's short domain, but no link of yours has it. Type or paste
-          an address instead.
+          {t('popupNoLinkOnShortDomain')}
         </p>
       )}
       <Later>
@@ -399,7 +399,7 @@ export function App({ start }: { start: PopupStart }) {
         domains={domains}
         defaultShortHost={shortHost}
         busy={busy}
-        submitLabel={existing.length > 0 && !result ? 'Make another link' : 'Shorten'}
+        submitLabel={existing.length > 0 && !result ? t('popupMakeAnother') : t('shortenSubmit')}
         submitRef={submitButton}
         destinationNote={
           tracked && (
@@ -445,7 +445,7 @@ export function App({ start }: { start: PopupStart }) {
         )}
       </Later>
       <button type="button" className="all-tabs-button" onClick={shortenAllTabs}>
-        Shorten all tabs
+        {t('popupShortenAllTabs')}
       </button>
       {formDrawn && (
         <Later>

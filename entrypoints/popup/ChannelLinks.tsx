@@ -8,6 +8,7 @@ import type { AccountSettings } from '../../lib/account/settings.ts';
 import { type ChannelResult, shortenForChannels } from '../../lib/campaigns.ts';
 import { displayUrl } from '../../lib/display-host.ts';
 import { describeApiError } from '../../lib/error-text.ts';
+import { plural, t } from '../../lib/i18n/t.ts';
 import {
   formatLinkList,
   LIST_FORMAT_BUTTONS,
@@ -61,7 +62,7 @@ export function ChannelLinks({
   const count = chosen.length;
   return (
     <fieldset className="channels">
-      <legend>One link per channel</legend>
+      <legend>{t('channelsLegend')}</legend>
       {presets.map((preset) => (
         <label key={preset.name} className="check">
           <input
@@ -80,10 +81,10 @@ export function ChannelLinks({
       ))}
       <button type="button" disabled={count === 0 || busy} onClick={() => void make()}>
         {busy
-          ? 'Shortening…'
+          ? t('shortenBusy')
           : count === 0
-            ? 'Make links'
-            : `Make ${count === 1 ? 'one link' : `${count} links`}`}
+            ? t('channelsMakeNone')
+            : plural('channelsMake', count)}
       </button>
       {made.length > 0 && (
         <>
@@ -95,21 +96,27 @@ export function ChannelLinks({
                   format,
                   made.map(({ link }) => link),
                 )}
-                label={LIST_FORMAT_BUTTONS[format]}
+                label={t(LIST_FORMAT_BUTTONS[format])}
                 className={index === 0 ? 'primary' : undefined}
               />
             ))}
           </div>
-          <ul className="tab-links" aria-label="Links per channel">
+          <ul className="tab-links" aria-label={t('channelsLinks')}>
             {made.map(({ channel, link, reused }) => (
               <li key={channel}>
                 <span className="tab-line">
                   <span className="tab-title" dir="auto" title={link.destinationUrl}>
                     {channel}
                   </span>
-                  {reused && <span className="tag">made before</span>}
+                  {reused && <span className="tag">{t('tabsMadeBefore')}</span>}
                 </span>
-                <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+                <a
+                  href={link.shortUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  title={link.shortUrl}
+                  dir="ltr"
+                >
                   {displayUrl(link.shortUrl)}
                 </a>
               </li>
@@ -119,7 +126,7 @@ export function ChannelLinks({
       )}
       {failed.length > 0 && (
         <section className="notice error tab-failures" aria-labelledby="channel-failures-heading">
-          <h3 id="channel-failures-heading">Not shortened</h3>
+          <h3 id="channel-failures-heading">{t('tabsNotShortened')}</h3>
           <ul>
             {failed.map(({ channel, failure }) => {
               const { message, advice } = describeApiError(failure);

@@ -1,6 +1,7 @@
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { RecentClicks } from '../../components/RecentClicks.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
+import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 import { displayAddress } from '../../lib/links/display-url.ts';
 
@@ -21,11 +22,17 @@ export function ExistingLinks({
 }) {
   return (
     <section className="existing" aria-labelledby="existing-heading">
-      <h2 id="existing-heading">Already shortened</h2>
+      <h2 id="existing-heading">{t('popupExistingHeading')}</h2>
       <ul>
         {links.map((link, index) => (
           <li key={link.shortUrl} className="link-row">
-            <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+            <a
+              href={link.shortUrl}
+              target="_blank"
+              rel="noreferrer"
+              title={link.shortUrl}
+              dir="ltr"
+            >
               {displayAddress(link.shortUrl)}
             </a>
             <CopyButton

@@ -1,5 +1,7 @@
 import { CopyButton } from '../../components/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 import { displayAddress } from '../../lib/links/display-url.ts';
 
@@ -15,9 +17,9 @@ export function SelfShortLink({
 }) {
   return (
     <section className="existing self-link" aria-labelledby="self-link-heading">
-      <h2 id="self-link-heading">This page is a short link of your account</h2>
+      <h2 id="self-link-heading">{t('popupSelfLinkHeading')}</h2>
       <div className="link-row">
-        <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl}>
+        <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl} dir="ltr">
           {displayAddress(link.shortUrl)}
         </a>
         <CopyButton
@@ -33,14 +35,14 @@ export function SelfShortLink({
         </p>
       )}
       <dl className="link-facts">
-        <dt>Leads to</dt>
+        <dt>{t('popupLeadsTo')}</dt>
         <dd>
-          <a href={link.destinationUrl} target="_blank" rel="noreferrer" dir="auto">
+          <a href={link.destinationUrl} target="_blank" rel="noreferrer" dir="ltr">
             {displayAddress(link.destinationUrl)}
           </a>
         </dd>
-        <dt>Clicks</dt>
-        <dd>{link.clicks.toLocaleString()}</dd>
+        <dt>{t('popupClicks')}</dt>
+        <dd>{formatNumber(link.clicks)}</dd>
       </dl>
     </section>
   );
@@ -50,9 +52,9 @@ export function SelfShortLink({
 export function DeclaredShortLink({ shortUrl, title }: { shortUrl: string; title: string }) {
   return (
     <section className="existing declared-link" aria-labelledby="declared-heading">
-      <h2 id="declared-heading">The page's own short link</h2>
+      <h2 id="declared-heading">{t('popupDeclaredHeading')}</h2>
       <div className="link-row">
-        <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl}>
+        <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl} dir="ltr">
           {displayAddress(shortUrl)}
         </a>
         <CopyButton text={shortUrl} content={formatForCopy('link', { shortUrl, title })} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { OPEN_POPUP_COMMAND, SHORTEN_COMMAND } from '../../lib/browser/menus.ts';
+import { type MessageKey, messageParts, t } from '../../lib/i18n/t.ts';
 
 const BUTTON_COMMANDS = new Set(['_execute_action', '_execute_browser_action']);
 
@@ -9,7 +10,7 @@ const BUTTON_COMMANDS = new Set(['_execute_action', '_execute_browser_action']);
  * one click on, the button's own shortcut shortens too, and the popup has a shortcut of its own.
  */
 export function ShortcutsFooter({ oneClick }: { oneClick: boolean }) {
-  const [keys, setKeys] = useState<{ open?: string; shorten?: string; button?: string }>({});
+  const [keys, setKeys] = useState<{ open?: string[]; shorten?: string; button?: string }>({});
   useEffect(() => {
     let live = true;
     void browser.commands
@@ -21,7 +22,7 @@ export function ShortcutsFooter({ oneClick }: { oneClick: boolean }) {
         const button = keyOf((name) => BUTTON_COMMANDS.has(name));
         const popup = keyOf((name) => name === OPEN_POPUP_COMMAND);
         setKeys({
-          open: (oneClick ? [popup] : [button, popup]).filter(Boolean).join(' or ') || undefined,
+          open: (oneClick ? [popup] : [button, popup]).filter((key) => key !== undefined),
           shorten: keyOf((name) => name === SHORTEN_COMMAND),
           button: oneClick ? button : undefined,
         });
@@ -33,31 +34,28 @@ export function ShortcutsFooter({ oneClick }: { oneClick: boolean }) {
   }, [oneClick]);
   return (
     <footer className="shortcuts">
-      <h2 className="visually-hidden">Keyboard shortcuts</h2>
-      <span>
-        <kbd>Enter</kbd> shortens, or copies the link already made
-      </span>
-      {keys.open && (
+      <h2 className="visually-hidden">{t('shortcutsHeading')}</h2>
+      <span>{withKeys('shortcutsEnter', ['Enter'])}</span>
+      {keys.open && keys.open.length > 0 && (
         <span>
-          {keys.open.split(' or ').map((key, index) => (
-            <span key={key}>
-              {index > 0 && ' or '}
-              <kbd>{key}</kbd>
-            </span>
-          ))}{' '}
-          opens this popup
+          {withKeys(keys.open.length > 1 ? 'shortcutsOpenEither' : 'shortcutsOpen', keys.open)}
         </span>
       )}
-      {keys.button && (
-        <span>
-          <kbd>{keys.button}</kbd> shortens and copies, as the toolbar button does
-        </span>
-      )}
-      {keys.shorten && (
-        <span>
-          <kbd>{keys.shorten}</kbd> copies a short link of the page
-        </span>
-      )}
+      {keys.button && <span>{withKeys('shortcutsButton', [keys.button])}</span>}
+      {keys.shorten && <span>{withKeys('shortcutsShorten', [keys.shorten])}</span>}
     </footer>
+  );
+}
+
+/** A sentence of the footer with its keys, `$1`, `$2`…, each in a `<kbd>` where the language puts it. */
+function withKeys(key: MessageKey, keys: string[]) {
+  return messageParts(key).map((part) =>
+    typeof part === 'number' ? (
+      <kbd key={`key-${part}`} dir="ltr">
+        {keys[part]}
+      </kbd>
+    ) : (
+      part
+    ),
   );
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '../../lib/i18n/t.ts';
+
 /** Under the destination: how many tracking parameters were removed, and a way to keep them. */
 export function TrackingNote({
   removed,
@@ -9,23 +11,22 @@ export function TrackingNote({
   onKeep: (keep: boolean) => void;
 }) {
   const count = removed.length;
-  const parameters = count === 1 ? 'tracking parameter' : 'tracking parameters';
   return (
     <p className="hint tracking-note" role="status">
       {kept ? (
         <>
-          Tracking parameters kept for this link.{' '}
+          {t('trackingKept')}{' '}
           <button type="button" className="link-button" onClick={() => onKeep(false)}>
-            Remove them
+            {t('trackingRemoveThem')}
           </button>
         </>
       ) : (
         <>
           <span title={removed.join(', ')}>
-            Removed {count} {parameters} ({removed.join(', ')}).
+            {plural('trackingRemoved', count, removed.join(', '))}
           </span>{' '}
           <button type="button" className="link-button" onClick={() => onKeep(true)}>
-            Keep {count === 1 ? 'it' : 'them'}
+            {plural('trackingKeep', count)}
           </button>
         </>
       )}

@@ -5,17 +5,26 @@ import { FormField } from '../../components/FormField.tsx';
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
 import { useCampaignSettings } from '../../components/use-campaign-settings.ts';
 import type { AccountSettings } from '../../lib/account/settings.ts';
+import { type MessageKey, t } from '../../lib/i18n/t.ts';
 import {
   NO_UTM,
   UTM_FIELDS,
-  UTM_LABELS,
   type UtmErrors,
+  type UtmField,
   type UtmValues,
   utmProblems,
   withUtm,
 } from '../../lib/links/utm.ts';
 import { ChannelLinks } from './ChannelLinks.tsx';
 import { UtmPresets } from './UtmPresets.tsx';
+
+const UTM_LABEL_KEYS: Record<UtmField, MessageKey> = {
+  source: 'utmSource',
+  medium: 'utmMedium',
+  campaign: 'utmCampaign',
+  term: 'utmTerm',
+  content: 'utmContent',
+};
 
 export function UtmDisclosure({
   fields,
@@ -57,18 +66,18 @@ export function UtmDisclosure({
         aria-controls="utm-fields"
         onClick={() => setOpen(!shown)}
       >
-        <span aria-hidden="true">{shown ? '▾' : '▸'}</span> UTM parameters
+        <span aria-hidden="true">{shown ? '▾' : '▸'}</span> {t('utmParameters')}
       </button>
       {shown && (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.
-        <div id="utm-fields" role="group" aria-label="UTM parameters" className="utm-fields">
+        <div id="utm-fields" role="group" aria-label={t('utmParameters')} className="utm-fields">
           <UtmPresets settings={campaigns} values={values} onChoose={onChange} />
           <div className="utm-grid">
             {UTM_FIELDS.map((field) => (
               <FormField
                 key={field}
                 id={`utm-${field}`}
-                label={UTM_LABELS[field]}
+                label={t(UTM_LABEL_KEYS[field])}
                 error={errors[field]}
               >
                 {(inputProps) => (
@@ -86,8 +95,8 @@ export function UtmDisclosure({
             ))}
           </div>
           <p className="hint utm-preview">
-            <span id="utm-preview-label">Destination with UTM parameters:</span>{' '}
-            <output aria-labelledby="utm-preview-label" dir="auto">
+            <span id="utm-preview-label">{t('utmPreview')}</span>{' '}
+            <output aria-labelledby="utm-preview-label" dir="ltr">
               {preview}
             </output>
           </p>

@@ -9,6 +9,7 @@ import {
   presetsLastUsedFirst,
   saveUtmPreset,
 } from '../../lib/account/campaign-settings.ts';
+import { t } from '../../lib/i18n/t.ts';
 import type { UtmValues } from '../../lib/links/utm.ts';
 
 export function UtmPresets({
@@ -45,7 +46,7 @@ export function UtmPresets({
     try {
       await saveUtmPreset(name, values);
       setChosen(name.trim());
-      setSaved(`Saved the preset "${name.trim()}".`);
+      setSaved(t('utmPresetSaved', name.trim()));
       setNaming(false);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -55,7 +56,7 @@ export function UtmPresets({
   return (
     <div className="utm-presets">
       <div className="row preset-row">
-        <FormField id="utm-preset" label="Preset">
+        <FormField id="utm-preset" label={t('utmPreset')}>
           {(inputProps) => (
             <select
               {...inputProps}
@@ -64,7 +65,7 @@ export function UtmPresets({
               disabled={presets.length === 0}
             >
               <option value="">
-                {presets.length === 0 ? 'No presets yet' : 'Choose a preset'}
+                {presets.length === 0 ? t('utmNoPresets') : t('utmChoosePreset')}
               </option>
               {presets.map((preset) => (
                 <option key={preset.name} value={preset.name}>
@@ -84,12 +85,12 @@ export function UtmPresets({
             setSaved(undefined);
           }}
         >
-          Save preset
+          {t('utmSavePreset')}
         </button>
       </div>
       {naming && (
         <div className="row preset-row">
-          <FormField id="utm-preset-name" label="Preset name" error={problem}>
+          <FormField id="utm-preset-name" label={t('utmPresetName')} error={problem}>
             {(inputProps) => (
               <input
                 {...inputProps}
@@ -111,7 +112,7 @@ export function UtmPresets({
             )}
           </FormField>
           <button type="button" className="primary" onClick={() => void save()}>
-            Save
+            {t('utmSave')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 // The tabs "Shorten all tabs" leaves out, named briefly (their title, else their host), so that the
 // person sees which ones without a list.
 import { displayHost } from '../../lib/display-host.ts';
+import { plural, t } from '../../lib/i18n/t.ts';
 import { pageOfTab } from '../../lib/shorten.ts';
 
 /** Names shown before "and N more". */
@@ -21,14 +22,14 @@ function nameOf(tab: TabLike): string {
       name = url;
     }
   }
-  if (!name) return 'an empty tab';
+  if (!name) return t('leftOutEmptyTab');
   const characters = [...name];
   const cut =
     characters.length > NAME_MAX_CHARACTERS
       ? `${characters.slice(0, NAME_MAX_CHARACTERS - 1).join('')}…`
       : name;
   // Quoted: a title may hold commas of its own.
-  return `“${cut}”`;
+  return t('leftOutQuoted', cut);
 }
 
 /** The tabs whose address is not among the pages shortened: the ones left out, by name. */
@@ -45,11 +46,12 @@ export function leftOutTabs(
     .map(nameOf);
   const shown = names.slice(0, NAMES_SHOWN);
   const rest = names.length - shown.length;
+  const comma = t('listComma');
   const named =
     rest > 0
-      ? `${shown.join(', ')} and ${rest} more`
+      ? plural('listAndMore', rest, shown.join(comma))
       : shown.length > 1
-        ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        ? t('listTwo', shown.slice(0, -1).join(comma), shown.at(-1) ?? '')
         : (shown[0] ?? '');
   return { count: names.length, named };
 }

@@ -1,5 +1,7 @@
 // The ways a short link is copied: the link alone, Markdown, rich text (HTML) or title and link.
 // Pure text making; writing the clipboard is lib/browser/clipboard.ts's job.
+import type { MessageKey } from '../i18n/t.ts';
+
 /** The ways a short link is copied, as the "Copy as" preference stores them. */
 export const COPY_FORMATS = ['link', 'markdown', 'html', 'title-and-link'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
@@ -12,12 +14,12 @@ export const COPY_FORMAT_LABELS: Record<CopyFormat, string> = {
   'title-and-link': 'Title and link',
 };
 
-/** The result's button for each format. */
-export const COPY_FORMAT_BUTTONS: Record<CopyFormat, string> = {
-  link: 'Copy link',
-  markdown: 'Copy as Markdown',
-  html: 'Copy as HTML',
-  'title-and-link': 'Copy title and link',
+/** The message of the result's button for each format. */
+export const COPY_FORMAT_BUTTONS: Record<CopyFormat, MessageKey> = {
+  link: 'copyButtonLink',
+  markdown: 'copyButtonMarkdown',
+  html: 'copyButtonHtml',
+  'title-and-link': 'copyButtonTitleAndLink',
 };
 
 /** What goes on the clipboard: always plain text, and rich text for HTML. */

@@ -3,6 +3,7 @@
 import type { Link } from '../api/schemas.ts';
 import { BACK_HALF_PATTERN } from '../contract-limits.ts';
 import { displayHost } from '../display-host.ts';
+import { t } from '../i18n/t.ts';
 
 export type AccountHosts = {
   /** Host (with port) of the service's default short domain. */
@@ -76,7 +77,7 @@ export function shortLinkOfAccount(
  * first and the rest short, so that a narrow select (the popup's) still shows the host whole.
  */
 export function defaultDomainLabel(defaultShortHost: string | undefined): string {
-  if (!defaultShortHost) return 'Default short domain';
+  if (!defaultShortHost) return t('defaultShortDomain');
   const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
-  return `${displayHost(name)}${port} (default)`;
+  return t('defaultShortDomainNamed', `${displayHost(name)}${port}`);
 }

@@ -16,7 +16,10 @@ import { startTestService, type TestService } from '../support/test-service.ts';
  * On install the extension opens its options page itself; a test that navigates meanwhile can have
  * its own navigation interrupted ("interrupted by another navigation"). Wait for that tab first.
  */
-async function waitForInstallTab(context: BrowserContext, extensionId: string): Promise<void> {
+export async function waitForInstallTab(
+  context: BrowserContext,
+  extensionId: string,
+): Promise<void> {
   const url = `chrome-extension://${extensionId}/options.html`;
   for (let waited = 0; waited < 5_000; waited += 50) {
     const tab = context.pages().find((page) => page.url() === url);

@@ -1,4 +1,4 @@
-// The options page in the browser's language: German, right-to-left Arabic, a key missing from a
+// The options page and the popup in the browser's language: German, right-to-left Arabic, a key missing from a
 // translation, and the pseudo-locale. Chromium is started with --lang (Debian's chromium needs
 // chromium-l10n for anything but en-US: .ci/run installs it).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,15 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
-import { expect, extensionWorker, seriousA11yViolations, test } from './fixtures.ts';
+import {
+  configure,
+  expect,
+  extensionWorker,
+  seriousA11yViolations,
+  test,
+  waitForInstallTab,
+} from './fixtures.ts';
+import { PopupPage } from './popup-page.ts';
 
 const WIDTH = 420;
 
@@ -66,7 +74,8 @@ async function overflowing(page: Page): Promise<string[]> {
       'h1, h2, h3, label, legend, button, a, p, select, input',
     )) {
       const box = element.getBoundingClientRect();
-      if (box.width === 0) continue;
+      // Headings for screen readers only are clipped on purpose.
+      if (box.width === 0 || element.closest('.visually-hidden')) continue;
       const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
       if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} leaves the page`);
       if (element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'INPUT')
@@ -176,6 +185,76 @@ test('the pseudo-locale shows every translated string marked, with nothing overf
       expect(await overflowing(page)).toEqual([]);
       await screenshot(page, `options-${section}-${WIDTH}-pseudo`);
     }
+  } finally {
+    await browser.done();
+  }
+});
+
+const POPUP_WIDTH = 360;
+
+/** The popup for a page of the test service, with an account set up, in Chromium in `lang`. */
+async function popupIn(
+  lang: string,
+  service: { baseUrl: string; pageOrigin: string },
+  apiKey: string,
+) {
+  const browser = await launchIn(lang);
+  const worker = await extensionWorker(browser.context);
+  await waitForInstallTab(browser.context, browser.extensionId);
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  const popup = await PopupPage.openFor(
+    browser.context,
+    worker,
+    browser.extensionId,
+    `${service.pageOrigin}/`,
+    { viewport: { width: POPUP_WIDTH, height: 600 } },
+  );
+  return { browser, page: popup.page };
+}
+
+test('in a German browser the popup speaks German, with nothing overflowing at 360 px', async ({
+  service,
+  apiKey,
+}) => {
+  const { browser, page } = await popupIn('de', service, apiKey);
+  try {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByLabel('Ziel-URL', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Back-Half', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kürzen', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Alle Tabs kürzen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Kopieren', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'QR-Code' })).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, `popup-${POPUP_WIDTH}-de`);
+  } finally {
+    await browser.done();
+  }
+});
+
+test('in an Arabic browser the popup reads right to left, axe clean, the short link left to right', async ({
+  service,
+  apiKey,
+}) => {
+  const { browser, page } = await popupIn('ar', service, apiKey);
+  try {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const destination = page.getByLabel('عنوان URL الوجهة', { exact: true });
+    await expect(destination).toHaveAttribute('dir', 'ltr');
+    await page.getByRole('button', { name: 'اختصار', exact: true }).click();
+    const shortLink = page.locator('.result .short-url a');
+    await expect(shortLink).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('button', { name: 'نسخ', exact: true })).toBeVisible();
+    // Right to left: the main button's label sits at the right of the popup.
+    const label = await page
+      .getByRole('button', { name: 'اختصار كل علامات التبويب' })
+      .boundingBox();
+    expect(label && label.x + label.width).toBeGreaterThan(POPUP_WIDTH / 2);
+    expect(await overflowing(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `popup-${POPUP_WIDTH}-ar`);
   } finally {
     await browser.done();
   }

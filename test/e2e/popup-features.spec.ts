@@ -685,8 +685,10 @@ test.describe('mends', () => {
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
     await expect(popup.field('Title')).toHaveValue('مرحبا بالعالم');
-    for (const name of ['Destination URL', 'Title', 'Back-half'] as const) {
-      await expect(popup.field(name)).toHaveAttribute('dir', 'auto');
+    await expect(popup.field('Title')).toHaveAttribute('dir', 'auto');
+    // An address and a back-half read left to right whatever the language around them.
+    for (const name of ['Destination URL', 'Back-half'] as const) {
+      await expect(popup.field(name)).toHaveAttribute('dir', 'ltr');
     }
     expect(await popup.field('Title').evaluate((input) => getComputedStyle(input).direction)).toBe(
       'rtl',

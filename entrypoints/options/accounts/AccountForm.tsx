@@ -40,14 +40,14 @@ function askingStatus(apiBaseUrl: string): Status {
   const origin = new URL(apiBaseUrl).origin;
   return {
     tone: 'busy',
-    message: `Waiting for permission to reach ${origin}: answer the browser's prompt.`,
+    message: t('accountAsking', origin),
   };
 }
 
-function errorStatus(prefix: string, error: unknown): Status {
+function errorStatus(during: 'accountNothingSaved' | 'accountTestFailed', error: unknown): Status {
   // This is the Accounts section itself: the advice names no other place.
-  const { message, advice } = describeApiError(error, { settings: null });
-  return { tone: 'error', message: `${prefix} ${message}`, advice };
+  const { message, advice } = describeApiError(error, { settings: 'here' });
+  return { tone: 'error', message: t(during, message), advice };
 }
 
 /**
@@ -122,7 +122,7 @@ export function AccountForm({
     if (!values) return;
     const checking: Status = {
       tone: 'busy',
-      message: `Checking the key with ${new URL(values.apiBaseUrl).origin}…`,
+      message: t('accountChecking', new URL(values.apiBaseUrl).origin),
     };
     setBusy('saving');
     setStatus(permitted === true ? checking : askingStatus(values.apiBaseUrl));
@@ -136,9 +136,9 @@ export function AccountForm({
         setStatus({
           tone: 'error',
           message: saved
-            ? `Permission to reach ${result.refusedOrigin} was refused; the previous address is kept.`
-            : `Permission to reach ${result.refusedOrigin} was refused; the account was not added.`,
-          advice: 'Save again and allow the access, or enter another API base URL.',
+            ? t('accountRefusedKept', result.refusedOrigin)
+            : t('accountRefusedNotAdded', result.refusedOrigin),
+          advice: t('accountSaveAgainAllow'),
         });
         return;
       }
@@ -151,7 +151,7 @@ export function AccountForm({
       }
       setStatus({ ...answer, offerLinks: firstRun && answer.tone === 'success' });
     } catch (error) {
-      setStatus(errorStatus('Nothing was saved:', error));
+      setStatus(errorStatus('accountNothingSaved', error));
     } finally {
       setBusy(undefined);
     }
@@ -162,15 +162,15 @@ export function AccountForm({
     const values = valuesToUse();
     if (!values) return;
     const testedOrigin = new URL(values.apiBaseUrl).origin;
-    const testing: Status = { tone: 'busy', message: `Testing the connection to ${testedOrigin}…` };
+    const testing: Status = { tone: 'busy', message: t('accountTesting', testedOrigin) };
     setBusy('testing');
     setStatus(permitted === true ? testing : askingStatus(values.apiBaseUrl));
     try {
       if (!(await ensureHostPermission(values.apiBaseUrl, permitted))) {
         setStatus({
           tone: 'error',
-          message: `Permission to reach ${testedOrigin} was refused, so the connection was not tested.`,
-          advice: 'Test again and allow the access, or enter another API base URL.',
+          message: t('accountTestRefused', testedOrigin),
+          advice: t('accountTestAgainAllow'),
         });
         return;
       }
@@ -184,14 +184,12 @@ export function AccountForm({
         answer.tone === 'success' && unsaved
           ? {
               ...answer,
-              advice: saved
-                ? 'Choose Save to use this connection.'
-                : 'Choose Save to add this account.',
+              advice: saved ? t('accountChooseSaveUse') : t('accountChooseSaveAdd'),
             }
           : answer,
       );
     } catch (error) {
-      setStatus(errorStatus('The test failed:', error));
+      setStatus(errorStatus('accountTestFailed', error));
     } finally {
       setBusy(undefined);
     }

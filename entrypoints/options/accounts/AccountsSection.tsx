@@ -15,7 +15,7 @@ import { AccountForm } from './AccountForm.tsx';
 import { removeAccount } from './remove-account.ts';
 
 /** How error advice elsewhere on the options page names this section ("…in the Accounts section."). */
-export const ACCOUNTS_SECTION: ErrorPlaces = { settings: 'the Accounts section' };
+export const ACCOUNTS_SECTION: ErrorPlaces = { settings: 'accounts' };
 
 /**
  * The accounts: each one's form, "Add account", and with two or more, each one's name, "Make

@@ -2,6 +2,7 @@
 // say on each field that is wrong.
 import type { Connection } from '../../../lib/account/connection.ts';
 import { checkApiBaseUrl, cleanApiKey } from '../../../lib/account/settings.ts';
+import { t } from '../../../lib/i18n/t.ts';
 
 export type AccountFormValues = Connection & { name: string };
 export type AccountProblems = Partial<Record<keyof AccountFormValues, string>>;
@@ -16,12 +17,10 @@ export function checkApiBaseUrlField(raw: string): { url: string } | { problem: 
 
 export function checkApiKeyField(raw: string): { key: string } | { problem: string } {
   const key = cleanApiKey(raw);
-  if (!key) return { problem: 'Enter your API key.' };
+  if (!key) return { problem: t('keyEmpty') };
   // The client refuses to send such a key; saying so here names the field at fault.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    return {
-      problem: 'An API key has only letters, digits and punctuation. Copy it again and paste it.',
-    };
+    return { problem: t('keyCharacters') };
   }
   return { key };
 }
@@ -30,7 +29,7 @@ export function checkApiKeyField(raw: string): { key: string } | { problem: stri
 export function checkAccountNameField(raw: string): { name: string } | { problem: string } {
   const name = raw.trim().replace(/\s+/g, ' ');
   if ([...name].length > ACCOUNT_NAME_MAX_LENGTH) {
-    return { problem: `The name is too long: at most ${ACCOUNT_NAME_MAX_LENGTH} characters.` };
+    return { problem: t('accountNameTooLong', ACCOUNT_NAME_MAX_LENGTH) };
   }
   return { name };
 }

@@ -6,6 +6,7 @@ import { clearCaches, writeCachedDomains } from '../../../lib/account/cache.ts';
 import { loadSettings, type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import type { AccountFormValues } from './account-form.ts';
 import { type ConnectionTestResult, testConnection } from './test-connection.ts';
 
@@ -73,12 +74,17 @@ export function describeSave(
 ): SaveAnswer {
   if (!result.saved) {
     const { message, advice } = describe({ ok: false, error: result.refusedKey });
-    return { tone: 'error', message: `Not saved. ${message}`, advice, offerSaveAnyway: true };
+    return {
+      tone: 'error',
+      message: t('saveNotSavedBecause', message),
+      advice,
+      offerSaveAnyway: true,
+    };
   }
   const { message, advice } = describe(result.check);
-  if (result.check.ok) return { tone: 'success', message: 'Saved.', advice: message };
+  if (result.check.ok) return { tone: 'success', message: t('saveSaved'), advice: message };
   if (refusesKey(result.check.error)) {
-    return { tone: 'note', message: `Saved anyway. ${message}`, advice };
+    return { tone: 'note', message: t('saveSavedAnyway', message), advice };
   }
-  return { tone: 'note', message: `Saved, but the key could not be checked. ${message}`, advice };
+  return { tone: 'note', message: t('saveSavedUnchecked', message), advice };
 }

@@ -6,6 +6,7 @@ import type { AccountRef } from '../../../lib/account/connection.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { CONNECTION_TEST_TEXT, describeApiError } from '../../../lib/error-text.ts';
+import { plural, t } from '../../../lib/i18n/t.ts';
 
 export type ConnectionTestResult = { ok: true; domains: Domain[] } | { ok: false; error: unknown };
 
@@ -28,11 +29,6 @@ export async function testConnection(
   }
 }
 
-function countDomains(count: number): string {
-  if (count === 0) return 'no custom domains';
-  return count === 1 ? '1 custom domain' : `${count} custom domains`;
-}
-
 export function describeConnectionTest(
   result: ConnectionTestResult,
   apiBaseUrl: string,
@@ -40,7 +36,10 @@ export function describeConnectionTest(
   if (result.ok) {
     return {
       tone: 'success',
-      message: `Connected. The account has ${countDomains(result.domains.length)}.`,
+      message:
+        result.domains.length === 0
+          ? t('testConnectedNoDomains')
+          : plural('testConnected', result.domains.length),
     };
   }
   const { error } = result;
@@ -51,7 +50,7 @@ export function describeConnectionTest(
       ? CONNECTION_TEST_TEXT[error.kind]
       : undefined;
   if (ownWords)
-    return { tone: 'error', message: ownWords.message(origin), advice: ownWords.advice };
+    return { tone: 'error', message: ownWords.message(origin), advice: ownWords.advice() };
   // This is the Accounts section itself: the advice names no other place.
-  return { tone: 'error', ...describeApiError(error, { settings: null }) };
+  return { tone: 'error', ...describeApiError(error, { settings: 'here' }) };
 }
