@@ -2,7 +2,6 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
-import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionOf,
@@ -94,7 +93,13 @@ export function QrStyleControls({
       setProblems((current) => ({ ...current, logo: undefined }));
       change({ logo });
     } catch {
-      setProblems((current) => ({ ...current, logo: t('qrSiteIconUnreadable') }));
+      setProblems((current) => ({
+        ...current,
+        logo:
+          // English for now, as the rest of the QR view: importing t() here splits wxt/browser into a
+          // file the popup would wait for before its form (the QR view's translation is pending).
+          "The site's icon could not be read (the page has none, or its site refused it): choose an image file instead.",
+      }));
     }
   };
 
@@ -204,7 +209,7 @@ export function QrStyleControls({
         </FormField>
         {siteIcon && (
           <button type="button" onClick={() => void chooseSiteIcon()}>
-            {t('qrSiteIcon')}
+            Use the site's icon
           </button>
         )}
         {draft.logo && (
