@@ -17,8 +17,21 @@ test('what runs is the archive that ships: its manifest, id and version', async 
   const zip = await JSZip.loadAsync(readFileSync(FIREFOX_ARCHIVE));
   const shipped = JSON.parse((await zip.file('manifest.json')?.async('string')) ?? '{}');
   const running = await extension.evaluate(() => browser.runtime.getManifest());
-  // Firefox fills in defaults and absolute addresses; what was declared must be what runs.
-  const { version, permissions, host_permissions, optional_host_permissions, commands } = shipped;
+  // Firefox fills in defaults and absolute addresses, and the `__MSG_…__` texts in the browser's
+  // language (English here); what was declared must be what runs.
+  const english = JSON.parse(
+    (await zip.file('_locales/en/messages.json')?.async('string')) ?? '{}',
+  ) as Record<string, { message: string }>;
+  const inEnglish = (text: unknown) =>
+    typeof text === 'string'
+      ? text.replace(/^__MSG_(\w+)__$/, (_, key: string) => english[key]?.message ?? text)
+      : text;
+  const { version, permissions, host_permissions, optional_host_permissions } = shipped;
+  const commands = Object.fromEntries(
+    Object.entries(shipped.commands as Record<string, { description?: string }>).map(
+      ([name, command]) => [name, { ...command, description: inEnglish(command.description) }],
+    ),
+  );
   expect(running).toMatchObject({
     version,
     permissions,
