@@ -83,45 +83,93 @@ export type ImportTable = {
   delimiter: string;
 };
 
+/**
+ * What keeps a file from being read, as a code and its values: the extension says it in the
+ * person's language (its messages), the service's command line in English (`importIssueEnglish`).
+ */
+export type ImportIssue =
+  | {
+      code:
+        | 'archive'
+        | 'oldExcel'
+        | 'pdf'
+        | 'compressed'
+        | 'notUtf8'
+        | 'notText'
+        | 'empty'
+        | 'headerOnly'
+        | 'noDestinationColumn';
+    }
+  | { code: 'image'; format: 'PNG' | 'JPEG' | 'GIF' };
+
+const SAVE_AS_CSV = 'save it as CSV (comma- or semicolon-separated) and import that file';
+
+/** An issue of a file in the English of the service's command line. */
+export function importIssueEnglish(issue: ImportIssue): string {
+  switch (issue.code) {
+    case 'archive':
+      return `This file is a spreadsheet or an archive (.xlsx, .ods, .zip), not a CSV file: ${SAVE_AS_CSV}.`;
+    case 'oldExcel':
+      return `This file is a spreadsheet in the old Excel format (.xls), not a CSV file: ${SAVE_AS_CSV}.`;
+    case 'pdf':
+      return `This file is a PDF document, not a CSV file: ${SAVE_AS_CSV}.`;
+    case 'image':
+      return `This file is an image (${issue.format}), not a CSV file: ${SAVE_AS_CSV}.`;
+    case 'compressed':
+      return `This file is a compressed file (.gz), not a CSV file: ${SAVE_AS_CSV}.`;
+    case 'notUtf8':
+      return `This file is not UTF-8 text, so it cannot be read as CSV: ${SAVE_AS_CSV}, choosing UTF-8.`;
+    case 'notText':
+      return `This file is not text: ${SAVE_AS_CSV}.`;
+    case 'empty':
+      return 'The file is empty: it has no links to import.';
+    case 'headerOnly':
+      return 'The file has a header but no rows: it has no links to import.';
+    case 'noDestinationColumn':
+      return 'No column holds the addresses: name it destination_url (or url, long_url), or choose it by hand.';
+  }
+}
+
 export type ImportRead =
   | { ok: true; table: ImportTable }
-  /** `needsMapping`: the file was read, but which column holds the addresses must be chosen. */
-  | { ok: false; problem: string; table?: ImportTable };
+  /** With a table: the file was read, but which column holds the addresses must be chosen. */
+  | { ok: false; issue: ImportIssue; problem: string; table?: ImportTable };
+
+const refuseFile = (issue: ImportIssue, table?: ImportTable) =>
+  ({ ok: false, issue, problem: importIssueEnglish(issue), table }) as const;
 
 /** A file's first bytes, when they say it is a spreadsheet, an image, a PDF or an archive. */
-const NOT_TEXT: readonly [readonly number[], string][] = [
-  [[0x50, 0x4b, 0x03, 0x04], 'a spreadsheet or an archive (.xlsx, .ods, .zip)'],
-  [[0xd0, 0xcf, 0x11, 0xe0], 'a spreadsheet in the old Excel format (.xls)'],
-  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
-  [[0x89, 0x50, 0x4e, 0x47], 'an image (PNG)'],
-  [[0xff, 0xd8, 0xff], 'an image (JPEG)'],
-  [[0x47, 0x49, 0x46, 0x38], 'an image (GIF)'],
-  [[0x1f, 0x8b], 'a compressed file (.gz)'],
+const NOT_TEXT: readonly [readonly number[], ImportIssue][] = [
+  [[0x50, 0x4b, 0x03, 0x04], { code: 'archive' }],
+  [[0xd0, 0xcf, 0x11, 0xe0], { code: 'oldExcel' }],
+  [[0x25, 0x50, 0x44, 0x46], { code: 'pdf' }],
+  [[0x89, 0x50, 0x4e, 0x47], { code: 'image', format: 'PNG' }],
+  [[0xff, 0xd8, 0xff], { code: 'image', format: 'JPEG' }],
+  [[0x47, 0x49, 0x46, 0x38], { code: 'image', format: 'GIF' }],
+  [[0x1f, 0x8b], { code: 'compressed' }],
 ];
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
   magic.every((byte, index) => bytes[index] === byte);
 
-const SAVE_AS_CSV = 'save it as CSV (comma- or semicolon-separated) and import that file';
-
 /**
- * The text of a file's bytes, or a sentence saying why it is not a CSV file: a spreadsheet, an
- * image or other binary, or text that is not UTF-8. A byte-order mark is dropped.
+ * The text of a file's bytes, or why it is not a CSV file: a spreadsheet, an image or other
+ * binary, or text that is not UTF-8. A byte-order mark is dropped.
  */
-export function decodeImportFile(bytes: Uint8Array): { text: string } | { problem: string } {
-  for (const [magic, what] of NOT_TEXT) {
-    if (startsWith(bytes, magic))
-      return { problem: `This file is ${what}, not a CSV file: ${SAVE_AS_CSV}.` };
+export function decodeImportFile(
+  bytes: Uint8Array,
+): { text: string } | { issue: ImportIssue; problem: string } {
+  const refuse = (issue: ImportIssue) => ({ issue, problem: importIssueEnglish(issue) });
+  for (const [magic, issue] of NOT_TEXT) {
+    if (startsWith(bytes, magic)) return refuse(issue);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return {
-      problem: `This file is not UTF-8 text, so it cannot be read as CSV: ${SAVE_AS_CSV}, choosing UTF-8.`,
-    };
+    return refuse({ code: 'notUtf8' });
   }
-  if (text.includes('\0')) return { problem: `This file is not text: ${SAVE_AS_CSV}.` };
+  if (text.includes('\0')) return refuse({ code: 'notText' });
   return { text };
 }
 
@@ -133,8 +181,7 @@ export function decodeImportFile(bytes: Uint8Array): { text: string } | { proble
  */
 export function readImportText(text: string): ImportRead {
   const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '')
-    return { ok: false, problem: 'The file is empty: it has no links to import.' };
+  if (body.trim() === '') return refuseFile({ code: 'empty' });
   const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
   const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
   const first = rows[0] ?? [];
@@ -148,16 +195,8 @@ export function readImportText(text: string): ImportRead {
     columns,
     delimiter: parsed.meta.delimiter,
   };
-  if (table.rows.length === 0)
-    return { ok: false, problem: 'The file has a header but no rows: it has no links to import.' };
-  if (columns.destination === undefined) {
-    return {
-      ok: false,
-      problem:
-        'No column holds the addresses: name it destination_url (or url, long_url), or choose it by hand.',
-      table,
-    };
-  }
+  if (table.rows.length === 0) return refuseFile({ code: 'headerOnly' });
+  if (columns.destination === undefined) return refuseFile({ code: 'noDestinationColumn' }, table);
   return { ok: true, table };
 }
 
@@ -210,18 +249,48 @@ export type ImportLink = {
   shortUrlHost?: string;
 };
 
+/**
+ * Why a row is not imported, as a code and its values. A field that breaks the API's rules
+ * carries the contract's own sentence (lib/contract.ts), which the API answers with as well.
+ */
+export type ImportRowIssue =
+  | { code: 'destinationEmpty' }
+  | { code: 'shortUrlNotAddress'; shortUrl: string }
+  | { code: 'fieldRule'; field: 'destination' | 'backHalf' | 'title' | 'domain'; rule: string };
+
+/** A row's issue in the English of the service's command line. */
+export function importRowIssueEnglish(issue: ImportRowIssue): string {
+  switch (issue.code) {
+    case 'destinationEmpty':
+      return 'The destination URL is empty.';
+    case 'shortUrlNotAddress':
+      return `The short URL "${issue.shortUrl}" is not a web address.`;
+    case 'fieldRule':
+      return issue.rule;
+  }
+}
+
 export type ImportRowCheck =
   | { ok: true; link: ImportLink }
-  | { ok: false; row: number; reason: string };
+  | { ok: false; row: number; issue: ImportRowIssue; reason: string };
 
 const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? 'Invalid.';
 
 /** Checks one row by the API's field rules (lib/contract.ts); the reason is one sentence. */
 export function checkImportRow(row: ImportRow): ImportRowCheck {
-  const refuse = (reason: string): ImportRowCheck => ({ ok: false, row: row.row, reason });
-  if (row.destination === '') return refuse('The destination URL is empty.');
+  const refuse = (issue: ImportRowIssue): ImportRowCheck => ({
+    ok: false,
+    row: row.row,
+    issue,
+    reason: importRowIssueEnglish(issue),
+  });
+  const broken = (
+    field: 'destination' | 'backHalf' | 'title' | 'domain',
+    error: z.core.$ZodError,
+  ) => refuse({ code: 'fieldRule', field, rule: firstMessage(error) });
+  if (row.destination === '') return refuse({ code: 'destinationEmpty' });
   const destination = z.safeParse(DestinationUrl, row.destination);
-  if (!destination.success) return refuse(firstMessage(destination.error));
+  if (!destination.success) return broken('destination', destination.error);
   let backHalf = row.backHalf || undefined;
   let shortUrlHost: string | undefined;
   if (row.shortUrl !== '') {
@@ -233,7 +302,7 @@ export function checkImportRow(row: ImportRow): ImportRowCheck {
     } catch {
       url = undefined;
     }
-    if (!url) return refuse(`The short URL "${row.shortUrl}" is not a web address.`);
+    if (!url) return refuse({ code: 'shortUrlNotAddress', shortUrl: row.shortUrl });
     shortUrlHost = url.host.toLowerCase();
     if (backHalf === undefined) {
       let path: string;
@@ -247,14 +316,14 @@ export function checkImportRow(row: ImportRow): ImportRowCheck {
   }
   if (backHalf !== undefined) {
     const checked = z.safeParse(BackHalf, backHalf);
-    if (!checked.success) return refuse(firstMessage(checked.error));
+    if (!checked.success) return broken('backHalf', checked.error);
   }
   const title = z.safeParse(Title, row.title);
-  if (!title.success) return refuse(firstMessage(title.error));
+  if (!title.success) return broken('title', title.error);
   let domain: string | undefined;
   if (row.domain !== '') {
     const checked = z.safeParse(DomainHost, row.domain);
-    if (!checked.success) return refuse(firstMessage(checked.error));
+    if (!checked.success) return broken('domain', checked.error);
     domain = checked.data.toLowerCase();
   }
   return {

@@ -7,6 +7,8 @@ import {
   decodeImportFile,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  type ImportIssue,
+  type ImportRowIssue,
   type ImportTable,
   importRows,
   readImportText,
@@ -27,7 +29,7 @@ export type ImportPlan = {
   alreadyThere: { row: number; shortUrl: string }[];
   /** The back-half is the account's link to another destination on that domain. */
   collisions: (PlannedRow & { backHalf: string; heldBy: string })[];
-  invalid: { row: number; reason: string }[];
+  invalid: { row: number; issue: PlanRowIssue }[];
   /** Domains named by rows that the account has not added; those rows are in `invalid` too. */
   unknownDomains: string[];
 };
@@ -38,12 +40,18 @@ export type AccountLinks = {
   domains: readonly string[];
 };
 
+/** Why a row is set aside: the file's own rules, or a domain the account has not added. */
+export type PlanRowIssue = ImportRowIssue | { code: 'domainNotAdded'; domain: string };
+
+/** Why a file cannot be imported: the page says it in the person's language (import-text.ts). */
+export type PlanIssue =
+  | ImportIssue
+  | { code: 'tooLarge'; megabytes: number }
+  | { code: 'tooManyRows'; rows: number; max: number };
+
 export type PlanResult =
   | { ok: true; plan: ImportPlan; table: ImportTable }
-  | { ok: false; problem: string; table?: ImportTable };
-
-const CLI_HINT =
-  'import it in parts, or ask the service’s operator to run its import command, which takes any number';
+  | { ok: false; issue: PlanIssue; table?: ImportTable };
 
 /** The file's bytes, read and held against the account's links. */
 export function planImportFile(
@@ -52,13 +60,10 @@ export function planImportFile(
   columns?: ColumnMap,
 ): PlanResult {
   if (bytes.byteLength > IMPORT_MAX_BYTES) {
-    return {
-      ok: false,
-      problem: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB: ${CLI_HINT}.`,
-    };
+    return { ok: false, issue: { code: 'tooLarge', megabytes: IMPORT_MAX_BYTES / 1024 / 1024 } };
   }
   const decoded = decodeImportFile(bytes);
-  if ('problem' in decoded) return { ok: false, problem: decoded.problem };
+  if ('issue' in decoded) return { ok: false, issue: decoded.issue };
   return planImportText(decoded.text, account, columns);
 }
 
@@ -70,13 +75,13 @@ export function planImportText(
   const read = readImportText(text);
   const table = read.table;
   if (!read.ok && (!table || columns?.destination === undefined)) {
-    return { ok: false, problem: read.problem, table };
+    return { ok: false, issue: read.issue, table };
   }
-  if (!table) return { ok: false, problem: 'The file has no rows.' };
+  if (!table) return { ok: false, issue: { code: 'empty' } };
   if (table.rows.length > IMPORT_MAX_ROWS) {
     return {
       ok: false,
-      problem: `The file has ${table.rows.length.toLocaleString('en-US')} rows; the extension imports at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time: ${CLI_HINT}.`,
+      issue: { code: 'tooManyRows', rows: table.rows.length, max: IMPORT_MAX_ROWS },
       table,
     };
   }
@@ -106,16 +111,13 @@ function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap
   for (const row of importRows(table, columns ?? table.columns)) {
     const checked = checkImportRow(row);
     if (!checked.ok) {
-      plan.invalid.push({ row: checked.row, reason: checked.reason });
+      plan.invalid.push({ row: checked.row, issue: checked.issue });
       continue;
     }
     const { link } = checked;
     if (link.domain !== undefined && !custom.has(link.domain)) {
       unknown.add(link.domain);
-      plan.invalid.push({
-        row: link.row,
-        reason: `The account has not added the domain ${link.domain}.`,
-      });
+      plan.invalid.push({ row: link.row, issue: { code: 'domainNotAdded', domain: link.domain } });
       continue;
     }
     const domain = link.domain ?? domainKey(link.shortUrlHost ?? '');

@@ -3,22 +3,29 @@ import { browser } from 'wxt/browser';
 import type { Account } from '../../../../lib/account/account.ts';
 import type { ColumnMap } from '../../../../lib/contract-import.ts';
 import { describeApiError } from '../../../../lib/error-text.ts';
+import { formatNumber } from '../../../../lib/i18n/format.ts';
+import { plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 import {
   IMPORT_JOB_KEY,
   readImportJob,
   sendImportMessage,
 } from '../../../../lib/import-background.ts';
 import { ImportJob, type JobRow, newImportJob, progressOf } from '../../../../lib/import-links.ts';
-import { type ImportPlan, rowsToSend } from '../../../../lib/links/import-plan.ts';
+import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/links/import-plan.ts';
 import { useModalDialog } from '../../use-modal-dialog.ts';
 import { importReportCsv } from './import-report.ts';
+import { importIssueText, importRowIssueText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
 
 type Checked =
   | { ok: true; plan: ImportPlan; header?: string[] }
-  | { ok: false; problem: string; header?: string[] };
+  | { ok: false; issue: PlanIssue; header?: string[] };
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
+
+/** Names in a list as the person's language writes one (`a, b` in English). */
+const listOf = (names: string[]) =>
+  new Intl.ListFormat(uiLanguage(), { type: 'unit', style: 'short' }).format(names);
 
 /** The file (or the pasted lines) read and checked in a worker, never on the page's thread. */
 function checkInWorker(request: PlanRequest): Promise<Checked> {
@@ -72,26 +79,41 @@ function Progress({ job }: { job: ImportJob }) {
   const waiting = job.waitUntil !== undefined && job.waitUntil > Date.now();
   return (
     <div className="import-progress">
-      <progress max={total} value={done} aria-label="Import progress" />
+      <progress max={total} value={done} aria-label={t('importProgressLabel')} />
       <p role="status">
         {job.state === 'done'
-          ? `Done: ${count(created)} links made; ${count(outcomes('already_there'))} already there, ${count(outcomes('back_half_taken'))} with a back-half taken, ${count(outcomes('invalid'))} invalid, ${count(outcomes('failed'))} failed.`
-          : `Imported ${count(done)} of ${count(total)}${job.state === 'paused' ? ' (paused)' : waiting ? ' (the service asked us to wait a moment)' : ''}`}
+          ? plural(
+              'importDone',
+              created,
+              count(outcomes('already_there')),
+              count(outcomes('back_half_taken')),
+              count(outcomes('invalid')),
+              count(outcomes('failed')),
+            )
+          : t(
+              job.state === 'paused'
+                ? 'importProgressPaused'
+                : waiting
+                  ? 'importProgressWaiting'
+                  : 'importProgress',
+              count(done),
+              count(total),
+            )}
       </p>
       <div className="row actions">
         {job.state === 'running' && (
           <button type="button" onClick={() => void sendImportMessage({ type: 'import-pause' })}>
-            Pause
+            {t('importPause')}
           </button>
         )}
         {job.state === 'paused' && (
           <button type="button" onClick={() => void sendImportMessage({ type: 'import-resume' })}>
-            Resume
+            {t('importResume')}
           </button>
         )}
         {job.state === 'done' && (
           <button type="button" onClick={() => download(job)}>
-            Download report
+            {t('importDownloadReport')}
           </button>
         )}
       </div>
@@ -113,14 +135,14 @@ function skippedRows(plan: ImportPlan, generate: boolean): JobRow[] {
       destinationUrl: '',
       title: '',
       outcome: 'invalid' as const,
-      reason: row.reason,
+      reason: importRowIssueText(row.issue),
     })),
     ...(generate
       ? []
       : plan.collisions.map((row) => ({
           ...row,
           outcome: 'back_half_taken' as const,
-          reason: `Your link ${row.backHalf} leads to ${row.heldBy}.`,
+          reason: t('importCollisionReason', row.backHalf, row.heldBy),
         }))),
   ];
 }
@@ -194,7 +216,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
         onClose();
       }}
     >
-      <h3 id="import-dialog-title">Import links</h3>
+      <h3 id="import-dialog-title">{t('importTitle')}</h3>
       {job && <Progress job={job} />}
       {!busy && (
         <form
@@ -204,7 +226,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
           }}
         >
           <label>
-            CSV file
+            {t('importCsvFile')}
             <input
               type="file"
               accept=".csv,.tsv,.txt,text/csv,text/plain"
@@ -216,7 +238,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
             />
           </label>
           <label>
-            Or paste addresses, one a line
+            {t('importPaste')}
             <textarea
               rows={4}
               value={pasted}
@@ -229,7 +251,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
           </label>
           {checked && !checked.ok && checked.header && (
             <label>
-              Column of addresses
+              {t('importColumn')}
               <select
                 value={columns?.destination ?? ''}
                 onChange={(event) => {
@@ -238,11 +260,11 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
                   void check(chosen);
                 }}
               >
-                <option value="">Choose…</option>
+                <option value="">{t('importChooseColumn')}</option>
                 {checked.header.map((name, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position; the header does not change while shown.
                   <option key={`${index}-${name}`} value={index}>
-                    {name || `Column ${index + 1}`}
+                    {name || t('importColumnNumber', count(index + 1))}
                   </option>
                 ))}
               </select>
@@ -250,46 +272,52 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
           )}
           <div className="row actions">
             <button type="submit" aria-disabled={checking || (!file && pasted.trim() === '')}>
-              {checking ? 'Checking…' : 'Check'}
+              {checking ? t('importChecking') : t('importCheck')}
             </button>
           </div>
         </form>
       )}
       <div role="alert">
         {failure && <p className="notice error">{failure}</p>}
-        {checked && !checked.ok && <p className="notice error">{checked.problem}</p>}
+        {checked && !checked.ok && <p className="notice error">{importIssueText(checked.issue)}</p>}
       </div>
       {plan && !busy && (
         <div className="import-check">
           <ul>
-            <li>To make: {count(plan.toMake.length)}</li>
-            <li>Already there: {count(plan.alreadyThere.length)}</li>
-            <li>Back-half taken by another of your links: {count(plan.collisions.length)}</li>
-            <li>Invalid: {count(plan.invalid.length)}</li>
+            <li>{t('importToMake', count(plan.toMake.length))}</li>
+            <li>{t('importAlreadyThere', count(plan.alreadyThere.length))}</li>
+            <li>{t('importCollisions', count(plan.collisions.length))}</li>
+            <li>{t('importInvalid', count(plan.invalid.length))}</li>
             {plan.unknownDomains.length > 0 && (
-              <li>Domains the account has not added: {plan.unknownDomains.join(', ')}</li>
+              <li>
+                {plural(
+                  'importUnknownDomains',
+                  plan.unknownDomains.length,
+                  listOf(plan.unknownDomains),
+                )}
+              </li>
             )}
           </ul>
           {plan.collisions.length > 0 && (
             <fieldset>
-              <legend>Rows whose back-half is taken</legend>
+              <legend>{t('importCollisionsLegend')}</legend>
               <label>
                 <input type="radio" checked={!generate} onChange={() => setGenerate(false)} />
-                Skip them
+                {t('importSkipCollisions')}
               </label>
               <label>
                 <input type="radio" checked={generate} onChange={() => setGenerate(true)} />
-                Give them a generated back-half
+                {t('importGenerateBackHalf')}
               </label>
             </fieldset>
           )}
           {plan.invalid.length > 0 && (
             <details>
-              <summary>Why rows are invalid</summary>
+              <summary>{t('importWhyInvalid')}</summary>
               <ul>
                 {plan.invalid.slice(0, 200).map((row) => (
                   <li key={row.row}>
-                    Row {row.row}: {row.reason}
+                    {t('importRowReason', count(row.row), importRowIssueText(row.issue))}
                   </li>
                 ))}
               </ul>
@@ -297,14 +325,14 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
           )}
           <div className="row actions">
             <button type="button" onClick={start} aria-disabled={toSend.length === 0}>
-              Import {count(toSend.length)} {toSend.length === 1 ? 'link' : 'links'}
+              {plural('importSubmit', toSend.length)}
             </button>
           </div>
         </div>
       )}
       <div className="row actions">
         <button type="button" ref={closeButton} onClick={onClose}>
-          Close
+          {t('importClose')}
         </button>
       </div>
     </dialog>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ClicksDay } from './stats-view.ts';
+import { formatNumber } from '../../../../lib/i18n/format.ts';
+import { type ClicksDay, dayName } from './stats-view.ts';
 
 /** A colour of the theme (a custom property, light-dark() included) as the canvas needs it. */
 function themeColour(element: HTMLElement, value: string): string {
@@ -20,6 +21,10 @@ function translucent(colour: string, alpha: number): string {
 
 const HEIGHT = 160;
 const DAY_S = 86_400;
+/** Ticks a whole number of days apart: the days are the data, hours between them mean nothing. */
+const DAY_STEPS = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364].map((days) => days * DAY_S);
+/** Whole clicks on the count axis. */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 1e6];
 
 /** The theme in use, so the canvas is drawn again when it changes (system or data-theme). */
 function subscribeToTheme(changed: () => void): () => void {
@@ -46,10 +51,12 @@ export function ClicksChart({
   days,
   label,
   peopleLabel,
+  botsLabel,
 }: {
   days: ClicksDay[];
   label: string;
   peopleLabel: string;
+  botsLabel: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const theme = useSyncExternalStore(subscribeToTheme, currentTheme);
@@ -73,7 +80,7 @@ export function ClicksChart({
       days.map((day) => day.humans),
     ];
     if (withBots) {
-      series.push({ label: 'Bots', stroke: bots, width: 1.5, dash: [4, 3] });
+      series.push({ label: botsLabel, stroke: bots, width: 1.5, dash: [4, 3] });
       data.push(days.map((day) => day.bots));
     }
     const chart = new uPlot(
@@ -86,7 +93,20 @@ export function ClicksChart({
         scales: {
           y: { range: (_u, _min, max) => [0, Math.max(max, 4)] },
         },
-        axes: [axis, { ...axis, size: 40 }],
+        // Days and counts written as the person's language writes them (uPlot's own are English).
+        axes: [
+          {
+            ...axis,
+            incrs: DAY_STEPS,
+            values: (_u, splits) => splits.map((seconds) => dayName(new Date(seconds * 1000))),
+          },
+          {
+            ...axis,
+            size: 40,
+            incrs: COUNT_STEPS,
+            values: (_u, splits) => splits.map((clicks) => formatNumber(clicks)),
+          },
+        ],
         series,
       },
       data,
@@ -106,7 +126,9 @@ export function ClicksChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, peopleLabel, theme]);
+  }, [days, peopleLabel, botsLabel, theme]);
 
-  return <div ref={holder} className="clicks-chart" role="img" aria-label={label} />;
+  // Time runs left to right in every language, as charts in Arabic commonly draw it; the canvas's
+  // axes are laid out by uPlot in left/top terms, which a right-to-left page must not mirror.
+  return <div ref={holder} className="clicks-chart" role="img" aria-label={label} dir="ltr" />;
 }

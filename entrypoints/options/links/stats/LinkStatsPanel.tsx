@@ -3,7 +3,9 @@ import type { Account } from '../../../../lib/account/account.ts';
 import { recordedDays } from '../../../../lib/account/click-record.ts';
 import { readClickRecord } from '../../../../lib/account/click-record-store.ts';
 import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
-import { t } from '../../../../lib/i18n/t.ts';
+import { describeApiError } from '../../../../lib/error-text.ts';
+import { formatNumber } from '../../../../lib/i18n/format.ts';
+import { plural, t } from '../../../../lib/i18n/t.ts';
 import { ClicksChart } from './ClicksChart.tsx';
 import {
   type ClicksDay,
@@ -11,7 +13,7 @@ import {
   countryName,
   dayName,
   deviceName,
-  referrerName,
+  directName,
   STATS_RANGES,
   type StatsRange,
 } from './stats-view.ts';
@@ -35,9 +37,14 @@ async function localDays(account: Account, shortUrl: string, days: number) {
   }));
 }
 
-const count = new Intl.NumberFormat();
+type RankedRow = {
+  name: string;
+  clicks: number;
+  /** A host: read left to right whatever the page's direction. */
+  address?: boolean;
+};
 
-function Ranked({ heading, rows }: { heading: string; rows: { name: string; clicks: number }[] }) {
+function Ranked({ heading, rows }: { heading: string; rows: RankedRow[] }) {
   const id = useId();
   if (rows.length === 0) return null;
   return (
@@ -47,8 +54,8 @@ function Ranked({ heading, rows }: { heading: string; rows: { name: string; clic
         <tbody>
           {rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row">{row.name}</th>
-              <td>{count.format(row.clicks)}</td>
+              <th scope="row">{row.address ? <bdi dir="ltr">{row.name}</bdi> : row.name}</th>
+              <td>{formatNumber(row.clicks)}</td>
             </tr>
           ))}
         </tbody>
@@ -85,10 +92,7 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
         },
         (error: unknown) => {
           if (lifetime.signal.aborted) return;
-          setLoaded({
-            state: 'failed',
-            message: error instanceof Error ? error.message : String(error),
-          });
+          setLoaded({ state: 'failed', message: describeApiError(error).message });
         },
       );
     return () => lifetime.abort();
@@ -98,13 +102,13 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
   const stats = loaded.state === 'shown' ? loaded.stats : undefined;
   const local = loaded.state === 'local';
   const shownDays = stats?.days ?? (loaded.state === 'local' ? loaded.days : undefined);
-  const peopleLabel = local ? 'Clicks' : 'People';
+  const peopleLabel = local ? t('statsClicks') : t('statsPeople');
 
   return (
     <section className="link-stats" aria-labelledby={headingId}>
       <div className="stats-head">
-        <h4 id={headingId}>{local ? t('clicksSeenByThisBrowser') : 'Clicks'}</h4>
-        <label htmlFor={rangeId}>Range</label>
+        <h4 id={headingId}>{local ? t('clicksSeenByThisBrowser') : t('statsClicks')}</h4>
+        <label htmlFor={rangeId}>{t('statsRange')}</label>
         <select
           id={rangeId}
           value={days}
@@ -112,28 +116,37 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
         >
           {STATS_RANGES.map((range) => (
             <option key={range} value={range}>
-              {`Last ${range} days`}
+              {plural('statsLastDays', range)}
             </option>
           ))}
         </select>
       </div>
-      {loaded.state === 'loading' && <p className="hint">Loading the clicks per day…</p>}
+      {loaded.state === 'loading' && <p className="hint">{t('statsLoading')}</p>}
       {loaded.state === 'failed' && (
         <p className="hint" role="status">
-          {`The clicks per day could not be loaded: ${loaded.message}`}
+          {t('statsFailed', loaded.message)}
         </p>
       )}
       {shownDays && (
         <>
           {stats && (
             <p className="stats-totals">
-              {`${count.format(stats.days.reduce((sum, day) => sum + day.humans, 0))} by people, ${count.format(stats.days.reduce((sum, day) => sum + day.bots, 0))} by bots`}
+              {t(
+                'statsTotals',
+                formatNumber(stats.days.reduce((sum, day) => sum + day.humans, 0)),
+                formatNumber(stats.days.reduce((sum, day) => sum + day.bots, 0)),
+              )}
             </p>
           )}
-          <ClicksChart days={shownDays} label={chartLabel(days)} peopleLabel={peopleLabel} />
+          <ClicksChart
+            days={shownDays}
+            label={chartLabel(days)}
+            peopleLabel={peopleLabel}
+            botsLabel={t('statsBots')}
+          />
           <p>
             <button type="button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-              Show as table
+              {t('statsShowAsTable')}
             </button>
           </p>
           {asTable && (
@@ -141,9 +154,9 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
               <caption>{chartLabel(days)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Day</th>
+                  <th scope="col">{t('statsDay')}</th>
                   <th scope="col">{peopleLabel}</th>
-                  {!local && <th scope="col">Bots</th>}
+                  {!local && <th scope="col">{t('statsBots')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -152,29 +165,30 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
                     <th scope="row">
                       <time dateTime={day.date}>{dayName(day.date)}</time>
                     </th>
-                    <td>{count.format(day.humans)}</td>
-                    {!local && <td>{count.format(day.bots)}</td>}
+                    <td>{formatNumber(day.humans)}</td>
+                    {!local && <td>{formatNumber(day.bots)}</td>}
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
           <Ranked
-            heading="Referrers"
+            heading={t('statsReferrers')}
             rows={(stats?.referrers ?? []).map((r) => ({
-              name: referrerName(r.host),
+              name: r.host ?? directName(),
               clicks: r.clicks,
+              address: r.host !== null,
             }))}
           />
           <Ranked
-            heading="Devices"
+            heading={t('statsDevices')}
             rows={(stats?.devices ?? []).map((d) => ({
               name: deviceName(d.type),
               clicks: d.clicks,
             }))}
           />
           <Ranked
-            heading="Countries"
+            heading={t('statsCountries')}
             rows={(stats?.countries ?? []).map((c) => ({
               name: countryName(c.code),
               clicks: c.clicks,

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type ImportIssue, importIssueEnglish } from '../../../../lib/contract-import.ts';
+import { getMessageFrom, readMessages } from '../../../../test/support/messages-in-node.ts';
+import { importIssueText, importRowIssueText } from './import-text.ts';
+
+const english = fakeBrowser.i18n.getMessage;
+const englishLanguage = fakeBrowser.i18n.getUILanguage;
+afterEach(() => {
+  fakeBrowser.i18n.getMessage = english;
+  fakeBrowser.i18n.getUILanguage = englishLanguage;
+});
+
+function speak(locale: string, uiLanguage: string) {
+  fakeBrowser.i18n.getMessage = getMessageFrom(
+    readMessages(locale),
+  ) as typeof fakeBrowser.i18n.getMessage;
+  fakeBrowser.i18n.getUILanguage = () => uiLanguage;
+}
+
+const FILE_ISSUES: ImportIssue[] = [
+  { code: 'archive' },
+  { code: 'oldExcel' },
+  { code: 'pdf' },
+  { code: 'image', format: 'PNG' },
+  { code: 'compressed' },
+  { code: 'notUtf8' },
+  { code: 'notText' },
+  { code: 'empty' },
+  { code: 'headerOnly' },
+  { code: 'noDestinationColumn' },
+];
+
+describe('the import’s issues in words', () => {
+  it.each(FILE_ISSUES)('say $code in English as the service’s command line does', (issue) => {
+    expect(importIssueText(issue)).toBe(importIssueEnglish(issue));
+  });
+
+  it('say the extension’s own limits in English, numbers written the English way', () => {
+    expect(importIssueText({ code: 'tooManyRows', rows: 100_001, max: 100_000 })).toBe(
+      'The file has 100,001 rows; the extension imports at most 100,000 at a time: import it in parts, or ask the service’s operator to run its import command, which takes any number.',
+    );
+    expect(importIssueText({ code: 'tooLarge', megabytes: 50 })).toBe(
+      'The file is over 50 MB: import it in parts, or ask the service’s operator to run its import command, which takes any number.',
+    );
+  });
+
+  it('say why a row is set aside, the values in their place', () => {
+    expect(importRowIssueText({ code: 'domainNotAdded', domain: 'go.example' })).toBe(
+      'The account has not added the domain go.example.',
+    );
+    expect(importRowIssueText({ code: 'shortUrlNotAddress', shortUrl: 'http://' })).toBe(
+      'The short URL "http://" is not a web address.',
+    );
+    expect(importRowIssueText({ code: 'destinationEmpty' })).toBe('The destination URL is empty.');
+  });
+
+  it('speak German, numbers written the German way', () => {
+    speak('de', 'de');
+    expect(importIssueText({ code: 'empty' })).toBe(
+      'Die Datei ist leer: Sie enthält keine Links zum Importieren.',
+    );
+    expect(importIssueText({ code: 'tooManyRows', rows: 100_001, max: 100_000 })).toMatch(
+      /^Die Datei hat 100\.001 Zeilen; die Erweiterung importiert höchstens 100\.000 auf einmal/,
+    );
+    expect(importRowIssueText({ code: 'domainNotAdded', domain: 'go.example' })).toBe(
+      'Das Konto hat die Domain go.example nicht hinzugefügt.',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+// The import's issues (codes from lib/contract-import.ts and lib/links/import-plan.ts) in the
+// person's language: one whole sentence per code, its values filled in by the message.
+import { formatNumber } from '../../../../lib/i18n/format.ts';
+import { plural, t } from '../../../../lib/i18n/t.ts';
+import type { PlanIssue, PlanRowIssue } from '../../../../lib/links/import-plan.ts';
+
+/** Why the file cannot be imported. */
+export function importIssueText(issue: PlanIssue): string {
+  switch (issue.code) {
+    case 'archive':
+      return t('importIssueArchive');
+    case 'oldExcel':
+      return t('importIssueOldExcel');
+    case 'pdf':
+      return t('importIssuePdf');
+    case 'image':
+      return t('importIssueImage', issue.format);
+    case 'compressed':
+      return t('importIssueCompressed');
+    case 'notUtf8':
+      return t('importIssueNotUtf8');
+    case 'notText':
+      return t('importIssueNotText');
+    case 'empty':
+      return t('importIssueEmpty');
+    case 'headerOnly':
+      return t('importIssueHeaderOnly');
+    case 'noDestinationColumn':
+      return t('importIssueNoDestinationColumn');
+    case 'tooLarge':
+      return t('importIssueTooLarge', formatNumber(issue.megabytes));
+    case 'tooManyRows':
+      return plural('importIssueTooManyRows', issue.rows, formatNumber(issue.max));
+  }
+}
+
+/** Why one row is set aside. */
+export function importRowIssueText(issue: PlanRowIssue): string {
+  switch (issue.code) {
+    case 'destinationEmpty':
+      return t('importRowDestinationEmpty');
+    case 'shortUrlNotAddress':
+      return t('importRowShortUrlNotAddress', issue.shortUrl);
+    case 'domainNotAdded':
+      return t('importRowDomainNotAdded', issue.domain);
+    case 'fieldRule':
+      // The contract's own sentence (lib/contract.ts), shared with the API's answers.
+      return issue.rule;
+  }
+}
