@@ -16,6 +16,7 @@ import { useModalDialog } from '../../use-modal-dialog.ts';
 import { importReportCsv } from './import-report.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
+import './import.css';
 
 type Checked =
   | { ok: true; plan: ImportPlan; header?: string[] }

@@ -98,6 +98,8 @@ export function ClicksChart({
           {
             ...axis,
             incrs: DAY_STEPS,
+            // Room for a day's name in any language ("26 نوفمبر", "26. Nov."), so none touch.
+            space: 72,
             values: (_u, splits) => splits.map((seconds) => dayName(new Date(seconds * 1000))),
           },
           {
