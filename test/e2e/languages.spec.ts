@@ -1,12 +1,10 @@
 // The options page and the popup in the browser's language: German, right-to-left Arabic, a key missing from a
 // translation, and the pseudo-locale. Chromium is started with --lang (Debian's chromium needs
 // chromium-l10n for anything but en-US: .ci/run installs it).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
-import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
 import {
   configure,
   expect,
@@ -15,46 +13,10 @@ import {
   test,
   waitForInstallTab,
 } from './fixtures.ts';
+import { launchIn, overflowing } from './language-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 const WIDTH = 420;
-
-/** Chromium in `lang` with the extension built (or a copy of it changed by `change`). */
-async function launchIn(
-  lang: string,
-  change?: (dir: string) => void,
-): Promise<{
-  context: BrowserContext;
-  extensionId: string;
-  uiLanguage: string;
-  done: () => Promise<void>;
-}> {
-  let extensionDir = EXTENSION_DIR;
-  let copy: string | undefined;
-  if (change) {
-    copy = mkdtempSync(path.join(tmpdir(), 'shortlink-lang-'));
-    cpSync(EXTENSION_DIR, copy, { recursive: true });
-    change(copy);
-    extensionDir = copy;
-  }
-  const context = await launchWithExtension({ extensionDir, lang });
-  const worker = await extensionWorker(context);
-  // Asked in a page: under Playwright the service worker answers en-US whatever --lang says
-  // (its messages still follow --lang); a page answers what the person's browser would.
-  const probe = await context.newPage();
-  await probe.goto(`chrome-extension://${new URL(worker.url()).host}/offscreen.html`);
-  const uiLanguage = await probe.evaluate(() => chrome.i18n.getUILanguage());
-  await probe.close();
-  return {
-    context,
-    extensionId: new URL(worker.url()).host,
-    uiLanguage,
-    done: async () => {
-      await context.close();
-      if (copy) rmSync(copy, { recursive: true, force: true });
-    },
-  };
-}
 
 async function openSection(context: BrowserContext, extensionId: string, section: string) {
   const page = await context.newPage();
@@ -62,27 +24,6 @@ async function openSection(context: BrowserContext, extensionId: string, section
   await page.goto(`chrome-extension://${extensionId}/options.html#${section}`);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toBeVisible();
   return page;
-}
-
-/** Elements whose box leaves the page's width, or whose text is cut inside them. */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, label, legend, button, a, p, select, input',
-    )) {
-      const box = element.getBoundingClientRect();
-      // Headings for screen readers only are clipped on purpose.
-      if (box.width === 0 || element.closest('.visually-hidden')) continue;
-      const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
-      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} leaves the page`);
-      if (element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'INPUT')
-        found.push(`${name} cuts its text`);
-    }
-    return found;
-  });
 }
 
 async function screenshot(page: Page, name: string) {

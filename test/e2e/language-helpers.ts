@@ -1,0 +1,70 @@
+// Helpers of the browser tests in other languages: Chromium started in a language, and what
+// overflows the page's width.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
+import { extensionWorker } from './fixtures.ts';
+
+/** Chromium in `lang` with the extension built (or a copy of it changed by `change`). */
+export async function launchIn(
+  lang: string,
+  change?: (dir: string) => void,
+): Promise<{
+  context: BrowserContext;
+  extensionId: string;
+  uiLanguage: string;
+  done: () => Promise<void>;
+}> {
+  let extensionDir = EXTENSION_DIR;
+  let copy: string | undefined;
+  if (change) {
+    copy = mkdtempSync(path.join(tmpdir(), 'shortlink-lang-'));
+    cpSync(EXTENSION_DIR, copy, { recursive: true });
+    change(copy);
+    extensionDir = copy;
+  }
+  const context = await launchWithExtension({ extensionDir, lang });
+  const worker = await extensionWorker(context);
+  // Asked in a page: under Playwright the service worker answers en-US whatever --lang says
+  // (its messages still follow --lang); a page answers what the person's browser would.
+  const probe = await context.newPage();
+  await probe.goto(`chrome-extension://${new URL(worker.url()).host}/offscreen.html`);
+  const uiLanguage = await probe.evaluate(() => chrome.i18n.getUILanguage());
+  await probe.close();
+  return {
+    context,
+    extensionId: new URL(worker.url()).host,
+    uiLanguage,
+    done: async () => {
+      await context.close();
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}
+
+const TEXT_ELEMENTS = 'h1, h2, h3, label, legend, button, a, p, select, input';
+
+/**
+ * Elements whose box leaves the page's width, or whose text is cut inside them; `more` adds
+ * selectors to the text elements looked at (a pane's table cells, list items).
+ */
+export async function overflowing(page: Page, more?: string): Promise<string[]> {
+  const selector = more ? `${TEXT_ELEMENTS}, ${more}` : TEXT_ELEMENTS;
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = element.getBoundingClientRect();
+      // Headings for screen readers only are clipped on purpose.
+      if (box.width === 0 || element.closest('.visually-hidden')) continue;
+      const name = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} leaves the page`);
+      if (element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'INPUT')
+        found.push(`${name} cuts its text`);
+    }
+    return found;
+  }, selector);
+}
