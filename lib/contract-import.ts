@@ -249,14 +249,18 @@ export type ImportLink = {
   shortUrlHost?: string;
 };
 
+/** A link's fields as the API's rules (lib/contract.ts) name them. */
+export type LinkField = 'destinationUrl' | 'backHalf' | 'title' | 'domain';
+
 /**
  * Why a row is not imported, as a code and its values. A field that breaks the API's rules
- * carries the contract's own sentence (lib/contract.ts), which the API answers with as well.
+ * carries the rule's zod issue: its message is the contract's English sentence, which the API
+ * answers with as well; its code (and a custom check's params) tell the rule apart for a page.
  */
 export type ImportRowIssue =
   | { code: 'destinationEmpty' }
   | { code: 'shortUrlNotAddress'; shortUrl: string }
-  | { code: 'fieldRule'; field: 'destination' | 'backHalf' | 'title' | 'domain'; rule: string };
+  | { code: 'fieldRule'; field: LinkField; detail: z.core.$ZodIssue };
 
 /** A row's issue in the English of the service's command line. */
 export function importRowIssueEnglish(issue: ImportRowIssue): string {
@@ -266,15 +270,13 @@ export function importRowIssueEnglish(issue: ImportRowIssue): string {
     case 'shortUrlNotAddress':
       return `The short URL "${issue.shortUrl}" is not a web address.`;
     case 'fieldRule':
-      return issue.rule;
+      return issue.detail.message;
   }
 }
 
 export type ImportRowCheck =
   | { ok: true; link: ImportLink }
   | { ok: false; row: number; issue: ImportRowIssue; reason: string };
-
-const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? 'Invalid.';
 
 /** Checks one row by the API's field rules (lib/contract.ts); the reason is one sentence. */
 export function checkImportRow(row: ImportRow): ImportRowCheck {
@@ -284,13 +286,15 @@ export function checkImportRow(row: ImportRow): ImportRowCheck {
     issue,
     reason: importRowIssueEnglish(issue),
   });
-  const broken = (
-    field: 'destination' | 'backHalf' | 'title' | 'domain',
-    error: z.core.$ZodError,
-  ) => refuse({ code: 'fieldRule', field, rule: firstMessage(error) });
+  const broken = (field: LinkField, error: z.core.$ZodError) =>
+    refuse({
+      code: 'fieldRule',
+      field,
+      detail: error.issues[0] ?? { code: 'custom', message: 'Invalid.', path: [], input: '' },
+    });
   if (row.destination === '') return refuse({ code: 'destinationEmpty' });
   const destination = z.safeParse(DestinationUrl, row.destination);
-  if (!destination.success) return broken('destination', destination.error);
+  if (!destination.success) return broken('destinationUrl', destination.error);
   let backHalf = row.backHalf || undefined;
   let shortUrlHost: string | undefined;
   if (row.shortUrl !== '') {

@@ -51,8 +51,8 @@ describe('Check: a file held against the account’s links', () => {
         row: 7,
         issue: {
           code: 'fieldRule',
-          field: 'destination',
-          rule: expect.stringMatching(/not a web address/),
+          field: 'destinationUrl',
+          detail: expect.objectContaining({ message: expect.stringMatching(/not a web address/) }),
         },
       },
       { row: 8, issue: { code: 'domainNotAdded', domain: 'not-added.example' } },

@@ -44,7 +44,8 @@ export function importRowIssueText(issue: PlanRowIssue): string {
     case 'domainNotAdded':
       return t('importRowDomainNotAdded', issue.domain);
     case 'fieldRule':
-      // The contract's own sentence (lib/contract.ts), shared with the API's answers.
-      return issue.rule;
+      // The contract's English sentence (lib/contract.ts), as the API answers with it; the zod
+      // issue is kept whole so that the rule can be told apart and said in the person's words.
+      return issue.detail.message;
   }
 }
