@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
-import { extensionWorker } from './fixtures.ts';
+import { extensionWorker, waitForInstallTab } from './fixtures.ts';
 
 /** Chromium in `lang` with the extension built (or a copy of it changed by `change`). */
 export async function launchIn(
@@ -27,6 +27,8 @@ export async function launchIn(
   }
   const context = await launchWithExtension({ extensionDir, lang });
   const worker = await extensionWorker(context);
+  // The options tab the install opens would interrupt the probe's navigation.
+  await waitForInstallTab(context, new URL(worker.url()).host);
   // Asked in a page: under Playwright the service worker answers en-US whatever --lang says
   // (its messages still follow --lang); a page answers what the person's browser would.
   const probe = await context.newPage();

@@ -12,7 +12,6 @@ import {
   screenshotBothThemes,
   seriousA11yViolations,
   test,
-  waitForInstallTab,
 } from './fixtures.ts';
 import { launchIn, overflowing } from './language-helpers.ts';
 import { createLink, row } from './links-helpers.ts';
@@ -200,7 +199,6 @@ for (const expected of [GERMAN, ARABIC]) {
     const browser = await launchIn(lang);
     try {
       const worker = await extensionWorker(browser.context);
-      await waitForInstallTab(browser.context, browser.extensionId);
       await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: WIDTH, height: 900 });
