@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak } from '../test/support/speak.ts';
+import { apiErrorFromResponse } from './api/error-body.ts';
 import {
   API_ERROR_SENTENCES,
   ApiError,
@@ -181,6 +182,50 @@ describe("the client's own sentences in the person's language", () => {
     english = speak('ar');
     expect(describeApiError(errorFor('unreachable')).message).toBe(
       'تعذّر الوصول إلى الخدمة على \u2068https://api.example.com\u2069.',
+    );
+  });
+});
+
+describe("a service's sentence for a code of the contract", () => {
+  let english = () => {};
+  afterEach(() => english());
+  const taken = () =>
+    apiErrorFromResponse(409, {
+      success: false,
+      code: 'back_half_taken',
+      message: 'The back-half "sale" is already taken on go.example. Choose another.',
+      field: 'back_half',
+    });
+
+  it('is kept for a person who reads English, as it names more', () => {
+    expect(describeApiError(taken()).message).toBe(
+      'The back-half "sale" is already taken on go.example. Choose another.',
+    );
+  });
+
+  it("is the client's sentence for the code in another language", () => {
+    english = speak('de', 'de-DE');
+    expect(describeApiError(taken()).message).toBe('Dieses Back-Half ist schon vergeben.');
+    const unavailable = apiErrorFromResponse(503, {
+      success: false,
+      code: 'service_unavailable',
+      message: 'The service cannot store data right now. Try again in 5 seconds.',
+    });
+    expect(describeApiError(unavailable).message).toBe(
+      'Der Dienst konnte nicht antworten (HTTP 503).',
+    );
+  });
+
+  it('stays the service’s words where only they say what is wrong (which domain, which rule)', () => {
+    english = speak('de', 'de-DE');
+    const unknownDomain = apiErrorFromResponse(400, {
+      success: false,
+      code: 'unknown_domain',
+      message: 'The domain "go.example" has not been added to this account.',
+      field: 'domain',
+    });
+    expect(describeApiError(unknownDomain).message).toBe(
+      'The domain "go.example" has not been added to this account.',
     );
   });
 });

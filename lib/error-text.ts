@@ -2,9 +2,15 @@
 // Behaviour reads the row (`fixedIn`, `retry`), never the words; the place a page sends the person
 // to (the settings, the Accounts section, or nowhere on the settings page itself) chooses one of
 // three whole sentences, never a piece joined into one.
-import { type ApiError, ApiErrorKind, type ApiErrorReason, isApiError } from './api/errors.ts';
+import {
+  type ApiError,
+  ApiErrorKind,
+  type ApiErrorReason,
+  isApiError,
+  ownSentenceOf,
+} from './api/errors.ts';
 import { formatNumber } from './i18n/format.ts';
-import { plural, t } from './i18n/t.ts';
+import { messagesLanguage, plural, t } from './i18n/t.ts';
 
 /**
  * Where the settings are, as the advice names them: `settings` (the popup, notifications),
@@ -136,10 +142,15 @@ const secondsInWords = (seconds: number) => {
 
 /**
  * What happened, in the person's language: the client's own sentences come from the messages; a
- * service's own sentence is shown as the service wrote it (its language, not ours).
+ * service's own sentence is shown as the service wrote it (its language, not ours), except for a
+ * code of the contract whose meaning a message says whole: its sentence (English in the reference
+ * service, and naming more: the back-half, the wait) is kept for a person who reads English, and
+ * said by the message in any other language.
  */
 export function apiErrorMessage(error: ApiError): string {
   if (!error.reason) return error.message;
+  const fromService = error.message !== ownSentenceOf(error);
+  if (fromService && messagesLanguage() === 'en') return error.message;
   const values = (error.reasonValues ?? []).map((value) =>
     typeof value === 'number' ? secondsInWords(value) : value,
   );

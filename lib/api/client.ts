@@ -3,7 +3,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
 import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
-import { ApiError, type ApiErrorReason, isApiError, ownApiError } from './errors.ts';
+import { type ApiError, type ApiErrorReason, isApiError, ownApiError } from './errors.ts';
 import {
   type CreateLinkInput,
   DeleteResponse,

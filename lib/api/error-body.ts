@@ -1,6 +1,6 @@
 // Reading any service's error answer into an ApiError: the shapes services send (message, error,
 // errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
-import { knownErrorCode } from '../contract-limits.ts';
+import { type ErrorCode, knownErrorCode } from '../contract-limits.ts';
 import {
   ApiError,
   type ApiErrorDetails,
@@ -298,6 +298,22 @@ function ownReason(
   }
 }
 
+/**
+ * The contract's codes whose whole meaning one of the client's sentences says: a service's own
+ * sentence for them (English in the reference service) can be said in the person's language.
+ * The others carry what only the service's words name (which field, which rule, which domain).
+ */
+const REASON_OF_CODE: Partial<Record<ErrorCode, ApiErrorReason>> = {
+  back_half_taken: 'backHalfTaken',
+  unauthorized: 'keyRefused',
+  paid_plan_required: 'paidPlanOnly',
+  not_found: 'linkNotFound',
+  rate_limited: 'tooManyRequests',
+  payload_too_large: 'requestTooLarge',
+  internal_error: 'serviceFailed',
+  service_unavailable: 'serviceFailed',
+};
+
 /** The typed error for an HTTP error answer of any shape: a known code first, then the status. */
 export function apiErrorFromResponse(
   status: number,
@@ -316,7 +332,12 @@ export function apiErrorFromResponse(
   if (kind === 'rate_limited') {
     details.retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
   }
-  if (read.message !== undefined) return new ApiError(kind, read.message, details);
+  if (read.message !== undefined) {
+    const reason = knownErrorCode(read.code) && REASON_OF_CODE[read.code as ErrorCode];
+    if (!reason) return new ApiError(kind, read.message, details);
+    const reasonValues = reason === 'serviceFailed' ? [String(status)] : [];
+    return new ApiError(kind, read.message, { ...details, reason, reasonValues });
+  }
   const [reason, values] = ownReason(kind, status, field);
   return ownApiError(kind, reason, values, details);
 }

@@ -114,6 +114,16 @@ export function isApiError(error: unknown): error is ApiError {
   return candidate.name === 'ApiError' && typeof candidate.kind === 'string';
 }
 
+/**
+ * The client's English sentence for the error's reason; when it differs from `message`, the
+ * message is the service's own sentence for a code the reason says whole.
+ */
+export function ownSentenceOf(error: ApiError): string | undefined {
+  if (!error.reason) return undefined;
+  const sentence = API_ERROR_SENTENCES[error.reason] as (...values: Value[]) => string;
+  return sentence(...(error.reasonValues ?? []));
+}
+
 /** An ApiError saying one of the client's own sentences (API_ERROR_SENTENCES). */
 export function ownApiError(
   kind: ApiErrorKind,

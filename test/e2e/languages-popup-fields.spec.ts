@@ -5,10 +5,13 @@ import { overflowing, popupIn, screenshotLightAndDark } from './languages-helper
 
 const WIDTH = 360;
 
-test('in German the popup says a bad back-half and the QR view with its style controls in German, nothing overflowing at 360 px', async ({
+test('in German the popup says a bad or taken back-half and the QR view with its style controls in German, nothing overflowing at 360 px', async ({
   service,
   apiKey,
 }) => {
+  await service.insertLinks(apiKey, [
+    { backHalf: 'vergeben', destinationUrl: `${service.pageOrigin}/elsewhere` },
+  ]);
   const { browser, popup } = await popupIn(
     'de',
     service,
@@ -28,6 +31,12 @@ test('in German the popup says a bad back-half and the QR view with its style co
     await expect(backHalf).toHaveAttribute('aria-invalid', 'true');
     expect(await overflowing(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${WIDTH}-de-back-half`);
+
+    // Taken: the reference service answers in English; its code is said in German on the field.
+    await backHalf.fill('vergeben');
+    await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
+    await expect(page.getByText('Dieses Back-Half ist schon vergeben.')).toBeVisible();
+    await expect(backHalf).toHaveAttribute('aria-invalid', 'true');
 
     await backHalf.fill('');
     await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
