@@ -2,6 +2,7 @@
 // per account), with PNG and SVG downloads that carry them.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadCampaignSettings, qrStyleOf, saveQrStyle } from '../lib/account/campaign-settings.ts';
+import { t } from '../lib/i18n/t.ts';
 import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/links/qr-style.ts';
 import { QrStyleControls } from './QrStyleControls.tsx';
 import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
@@ -79,7 +80,7 @@ export function QrCode({
       <figure className="qr" ref={figure}>
         <svg
           role="img"
-          aria-label={`QR code for ${value}`}
+          aria-label={t('qrImageLabel', value)}
           viewBox={`${-margin} ${-margin} ${box} ${box}`}
           width={size}
           height={size}
@@ -113,10 +114,10 @@ export function QrCode({
             download={`${fileName}.png`}
             aria-disabled={png?.for !== drawing}
           >
-            Download PNG
+            {t('qrDownloadPng')}
           </a>
           <a href={svgUrl} download={`${fileName}.svg`}>
-            Download SVG
+            {t('qrDownloadSvg')}
           </a>
         </figcaption>
       </figure>

@@ -2,10 +2,11 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
+import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
+  correctionLabel,
   correctionOf,
-  ERROR_CORRECTION_LABELS,
   ERROR_CORRECTIONS,
   type ErrorCorrection,
   logoFileProblem,
@@ -19,8 +20,6 @@ import { FormField } from './FormField.tsx';
 import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 
 type Problems = { colours?: string; margin?: string; size?: string; logo?: string };
-
-const NOT_AN_IMAGE = 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
 
 /** The file as a data URL, once the browser has shown it can draw it. */
 async function readLogo(file: Blob): Promise<string> {
@@ -83,7 +82,7 @@ export function QrStyleControls({
       setProblems((current) => ({ ...current, logo: undefined }));
       change({ logo });
     } catch {
-      setProblems((current) => ({ ...current, logo: NOT_AN_IMAGE }));
+      setProblems((current) => ({ ...current, logo: t('qrLogoNotImage') }));
     }
   };
 
@@ -93,20 +92,14 @@ export function QrStyleControls({
       setProblems((current) => ({ ...current, logo: undefined }));
       change({ logo });
     } catch {
-      setProblems((current) => ({
-        ...current,
-        logo:
-          // English for now, as the rest of the QR view: importing t() here splits wxt/browser into a
-          // file the popup would wait for before its form (the QR view's translation is pending).
-          "The site's icon could not be read (the page has none, or its site refused it): choose an image file instead.",
-      }));
+      setProblems((current) => ({ ...current, logo: t('qrSiteIconUnreadable') }));
     }
   };
 
   return (
     <div className="qr-style">
       <div className="row qr-colours">
-        <FormField id="qr-dark" label="QR colour">
+        <FormField id="qr-dark" label={t('qrColour')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -118,7 +111,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-light" label="Background">
+        <FormField id="qr-light" label={t('qrBackground')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -132,8 +125,8 @@ export function QrStyleControls({
         </FormField>
         <FormField
           id="qr-correction"
-          label="Error correction"
-          hint={draft.logo ? 'H while a logo covers part of the code.' : undefined}
+          label={t('qrErrorCorrection')}
+          hint={draft.logo ? t('qrCorrectionWithLogo') : undefined}
         >
           {(inputProps) => (
             <select
@@ -146,7 +139,7 @@ export function QrStyleControls({
             >
               {ERROR_CORRECTIONS.map((level) => (
                 <option key={level} value={level}>
-                  {ERROR_CORRECTION_LABELS[level]}
+                  {correctionLabel(level)}
                 </option>
               ))}
             </select>
@@ -159,7 +152,7 @@ export function QrStyleControls({
         </p>
       )}
       <div className="row qr-sizes">
-        <FormField id="qr-margin" label="Margin" error={problems.margin}>
+        <FormField id="qr-margin" label={t('qrMargin')} error={problems.margin}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -175,7 +168,7 @@ export function QrStyleControls({
             />
           )}
         </FormField>
-        <FormField id="qr-size" label="Size" error={problems.size} hint="PNG, in pixels.">
+        <FormField id="qr-size" label={t('qrSize')} error={problems.size} hint={t('qrSizeHint')}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -194,7 +187,7 @@ export function QrStyleControls({
         </FormField>
       </div>
       <div className="row qr-logo">
-        <FormField id="qr-logo" label="Logo" error={problems.logo}>
+        <FormField id="qr-logo" label={t('qrLogo')} error={problems.logo}>
           {(inputProps) => (
             <input
               {...inputProps}
@@ -209,12 +202,12 @@ export function QrStyleControls({
         </FormField>
         {siteIcon && (
           <button type="button" onClick={() => void chooseSiteIcon()}>
-            Use the site's icon
+            {t('qrSiteIcon')}
           </button>
         )}
         {draft.logo && (
           <button type="button" onClick={() => change({ logo: undefined })}>
-            Remove logo
+            {t('qrRemoveLogo')}
           </button>
         )}
       </div>

@@ -8,12 +8,27 @@ import {
   TITLE_MAX_LENGTH,
 } from './contract-limits.ts';
 
+/**
+ * What a custom issue is about, in its `params`: the service answers with the English message,
+ * the extension tells the issues apart by it and says them in the person's language
+ * (lib/links/field-problems.ts).
+ */
+export type CustomProblem =
+  | 'brokenCharacter'
+  | 'tooLong'
+  | 'notAWebAddress'
+  | 'notHttp'
+  | 'credentials'
+  | 'tooLongEncoded';
+
+const about = (problem: CustomProblem, maximum?: number) => ({ problem, maximum });
+
 /** Text that JavaScript holds but UTF-8 cannot: a lone half of a surrogate pair. */
 const wellFormed = (what: string) =>
-  z.refine<string>(
-    (text) => text.isWellFormed(),
-    `${what} contains a broken character (half of a surrogate pair); type it again.`,
-  );
+  z.refine<string>((text) => text.isWellFormed(), {
+    error: `${what} contains a broken character (half of a surrogate pair); type it again.`,
+    params: about('brokenCharacter'),
+  });
 
 /**
  * Control characters (C0, DEL, C1) and the line and paragraph separators, as explicit ranges: the
@@ -44,8 +59,8 @@ const AUTHORITY = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#]*)/i;
  * (`https://paypal.com@evil.example/` leads to evil.example; the `\\@` form fools other parsers).
  */
 function normalizeDestination(text: string, ctx: { issues: unknown[] }): string {
-  const refuse = (message: string) => {
-    ctx.issues.push({ code: 'custom', message, input: text });
+  const refuse = (message: string, params: ReturnType<typeof about>) => {
+    ctx.issues.push({ code: 'custom', message, input: text, params });
     return z.NEVER;
   };
   let url: URL;
@@ -54,21 +69,25 @@ function normalizeDestination(text: string, ctx: { issues: unknown[] }): string 
   } catch {
     return refuse(
       'The destination URL is not a web address: give the full address, starting with http:// or https://.',
+      about('notAWebAddress'),
     );
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.startsWith('.')) {
     return refuse(
       'The destination URL must be a full web address starting with http:// or https://.',
+      about('notHttp'),
     );
   }
   if (url.username || url.password || AUTHORITY.exec(text)?.[1]?.includes('@')) {
     return refuse(
       'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
+      about('credentials'),
     );
   }
   if (url.href.length > DESTINATION_URL_MAX_LENGTH) {
     return refuse(
       `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters once encoded.`,
+      about('tooLongEncoded', DESTINATION_URL_MAX_LENGTH),
     );
   }
   return url.href;
@@ -128,10 +147,10 @@ export const CUSTOM_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+${TOP_LABEL}\\
 export const Title = z.string({ error: 'The title must be text.' }).check(
   wellFormed('The title'),
   noControlCharacters('The title', { emptyAllowed: true }),
-  z.refine(
-    (title) => [...title].length <= TITLE_MAX_LENGTH,
-    `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
-  ),
+  z.refine((title) => [...title].length <= TITLE_MAX_LENGTH, {
+    error: `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
+    params: about('tooLong', TITLE_MAX_LENGTH),
+  }),
 );
 
 export const DomainHost = z

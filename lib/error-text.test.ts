@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, ApiErrorKind } from './api/errors.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../test/support/speak.ts';
+import { apiErrorFromResponse } from './api/error-body.ts';
+import {
+  API_ERROR_SENTENCES,
+  ApiError,
+  ApiErrorKind,
+  type ApiErrorReason,
+  ownApiError,
+} from './api/errors.ts';
 import {
   adviceFor,
   describeApiError,
@@ -122,5 +130,102 @@ describe('describeApiError', () => {
       'The request was cancelled.',
     );
     expect(describeApiError(new Error('boom')).message).toBe('Something went wrong: boom');
+  });
+});
+
+describe("the client's own sentences in the person's language", () => {
+  let english = () => {};
+  afterEach(() => english());
+  const VALUES: Partial<Record<ApiErrorReason, (string | number)[]>> = {
+    notAShortLink: ['https://example.com/'],
+    answerLacksField: ['links.0.short_url'],
+    redirect: ['https://api.example.com'],
+    timeout: ['https://api.example.com', 2.5],
+    unreachable: ['https://api.example.com'],
+    nextPageElsewhere: ['https://elsewhere.example', 'https://api.example.com'],
+    baseUrlNotAddress: ['api example'],
+    baseUrlScheme: ['ftp:'],
+    baseUrlNotHttps: ['api.example.com'],
+    fieldRefused: ['back_half'],
+    serviceFailed: ['502'],
+    unexpectedStatus: ['418'],
+  };
+  const reasons = Object.keys(API_ERROR_SENTENCES) as ApiErrorReason[];
+  const errorFor = (reason: ApiErrorReason) =>
+    ownApiError('unexpected_response', reason, VALUES[reason] ?? []);
+
+  it.each(reasons)('says %s in English exactly as the client writes it', (reason) => {
+    const error = errorFor(reason);
+    expect(describeApiError(error).message).toBe(error.message);
+  });
+
+  it.each(reasons)('says %s in German from a message of its own', (reason) => {
+    english = speak('de', 'de-DE');
+    const error = errorFor(reason);
+    const { message } = describeApiError(error);
+    expect(message).not.toBe(error.message);
+    for (const value of VALUES[reason] ?? []) {
+      if (typeof value === 'string') expect(message).toContain(value);
+    }
+  });
+
+  it('writes the seconds waited the German way, and a service’s own sentence as it was sent', () => {
+    english = speak('de', 'de-DE');
+    expect(describeApiError(errorFor('timeout')).message).toBe(
+      'Der Dienst unter https://api.example.com hat nicht innerhalb von 2,5 s geantwortet.',
+    );
+    const fromService = new ApiError('unauthorized', 'The API key is not valid.');
+    expect(describeApiError(fromService).message).toBe('The API key is not valid.');
+  });
+
+  it('isolates the address inside Arabic', () => {
+    english = speak('ar');
+    expect(describeApiError(errorFor('unreachable')).message).toBe(
+      'تعذّر الوصول إلى الخدمة على \u2068https://api.example.com\u2069.',
+    );
+  });
+});
+
+describe("a service's sentence for a code of the contract", () => {
+  let english = () => {};
+  afterEach(() => english());
+  const taken = () =>
+    apiErrorFromResponse(409, {
+      success: false,
+      code: 'back_half_taken',
+      message: 'The back-half "sale" is already taken on go.example. Choose another.',
+      field: 'back_half',
+    });
+
+  it('is kept for a person who reads English, as it names more', () => {
+    expect(describeApiError(taken()).message).toBe(
+      'The back-half "sale" is already taken on go.example. Choose another.',
+    );
+  });
+
+  it("is the client's sentence for the code in another language", () => {
+    english = speak('de', 'de-DE');
+    expect(describeApiError(taken()).message).toBe('Dieses Back-Half ist schon vergeben.');
+    const unavailable = apiErrorFromResponse(503, {
+      success: false,
+      code: 'service_unavailable',
+      message: 'The service cannot store data right now. Try again in 5 seconds.',
+    });
+    expect(describeApiError(unavailable).message).toBe(
+      'Der Dienst konnte nicht antworten (HTTP 503).',
+    );
+  });
+
+  it('stays the service’s words where only they say what is wrong (which domain, which rule)', () => {
+    english = speak('de', 'de-DE');
+    const unknownDomain = apiErrorFromResponse(400, {
+      success: false,
+      code: 'unknown_domain',
+      message: 'The domain "go.example" has not been added to this account.',
+      field: 'domain',
+    });
+    expect(describeApiError(unknownDomain).message).toBe(
+      'The domain "go.example" has not been added to this account.',
+    );
   });
 });

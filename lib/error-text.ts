@@ -2,8 +2,15 @@
 // Behaviour reads the row (`fixedIn`, `retry`), never the words; the place a page sends the person
 // to (the settings, the Accounts section, or nowhere on the settings page itself) chooses one of
 // three whole sentences, never a piece joined into one.
-import { ApiErrorKind, isApiError } from './api/errors.ts';
-import { plural, t } from './i18n/t.ts';
+import {
+  type ApiError,
+  ApiErrorKind,
+  type ApiErrorReason,
+  isApiError,
+  ownSentenceOf,
+} from './api/errors.ts';
+import { formatNumber } from './i18n/format.ts';
+import { messagesLanguage, plural, t } from './i18n/t.ts';
 
 /**
  * Where the settings are, as the advice names them: `settings` (the popup, notifications),
@@ -123,6 +130,33 @@ export const isFixedInSettings = (error: unknown): boolean =>
 export const isWorthRetrying = (error: unknown): boolean =>
   !isApiError(error) || errorTextOf(error).retry;
 
+/** The message of one of the client's own sentences: `unreachable` is `apiErrorUnreachable`. */
+const reasonKey = (reason: ApiErrorReason) =>
+  `apiError${reason.charAt(0).toUpperCase()}${reason.slice(1)}` as `apiError${Capitalize<ApiErrorReason>}`;
+
+/** A number among a reason's values is seconds: one decimal below ten, as the English says it. */
+const secondsInWords = (seconds: number) => {
+  const digits = seconds < 10 ? 1 : 0;
+  return formatNumber(seconds, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+};
+
+/**
+ * What happened, in the person's language: the client's own sentences come from the messages; a
+ * service's own sentence is shown as the service wrote it (its language, not ours), except for a
+ * code of the contract whose meaning a message says whole: its sentence (English in the reference
+ * service, and naming more: the back-half, the wait) is kept for a person who reads English, and
+ * said by the message in any other language.
+ */
+export function apiErrorMessage(error: ApiError): string {
+  if (!error.reason) return error.message;
+  const fromService = error.message !== ownSentenceOf(error);
+  if (fromService && messagesLanguage() === 'en') return error.message;
+  const values = (error.reasonValues ?? []).map((value) =>
+    typeof value === 'number' ? secondsInWords(value) : value,
+  );
+  return t(reasonKey(error.reason), ...values) || error.message;
+}
+
 /** Message and advice for any error a call can throw; aborts and bugs included. */
 export function describeApiError(
   error: unknown,
@@ -141,11 +175,11 @@ export function describeApiError(
   if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) {
     const seconds = Math.max(1, error.retryAfterSeconds);
     return {
-      message: error.message,
+      message: apiErrorMessage(error),
       advice: plural('waitSeconds', seconds),
     };
   }
-  return { message: error.message, advice: errorTextOf(error).advice(places.settings) };
+  return { message: apiErrorMessage(error), advice: errorTextOf(error).advice(places.settings) };
 }
 
 /**

@@ -253,8 +253,15 @@ export function App({ start }: { start: PopupStart }) {
   };
 
   const submit = async () => {
-    const { checkFields, shorten, writeClipboard, formatForCopy, isApiError, WIRE_TO_FORM } =
-      await later();
+    const {
+      checkFields,
+      shorten,
+      writeClipboard,
+      formatForCopy,
+      isApiError,
+      apiErrorMessage,
+      WIRE_TO_FORM,
+    } = await later();
     // A new attempt: what the last one said (its link, "Copied", its failure) is over.
     setFailure(undefined);
     setResult(undefined);
@@ -303,7 +310,7 @@ export function App({ start }: { start: PopupStart }) {
       const field = isApiError(error) && error.field ? WIRE_TO_FORM[error.field] : undefined;
       const onField =
         isApiError(error) && (error.kind === 'back_half_taken' || error.kind === 'invalid_input');
-      if (onField && field) setErrors({ [field]: error.message });
+      if (onField && field) setErrors({ [field]: apiErrorMessage(error) });
       else setFailure(error);
     } finally {
       setBusy(false);

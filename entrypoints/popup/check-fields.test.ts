@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../../test/support/speak.ts';
 import { backHalfProblem, checkFields } from './check-fields.ts';
 
 describe('backHalfProblem', () => {
@@ -47,4 +48,25 @@ describe('checkFields', () => {
       expect(checked).toEqual({ errors: { [field]: sentence } });
     },
   );
+});
+
+describe('in German', () => {
+  let english = () => {};
+  afterEach(() => english());
+
+  it('says what is wrong with each field in German', () => {
+    english = speak('de', 'de-DE');
+    expect(backHalfProblem('a b')).toBe(
+      'Das Back-Half darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten (1 bis 64 Zeichen).',
+    );
+    expect(
+      checkFields({ destinationUrl: 'not a url', title: 'a\u0000', backHalf: '', domain: '' }),
+    ).toEqual({
+      errors: {
+        destinationUrl:
+          'Das ist keine Webadresse. Geben Sie eine ein wie https://example.com/page.',
+        title: 'Der Titel darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
+      },
+    });
+  });
 });

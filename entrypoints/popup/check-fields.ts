@@ -3,6 +3,7 @@ import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.ts
 import { CreateLinkInput } from '../../lib/api/schemas.ts';
 import { BackHalf } from '../../lib/contract.ts';
 import { checkDestination } from '../../lib/links/destination.ts';
+import { fieldProblemText } from '../../lib/links/field-problems.ts';
 
 /** The service's field names, as its errors name them, to the form's. */
 export const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {
@@ -24,7 +25,7 @@ export function checkFields(
   if ('problem' in destination) errors.destinationUrl = destination.problem;
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0] as keyof ShortenFields;
-    errors[field] ??= issue.message;
+    errors[field] ??= fieldProblemText(field, issue);
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { input: parsed.data };
@@ -33,5 +34,6 @@ export function checkFields(
 /** The back-half's problem as typed, or undefined; empty is fine (one is generated). */
 export function backHalfProblem(backHalf: string): string | undefined {
   if (backHalf === '') return undefined;
-  return BackHalf.safeParse(backHalf).error?.issues[0]?.message;
+  const issue = BackHalf.safeParse(backHalf).error?.issues[0];
+  return issue && fieldProblemText('backHalf', issue);
 }

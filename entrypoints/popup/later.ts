@@ -10,6 +10,7 @@ export { saveSettings } from '../../lib/account/settings.ts';
 export { isApiError } from '../../lib/api/errors.ts';
 export { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 export { writeClipboard } from '../../lib/browser/page-clipboard.ts';
+export { apiErrorMessage } from '../../lib/error-text.ts';
 export { findPageLinks } from '../../lib/link-for-page.ts';
 export { formatForCopy } from '../../lib/links/copy-formats.ts';
 export { requestLinksForPage } from '../../lib/links-upkeep.ts';

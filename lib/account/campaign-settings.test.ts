@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { speak } from '../../test/support/speak.ts';
 import { DEFAULT_QR_STYLE } from '../links/qr-style.ts';
 import { NO_UTM } from '../links/utm.ts';
 import {
@@ -134,5 +135,29 @@ describe('QR styles', () => {
     });
     expect(qrStyleOf(damaged, 'work')).toEqual({ ...DEFAULT_QR_STYLE, size: 300 });
     expect(qrStyleOf(damaged, 'home')).toEqual(DEFAULT_QR_STYLE);
+  });
+});
+
+describe("a preset name's problems in the person's language", () => {
+  let english = () => {};
+  afterEach(() => english());
+
+  it('are German sentences in German, the taken name quoted', async () => {
+    english = speak('de', 'de-DE');
+    expect(presetNameProblem(' ')).toBe('Geben Sie der Vorlage einen Namen.');
+    expect(presetNameProblem('x'.repeat(65))).toBe('Der Name ist zu lang: höchstens 64 Zeichen.');
+    expect(presetNameProblem('Social', ['Social'])).toBe(
+      'Eine Vorlage namens „Social“ gibt es schon.',
+    );
+    await expect(saveUtmPreset('a\tb', NO_UTM)).rejects.toThrow(
+      'Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
+    );
+  });
+
+  it('isolate the Latin name inside Arabic', () => {
+    english = speak('ar');
+    expect(presetNameProblem('Social', ['Social'])).toBe(
+      'يوجد إعداد مسبق باسم «\u2068Social\u2069» بالفعل.',
+    );
   });
 });

@@ -5,6 +5,8 @@
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { formatNumber } from '../i18n/format.ts';
+import { t } from '../i18n/t.ts';
 import {
   DEFAULT_QR_STYLE,
   ERROR_CORRECTIONS,
@@ -111,17 +113,15 @@ export function presetsLastUsedFirst(settings: CampaignSettings): UtmPreset[] {
     : settings.utmPresets;
 }
 
-/** What is wrong with a preset's name, or undefined. `taken` names the others. */
+/** What is wrong with a preset's name, in the person's language, or undefined. `taken` names the others. */
 export function presetNameProblem(name: string, taken: readonly string[] = []): string | undefined {
   const trimmed = name.trim();
-  if (trimmed === '') return 'Give the preset a name.';
+  if (trimmed === '') return t('utmPresetNameMissing');
   if ([...trimmed].length > PRESET_NAME_MAX_LENGTH) {
-    return `The name is too long: at most ${PRESET_NAME_MAX_LENGTH} characters.`;
+    return t('utmPresetNameTooLong', formatNumber(PRESET_NAME_MAX_LENGTH));
   }
-  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed)) {
-    return 'The name must not contain line breaks or control characters.';
-  }
-  if (taken.includes(trimmed)) return `A preset named "${trimmed}" already exists.`;
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed)) return t('utmPresetNameControlCharacters');
+  if (taken.includes(trimmed)) return t('utmPresetNameTaken', trimmed);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 // Where the API key may be sent: a module of its own so the settings can check an address without
 // loading the HTTP client.
 import { isLoopbackHostname } from '../contract-limits.ts';
-import { ApiError } from './errors.ts';
+import { type ApiErrorReason, ownApiError } from './errors.ts';
 
 /**
  * An address typed without its scheme (`localhost:8787`, `api.example.com/v1`) given the one the
@@ -21,23 +21,22 @@ export function withScheme(typed: string): string {
  * this computer only. Otherwise an ApiError of kind 'invalid_base_url'.
  */
 export function checkBaseUrl(baseUrl: string): URL {
-  const refuse = (message: string) => new ApiError('invalid_base_url', message);
+  const refuse = (reason: ApiErrorReason, values: string[] = []) =>
+    ownApiError('invalid_base_url', reason, values);
   let url: URL;
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw refuse(`The API base URL "${baseUrl}" is not a web address.`);
+    throw refuse('baseUrlNotAddress', [baseUrl]);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw refuse(`The API base URL must start with https://, not ${url.protocol}//.`);
+    throw refuse('baseUrlScheme', [url.protocol]);
   }
   if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
-    throw refuse(
-      `The API base URL must use HTTPS: over http://${url.host} the API key would travel unencrypted.`,
-    );
+    throw refuse('baseUrlNotHttps', [url.host]);
   }
   if (url.username || url.password) {
-    throw refuse('The API base URL must not contain a user name or password.');
+    throw refuse('baseUrlCredentials');
   }
   url.search = '';
   url.hash = '';

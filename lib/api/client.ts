@@ -3,7 +3,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
 import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
-import { ApiError, isApiError } from './errors.ts';
+import { type ApiError, type ApiErrorReason, isApiError, ownApiError } from './errors.ts';
 import {
   type CreateLinkInput,
   DeleteResponse,
@@ -84,9 +84,7 @@ export function linkPath(shortUrl: string): string {
   } catch {}
   // URLs resolve "." and ".." (even encoded) as path steps, which would address another resource.
   if (!host || !backHalf || backHalf === '.' || backHalf === '..') {
-    throw new ApiError('invalid_input', `"${shortUrl}" is not a short link: it has no back-half.`, {
-      field: 'short_url',
-    });
+    throw ownApiError('invalid_input', 'notAShortLink', [shortUrl], { field: 'short_url' });
   }
   const encodedHost = encodeURIComponent(host)
     .replace(/%3A/gi, ':')
@@ -95,36 +93,25 @@ export function linkPath(shortUrl: string): string {
 }
 
 function checkApiKey(apiKey: string): ApiError | undefined {
-  if (!apiKey) return new ApiError('unauthorized', 'No API key is set.');
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    return new ApiError(
-      'unauthorized',
-      'The API key contains spaces or characters an API key cannot have; paste it again.',
-    );
-  }
+  if (!apiKey) return ownApiError('unauthorized', 'noApiKey');
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) return ownApiError('unauthorized', 'apiKeyCharacters');
   return undefined;
 }
 
-function formatSeconds(milliseconds: number): string {
-  const seconds = milliseconds / 1000;
-  return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
-}
-
 function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boolean): T {
-  const unexpected = (message: string, cause?: unknown) =>
-    new ApiError('unexpected_response', message, { status: 200, cause });
+  const unexpected = (reason: ApiErrorReason, values: string[] = [], cause?: unknown) =>
+    ownApiError('unexpected_response', reason, values, { status: 200, cause });
   if (text.trim() === '') {
     if (emptyIsFine) return schema.parse({});
-    throw unexpected('The service sent an empty answer where a JSON answer was expected.');
+    throw unexpected('emptyAnswer');
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
     throw unexpected(
-      text.trimStart().startsWith('<')
-        ? 'The service answered with a web page instead of JSON, so the API base URL may point to a website.'
-        : 'The service answered with something that is not JSON.',
+      text.trimStart().startsWith('<') ? 'webPageAnswer' : 'notJsonAnswer',
+      [],
       error,
     );
   }
@@ -138,8 +125,9 @@ function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boole
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the expected fields';
-  throw unexpected(`The service's answer lacks a valid ${where}.`, result.error);
+  throw issue?.path.length
+    ? unexpected('answerLacksField', [issue.path.join('.')], result.error)
+    : unexpected('answerLacksFields', [], result.error);
 }
 
 /** A redirect is not followed: the key must not travel on, and a redirect's page is not the API. */
@@ -195,7 +183,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       beforeRequest: [
         ({ request }) => {
           if (!request.url.startsWith(baseHref)) {
-            throw new ApiError('invalid_base_url', 'The request left the API base URL.');
+            throw ownApiError('invalid_base_url', 'leftBaseUrl');
           }
           request.headers.set('authorization', `Bearer ${apiKey}`);
         },
@@ -230,26 +218,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (signal?.aborted) throw signal.reason;
       if (isApiError(error)) throw error;
       if (isHTTPError(error) && isRedirect(error.response)) {
-        throw new ApiError(
-          'unexpected_response',
-          `The service at ${origin} answered with a redirect, which is not followed: the API base URL may be out of date, or point to a website.`,
-          { status: error.response.status || undefined, cause: error },
-        );
+        throw ownApiError('unexpected_response', 'redirect', [origin], {
+          status: error.response.status || undefined,
+          cause: error,
+        });
       }
       if (isHTTPError(error)) {
         throw apiErrorFromResponse(error.response.status, error.data, error.response.headers);
       }
       if (isTimeoutError(error)) {
-        const waited = formatSeconds(performance.now() - startedAt);
-        throw new ApiError('timeout', `The service at ${origin} did not answer within ${waited}.`, {
-          cause: error,
-        });
+        const waited = (performance.now() - startedAt) / 1000;
+        throw ownApiError('timeout', 'timeout', [origin, waited], { cause: error });
       }
       // fetch() rejects with a TypeError when no answer arrives; ky names only the ones it knows.
       if (isNetworkError(error) || error instanceof TypeError) {
-        throw new ApiError('network', `The service at ${origin} could not be reached.`, {
-          cause: error,
-        });
+        throw ownApiError('network', 'unreachable', [origin], { cause: error });
       }
       throw error;
     }
@@ -267,10 +250,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const url = URL.parse(next.url, current);
     if (url === null || !url.href.startsWith(baseHref) || url.username || url.password) {
-      throw new ApiError(
-        'unexpected_response',
-        `The service put the next page of links at another address (${url?.origin ?? next.url}); the API key goes only to ${origin}, so the rest of the list was not read.`,
-      );
+      throw ownApiError('unexpected_response', 'nextPageElsewhere', [
+        url?.origin ?? next.url,
+        origin,
+      ]);
     }
     url.hash = '';
     return url.href;
@@ -290,10 +273,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Pages of a changing list can overlap; a link is listed once.
         for (const link of page.links) links.set(link.shortUrl, link);
         if (page.pageIsIncomplete) {
-          throw new ApiError(
-            'unexpected_response',
-            'The service said it has more links but not how to ask for them.',
-          );
+          throw ownApiError('unexpected_response', 'moreLinksNoNext');
         }
         if (!page.next || pages >= MAX_LIST_PAGES) break;
         onProgress?.({ loaded: links.size, total: page.total });

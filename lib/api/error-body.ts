@@ -1,7 +1,13 @@
 // Reading any service's error answer into an ApiError: the shapes services send (message, error,
 // errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
-import { knownErrorCode } from '../contract-limits.ts';
-import { ApiError, type ApiErrorDetails, type ApiErrorKind } from './errors.ts';
+import { type ErrorCode, knownErrorCode } from '../contract-limits.ts';
+import {
+  ApiError,
+  type ApiErrorDetails,
+  type ApiErrorKind,
+  type ApiErrorReason,
+  ownApiError,
+} from './errors.ts';
 
 export type ErrorBody = { message?: string; code?: string; field?: string };
 
@@ -263,34 +269,50 @@ function kindOfForeignAnswer(status: number, read: ErrorBody): ApiErrorKind {
   return 'unexpected_response';
 }
 
-/** What the error says when the service sent no sentence of its own. */
-function ownMessage(kind: ApiErrorKind, status: number, field: string | undefined): string {
+/** What the error says when the service sent no sentence of its own: one of the client's own. */
+function ownReason(
+  kind: ApiErrorKind,
+  status: number,
+  field: string | undefined,
+): [ApiErrorReason, string[]] {
   switch (kind) {
     case 'back_half_taken':
-      return 'This back-half is already taken.';
+      return ['backHalfTaken', []];
     case 'invalid_input':
-      if (status === 413) return 'The request is too large for the service.';
-      return field
-        ? `The service refused the value of "${field}".`
-        : 'The service refused the request as invalid.';
+      if (status === 413) return ['requestTooLarge', []];
+      return field ? ['fieldRefused', [field]] : ['requestRefused', []];
     case 'unauthorized':
-      return status === 403
-        ? 'The API key is not allowed to do this.'
-        : 'The service refused the API key.';
+      return [status === 403 ? 'keyNotAllowed' : 'keyRefused', []];
     case 'paid_plan_required':
-      return 'The API is available only on paid plans.';
+      return ['paidPlanOnly', []];
     case 'not_found':
-      return 'The link was not found.';
+      return ['linkNotFound', []];
     case 'timeout':
-      return 'The service gave up waiting for the request.';
+      return ['serviceGaveUp', []];
     case 'rate_limited':
-      return 'Too many requests: the service asks to slow down.';
+      return ['tooManyRequests', []];
     case 'server_error':
-      return `The service failed to answer (HTTP ${status}).`;
+      return ['serviceFailed', [String(status)]];
     default:
-      return `The service answered with an unexpected HTTP ${status}.`;
+      return ['unexpectedStatus', [String(status)]];
   }
 }
+
+/**
+ * The contract's codes whose whole meaning one of the client's sentences says: a service's own
+ * sentence for them (English in the reference service) can be said in the person's language.
+ * The others carry what only the service's words name (which field, which rule, which domain).
+ */
+const REASON_OF_CODE: Partial<Record<ErrorCode, ApiErrorReason>> = {
+  back_half_taken: 'backHalfTaken',
+  unauthorized: 'keyRefused',
+  paid_plan_required: 'paidPlanOnly',
+  not_found: 'linkNotFound',
+  rate_limited: 'tooManyRequests',
+  payload_too_large: 'requestTooLarge',
+  internal_error: 'serviceFailed',
+  service_unavailable: 'serviceFailed',
+};
 
 /** The typed error for an HTTP error answer of any shape: a known code first, then the status. */
 export function apiErrorFromResponse(
@@ -310,5 +332,12 @@ export function apiErrorFromResponse(
   if (kind === 'rate_limited') {
     details.retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
   }
-  return new ApiError(kind, read.message ?? ownMessage(kind, status, field), details);
+  if (read.message !== undefined) {
+    const reason = knownErrorCode(read.code) && REASON_OF_CODE[read.code as ErrorCode];
+    if (!reason) return new ApiError(kind, read.message, details);
+    const reasonValues = reason === 'serviceFailed' ? [String(status)] : [];
+    return new ApiError(kind, read.message, { ...details, reason, reasonValues });
+  }
+  const [reason, values] = ownReason(kind, status, field);
+  return ownApiError(kind, reason, values, details);
 }

@@ -17,6 +17,60 @@ export const ApiErrorKind = z.enum([
 ]);
 export type ApiErrorKind = z.infer<typeof ApiErrorKind>;
 
+/** Seconds as the English sentence writes them: one decimal below ten. */
+export const secondsText = (seconds: number): string =>
+  seconds < 10 ? seconds.toFixed(1) : String(Math.round(seconds));
+
+type Value = string | number;
+
+/**
+ * The client's own sentences, in English, by name. An ApiError made from one keeps the English
+ * words in `message` (logs, tests) and its name and values in `reason`, so that the UI says it in
+ * the person's language (lib/error-text.ts): lib/api sits below the messages. A service's own
+ * sentence has no reason, and is shown as the service wrote it.
+ */
+export const API_ERROR_SENTENCES = {
+  notAShortLink: (shortUrl: Value) => `"${shortUrl}" is not a short link: it has no back-half.`,
+  noApiKey: () => 'No API key is set.',
+  apiKeyCharacters: () =>
+    'The API key contains spaces or characters an API key cannot have; paste it again.',
+  emptyAnswer: () => 'The service sent an empty answer where a JSON answer was expected.',
+  webPageAnswer: () =>
+    'The service answered with a web page instead of JSON, so the API base URL may point to a website.',
+  notJsonAnswer: () => 'The service answered with something that is not JSON.',
+  answerLacksField: (path: Value) => `The service's answer lacks a valid "${path}".`,
+  answerLacksFields: () => "The service's answer lacks the expected fields.",
+  leftBaseUrl: () => 'The request left the API base URL.',
+  redirect: (origin: Value) =>
+    `The service at ${origin} answered with a redirect, which is not followed: the API base URL may be out of date, or point to a website.`,
+  timeout: (origin: Value, seconds: Value) =>
+    `The service at ${origin} did not answer within ${secondsText(Number(seconds))} s.`,
+  unreachable: (origin: Value) => `The service at ${origin} could not be reached.`,
+  nextPageElsewhere: (other: Value, origin: Value) =>
+    `The service put the next page of links at another address (${other}); the API key goes only to ${origin}, so the rest of the list was not read.`,
+  moreLinksNoNext: () => 'The service said it has more links but not how to ask for them.',
+  baseUrlNotAddress: (baseUrl: Value) => `The API base URL "${baseUrl}" is not a web address.`,
+  baseUrlScheme: (protocol: Value) =>
+    `The API base URL must start with https://, not ${protocol}//.`,
+  baseUrlNotHttps: (host: Value) =>
+    `The API base URL must use HTTPS: over http://${host} the API key would travel unencrypted.`,
+  baseUrlCredentials: () => 'The API base URL must not contain a user name or password.',
+  backHalfTaken: () => 'This back-half is already taken.',
+  requestTooLarge: () => 'The request is too large for the service.',
+  fieldRefused: (field: Value) => `The service refused the value of "${field}".`,
+  requestRefused: () => 'The service refused the request as invalid.',
+  keyNotAllowed: () => 'The API key is not allowed to do this.',
+  keyRefused: () => 'The service refused the API key.',
+  paidPlanOnly: () => 'The API is available only on paid plans.',
+  linkNotFound: () => 'The link was not found.',
+  serviceGaveUp: () => 'The service gave up waiting for the request.',
+  tooManyRequests: () => 'Too many requests: the service asks to slow down.',
+  serviceFailed: (status: Value) => `The service failed to answer (HTTP ${status}).`,
+  unexpectedStatus: (status: Value) => `The service answered with an unexpected HTTP ${status}.`,
+} satisfies Record<string, (...values: Value[]) => string>;
+
+export type ApiErrorReason = keyof typeof API_ERROR_SENTENCES;
+
 export type ApiErrorDetails = {
   status?: number;
   /** The input field at fault, named as on the wire (`back_half`). */
@@ -25,6 +79,9 @@ export type ApiErrorDetails = {
   code?: string;
   retryAfterSeconds?: number;
   cause?: unknown;
+  /** Which of the client's own sentences `message` is, and its values in order (a number: seconds). */
+  reason?: ApiErrorReason;
+  reasonValues?: Value[];
 };
 
 export class ApiError extends Error {
@@ -34,6 +91,8 @@ export class ApiError extends Error {
   readonly field?: string;
   readonly code?: string;
   readonly retryAfterSeconds?: number;
+  readonly reason?: ApiErrorReason;
+  readonly reasonValues?: Value[];
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -42,6 +101,8 @@ export class ApiError extends Error {
     this.field = details.field;
     this.code = details.code;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.reason = details.reason;
+    this.reasonValues = details.reasonValues;
   }
 }
 
@@ -51,4 +112,25 @@ export function isApiError(error: unknown): error is ApiError {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as { name?: unknown; kind?: unknown };
   return candidate.name === 'ApiError' && typeof candidate.kind === 'string';
+}
+
+/**
+ * The client's English sentence for the error's reason; when it differs from `message`, the
+ * message is the service's own sentence for a code the reason says whole.
+ */
+export function ownSentenceOf(error: ApiError): string | undefined {
+  if (!error.reason) return undefined;
+  const sentence = API_ERROR_SENTENCES[error.reason] as (...values: Value[]) => string;
+  return sentence(...(error.reasonValues ?? []));
+}
+
+/** An ApiError saying one of the client's own sentences (API_ERROR_SENTENCES). */
+export function ownApiError(
+  kind: ApiErrorKind,
+  reason: ApiErrorReason,
+  reasonValues: Value[] = [],
+  details: Omit<ApiErrorDetails, 'reason' | 'reasonValues'> = {},
+): ApiError {
+  const sentence = API_ERROR_SENTENCES[reason] as (...values: Value[]) => string;
+  return new ApiError(kind, sentence(...reasonValues), { ...details, reason, reasonValues });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkDestination, fixUpDestination, NOT_A_WEB_ADDRESS } from './destination.ts';
+import { checkDestination, fixUpDestination } from './destination.ts';
+
+const NOT_A_WEB_ADDRESS = 'This is not a web address. Type one such as https://example.com/page.';
 
 describe('fixUpDestination', () => {
   it.each([

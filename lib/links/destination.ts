@@ -1,6 +1,8 @@
 // What a person types as a destination, made into the address the service expects, as a browser's
 // address bar would: `example.com/foo` means https://example.com/foo.
 import { DestinationUrl } from '../contract.ts';
+import { t } from '../i18n/t.ts';
+import { fieldProblemText } from './field-problems.ts';
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A host name with a dot (or localhost), an optional port, then the end or a path/query/fragment. */
@@ -15,17 +17,17 @@ export function fixUpDestination(typed: string): string {
   return `https://${trimmed}`;
 }
 
-export const NOT_A_WEB_ADDRESS =
-  'This is not a web address. Type one such as https://example.com/page.';
-
 /**
- * The address to shorten, or what is wrong with it in a sentence. Text that could not be an
- * address at all is told so, rather than which rule of an address it breaks.
+ * The address to shorten, or what is wrong with it in a sentence of the person's language. Text
+ * that could not be an address at all is told so, rather than which rule of an address it breaks.
  */
 export function checkDestination(typed: string): { url: string } | { problem: string } {
   const fixed = fixUpDestination(typed);
   const parsed = DestinationUrl.safeParse(fixed);
   if (parsed.success) return { url: parsed.data };
-  if (fixed !== '' && !HAS_SCHEME.test(fixed)) return { problem: NOT_A_WEB_ADDRESS };
-  return { problem: parsed.error.issues[0]?.message ?? NOT_A_WEB_ADDRESS };
+  const issue = parsed.error.issues[0];
+  if ((fixed !== '' && !HAS_SCHEME.test(fixed)) || !issue) {
+    return { problem: t('destinationNotAnAddress') };
+  }
+  return { problem: fieldProblemText('destinationUrl', issue) };
 }

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../../test/support/speak.ts';
 import {
   colourProblem,
   contrastRatio,
+  correctionLabel,
   correctionOf,
   DEFAULT_QR_STYLE,
   logoFileProblem,
@@ -72,5 +74,43 @@ describe('margin, size and logo', () => {
     expect(
       correctionOf({ ...DEFAULT_QR_STYLE, errorCorrection: 'L', logo: 'data:image/png;base64,' }),
     ).toBe('H');
+  });
+});
+
+describe("in the person's language", () => {
+  let english = () => {};
+  afterEach(() => english());
+
+  it('names the levels with the share written the English way', () => {
+    expect(['L', 'M', 'Q', 'H'].map((level) => correctionLabel(level as 'L'))).toEqual([
+      'L (7%)',
+      'M (15%)',
+      'Q (25%)',
+      'H (30%)',
+    ]);
+  });
+
+  it('says the problems in German, with German numbers', () => {
+    english = speak('de', 'de-DE');
+    expect(correctionLabel('M')).toBe('M (15\u00a0%)');
+    expect(sizeProblem(5000)).toBe(
+      'Die Größe muss eine ganze Zahl von Pixeln zwischen 128 und 4096 sein.',
+    );
+    expect(colourProblem('#777777', '#888888')).toMatch(
+      /^Diese Farben .*\(Kontrast 1,2:1, mindestens 4:1/,
+    );
+    expect(logoFileProblem({ type: 'text/plain', size: 1 })).toMatch(
+      /^Das Logo muss eine Bilddatei/,
+    );
+  });
+
+  it('says them in Arabic, its numbers written and isolated the Arabic way', () => {
+    english = speak('ar');
+    const arabic = new Intl.NumberFormat('ar');
+    const percent = new Intl.NumberFormat('ar', { style: 'percent' });
+    expect(marginProblem(17)).toBe(
+      `يجب أن يكون الهامش عددًا صحيحًا من الوحدات من \u2068${arabic.format(0)}\u2069 إلى \u2068${arabic.format(16)}\u2069.`,
+    );
+    expect(correctionLabel('H')).toBe(`\u2068H\u2069 (\u2068${percent.format(0.3)}\u2069)`);
   });
 });

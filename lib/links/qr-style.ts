@@ -1,16 +1,26 @@
 // How a QR code is drawn for print: its colours, error correction, margin, PNG size and logo, and
 // what is refused because a scanner could not read it. Pure rules; QrCode.tsx draws them.
+import { formatNumber } from '../i18n/format.ts';
+import { t } from '../i18n/t.ts';
 
 export const ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrection = (typeof ERROR_CORRECTIONS)[number];
 
-/** What each level can lose and still be read, as the select says it. */
-export const ERROR_CORRECTION_LABELS: Record<ErrorCorrection, string> = {
-  L: 'L (7%)',
-  M: 'M (15%)',
-  Q: 'Q (25%)',
-  H: 'H (30%)',
+/** The share of the code each level can lose and still be read. */
+const ERROR_CORRECTION_SHARES: Record<ErrorCorrection, number> = {
+  L: 0.07,
+  M: 0.15,
+  Q: 0.25,
+  H: 0.3,
 };
+
+/** A level as the select says it: `L (7%)`, the share written the person's way (`7 %`, `٧٪`). */
+export const correctionLabel = (level: ErrorCorrection): string =>
+  t(
+    'qrCorrectionOption',
+    level,
+    formatNumber(ERROR_CORRECTION_SHARES[level], { style: 'percent' }),
+  );
 
 export type QrStyle = {
   /** The modules' colour, `#rrggbb`. */
@@ -65,30 +75,33 @@ export function contrastRatio(a: string, b: string): number {
 /** Why scanners could not read this pair, in a sentence, or undefined. */
 export function colourProblem(dark: string, light: string): string | undefined {
   if (!HEX_COLOUR.test(dark) || !HEX_COLOUR.test(light)) {
-    return 'Choose the colours as #rrggbb.';
+    return t('qrColoursFormat');
   }
   if (relativeLuminance(dark) >= relativeLuminance(light)) {
-    return 'The QR colour must be darker than the background: most scanners cannot read a light code on a dark ground.';
+    return t('qrColourLighter');
   }
   const ratio = contrastRatio(dark, light);
   if (ratio < MIN_CONTRAST) {
     // Rounded down: 3.95 is not "4.0:1" in a sentence saying 4:1 is needed.
-    const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
-    return `These colours are too close for scanners to read (contrast ${shown}:1, at least ${MIN_CONTRAST}:1 is needed): make the QR colour darker or the background lighter.`;
+    const shown = formatNumber(Math.floor(ratio * 10) / 10, { minimumFractionDigits: 1 });
+    return t('qrColoursTooClose', shown, formatNumber(MIN_CONTRAST));
   }
   return undefined;
 }
 
+/** A count of pixels or modules, in the person's digits, without grouping (`4096`). */
+const wholeNumber = (value: number) => formatNumber(value, { useGrouping: false });
+
 export function marginProblem(margin: number): string | undefined {
   return Number.isInteger(margin) && margin >= MARGIN_RANGE.min && margin <= MARGIN_RANGE.max
     ? undefined
-    : `The margin must be a whole number of modules from ${MARGIN_RANGE.min} to ${MARGIN_RANGE.max}.`;
+    : t('qrMarginRange', wholeNumber(MARGIN_RANGE.min), wholeNumber(MARGIN_RANGE.max));
 }
 
 export function sizeProblem(size: number): string | undefined {
   return Number.isInteger(size) && size >= SIZE_RANGE.min && size <= SIZE_RANGE.max
     ? undefined
-    : `The size must be a whole number of pixels from ${SIZE_RANGE.min} to ${SIZE_RANGE.max}.`;
+    : t('qrSizeRange', wholeNumber(SIZE_RANGE.min), wholeNumber(SIZE_RANGE.max));
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
@@ -96,9 +109,9 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'imag
 /** Why this file cannot be the logo, in one sentence, or undefined (its content is checked when drawn). */
 export function logoFileProblem(file: { type: string; size: number }): string | undefined {
   if (!IMAGE_TYPES.includes(file.type)) {
-    return 'The logo must be an image file: PNG, JPEG, GIF, WebP or SVG.';
+    return t('qrLogoNotImage');
   }
-  if (file.size > LOGO_MAX_BYTES) return 'The logo is too large: at most 1 MB.';
+  if (file.size > LOGO_MAX_BYTES) return t('qrLogoTooLarge');
   return undefined;
 }
 

@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../../test/support/speak.ts';
 import { removeTrackingParameters } from './tracking-parameters.ts';
-import { hasUtm, NO_UTM, type UtmValues, utmProblems, utmValueProblem, withUtm } from './utm.ts';
+import {
+  hasUtm,
+  NO_UTM,
+  UTM_FIELDS,
+  type UtmValues,
+  utmProblems,
+  utmValueProblem,
+  withUtm,
+} from './utm.ts';
 
 const utm = (values: Partial<UtmValues>): UtmValues => ({ ...NO_UTM, ...values });
 
@@ -154,5 +163,38 @@ describe('utmProblems', () => {
   it('hasUtm is false for blanks only', () => {
     expect(hasUtm(utm({ source: ' ' }))).toBe(false);
     expect(hasUtm(utm({ term: 'x' }))).toBe(true);
+  });
+});
+
+describe("utmValueProblem in the person's language", () => {
+  let english = () => {};
+  afterEach(() => english());
+  const BAD_VALUES = ['x'.repeat(256), 'a\nb', 'a\uD800'];
+
+  it('says each field and problem in a sentence of its own, in German', () => {
+    english = speak('de', 'de-DE');
+    expect(utmValueProblem('term', 'x'.repeat(256))).toBe(
+      'Der Begriff ist zu lang: höchstens 255 Zeichen.',
+    );
+    expect(utmValueProblem('source', 'a\u0000')).toBe(
+      'Die Quelle darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
+    );
+    const sentences = UTM_FIELDS.flatMap((field) =>
+      BAD_VALUES.map((value) => utmValueProblem(field, value)),
+    );
+    expect(new Set(sentences).size).toBe(UTM_FIELDS.length * BAD_VALUES.length);
+    // No English field name pasted into German words.
+    for (const sentence of sentences) expect(sentence).not.toMatch(/Source|Campaign|Term|Content/);
+  });
+
+  it('in Arabic, the limit written and isolated the Arabic way', () => {
+    english = speak('ar');
+    const limit = new Intl.NumberFormat('ar').format(255);
+    expect(utmValueProblem('campaign', 'x'.repeat(256))).toBe(
+      `الحملة طويلة جدًا: \u2068${limit}\u2069 حرفًا على الأكثر.`,
+    );
+    expect(utmValueProblem('content', 'a\uD800')).toBe(
+      'يحتوي المحتوى على حرف تالف (نصف زوج بديل)؛ اكتبه مرة أخرى.',
+    );
   });
 });

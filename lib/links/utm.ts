@@ -1,5 +1,7 @@
 // The person's own campaign parameters (utm_source, utm_medium, …) added to a destination. Plain
 // code, no zod: the popup loads it with the "UTM parameters" disclosure.
+import { formatNumber } from '../i18n/format.ts';
+import { type MessageKey, t } from '../i18n/t.ts';
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
@@ -23,20 +25,52 @@ export const NO_UTM: UtmValues = { source: '', medium: '', campaign: '', term: '
 // refuses them in every text field.
 const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** What is wrong with one value as typed, or undefined; empty is fine (the parameter is left out). */
-export function utmValueProblem(field: UtmField, value: string): string | undefined {
-  const label = UTM_LABELS[field];
-  if ([...value.trim()].length > UTM_VALUE_MAX_LENGTH) {
-    return `${label} is too long: at most ${UTM_VALUE_MAX_LENGTH} characters.`;
-  }
-  if (CONTROL_CHARACTER.test(value)) {
-    return `${label} must not contain line breaks or control characters.`;
-  }
+type UtmProblem = 'tooLong' | 'controlCharacters' | 'brokenCharacter';
+
+/** A whole sentence per field and problem: a field's name changes the words around it. */
+const PROBLEM_KEYS: Record<UtmField, Record<UtmProblem, MessageKey>> = {
+  source: {
+    tooLong: 'utmSourceTooLong',
+    controlCharacters: 'utmSourceControlCharacters',
+    brokenCharacter: 'utmSourceBrokenCharacter',
+  },
+  medium: {
+    tooLong: 'utmMediumTooLong',
+    controlCharacters: 'utmMediumControlCharacters',
+    brokenCharacter: 'utmMediumBrokenCharacter',
+  },
+  campaign: {
+    tooLong: 'utmCampaignTooLong',
+    controlCharacters: 'utmCampaignControlCharacters',
+    brokenCharacter: 'utmCampaignBrokenCharacter',
+  },
+  term: {
+    tooLong: 'utmTermTooLong',
+    controlCharacters: 'utmTermControlCharacters',
+    brokenCharacter: 'utmTermBrokenCharacter',
+  },
+  content: {
+    tooLong: 'utmContentTooLong',
+    controlCharacters: 'utmContentControlCharacters',
+    brokenCharacter: 'utmContentBrokenCharacter',
+  },
+};
+
+function problemOf(value: string): UtmProblem | undefined {
+  if ([...value.trim()].length > UTM_VALUE_MAX_LENGTH) return 'tooLong';
+  if (CONTROL_CHARACTER.test(value)) return 'controlCharacters';
   // encodeURIComponent throws on half of a surrogate pair.
-  if (!value.isWellFormed()) {
-    return `${label} contains a broken character (half of a surrogate pair); type it again.`;
-  }
+  if (!value.isWellFormed()) return 'brokenCharacter';
   return undefined;
+}
+
+/**
+ * What is wrong with one value as typed, in the person's language, or undefined; empty is fine
+ * (the parameter is left out).
+ */
+export function utmValueProblem(field: UtmField, value: string): string | undefined {
+  const problem = problemOf(value);
+  return problem && t(PROBLEM_KEYS[field][problem], formatNumber(UTM_VALUE_MAX_LENGTH));
 }
 
 /** Each field's problem; empty when every value can be sent. */
@@ -77,7 +111,7 @@ function decodedName(pair: string): string {
 export function withUtm(address: string, values: UtmValues): string {
   const added = UTM_FIELDS.flatMap((field) => {
     const value = values[field].trim();
-    return value === '' || utmValueProblem(field, value) ? [] : [[`utm_${field}`, value] as const];
+    return value === '' || problemOf(value) ? [] : [[`utm_${field}`, value] as const];
   });
   if (added.length === 0 || !URL.canParse(address)) return address;
   const hashStart = address.indexOf('#');

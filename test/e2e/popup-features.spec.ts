@@ -1,7 +1,6 @@
 // The popup's reuse rules, the page that is (or declares) a short link, tracking parameters, copy
 // formats, the keyboard, and the mends a new user asked for, in Chromium against the real service.
 import type { BrowserContext, Page } from '@playwright/test';
-import { NOT_A_WEB_ADDRESS } from '../../lib/links/destination.ts';
 import {
   configure,
   expect,
@@ -456,7 +455,9 @@ test.describe('mends', () => {
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
 
     await popup.shorten({ destinationUrl: 'not a url', title: 'Kept' });
-    await expect(popup.page.getByText(NOT_A_WEB_ADDRESS)).toBeVisible();
+    await expect(
+      popup.page.getByText('This is not a web address. Type one such as https://example.com/page.'),
+    ).toBeVisible();
     await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
     await expect(popup.field('Title')).toHaveValue('Kept');
 

@@ -1,0 +1,99 @@
+// The popup's field problems and its QR view in the browser's language: German at 360 px, and
+// right-to-left Arabic, axe clean. Chromium is started with --lang (see languages-helpers.ts).
+import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { overflowing, popupIn, screenshotLightAndDark } from './languages-helpers.ts';
+
+const WIDTH = 360;
+
+test('in German the popup says a bad or taken back-half and the QR view with its style controls in German, nothing overflowing at 360 px', async ({
+  service,
+  apiKey,
+}) => {
+  await service.insertLinks(apiKey, [
+    { backHalf: 'vergeben', destinationUrl: `${service.pageOrigin}/elsewhere` },
+  ]);
+  const { browser, popup } = await popupIn(
+    'de',
+    service,
+    apiKey,
+    `${service.pageOrigin}/languages-qr-de`,
+    WIDTH,
+  );
+  const { page } = popup;
+  try {
+    const backHalf = page.getByLabel('Back-Half', { exact: true });
+    await backHalf.fill('mein link');
+    await expect(
+      page.getByText(
+        'Das Back-Half darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten (1 bis 64 Zeichen).',
+      ),
+    ).toBeVisible();
+    await expect(backHalf).toHaveAttribute('aria-invalid', 'true');
+    expect(await overflowing(page)).toEqual([]);
+    await screenshotLightAndDark(page, `popup-${WIDTH}-de-back-half`);
+
+    // Taken: the reference service answers in English; its code is said in German on the field.
+    await backHalf.fill('vergeben');
+    await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
+    await expect(page.getByText('Dieses Back-Half ist schon vergeben.')).toBeVisible();
+    await expect(backHalf).toHaveAttribute('aria-invalid', 'true');
+
+    await backHalf.fill('');
+    await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
+    const shortUrl = await popup.shortLink().textContent();
+    await page.getByRole('button', { name: 'QR-Code', exact: true }).click();
+    await expect(page.getByRole('img', { name: `QR-Code für ${shortUrl}` })).toBeVisible();
+    for (const label of ['QR-Farbe', 'Hintergrund', 'Rand', 'Größe', 'Logo']) {
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    const correction = page.getByLabel('Fehlerkorrektur', { exact: true });
+    // The share written the German way: "15 %", a no-break space before the sign.
+    await expect(correction.locator('option:checked')).toHaveText('M (15\u00a0%)');
+    await expect(page.getByRole('link', { name: 'PNG herunterladen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Symbol der Website verwenden' })).toBeVisible();
+
+    await page.getByLabel('Rand', { exact: true }).fill('17');
+    await expect(
+      page.getByText('Der Rand muss eine ganze Zahl von Modulen zwischen 0 und 16 sein.'),
+    ).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    await screenshotLightAndDark(page, `popup-${WIDTH}-de-qr`);
+  } finally {
+    await browser.done();
+  }
+});
+
+test('in Arabic the QR view reads right to left, axe clean, nothing overflowing at 360 px', async ({
+  service,
+  apiKey,
+}) => {
+  const { browser, popup } = await popupIn(
+    'ar',
+    service,
+    apiKey,
+    `${service.pageOrigin}/languages-qr-ar`,
+    WIDTH,
+  );
+  const { page } = popup;
+  try {
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: 'اختصار', exact: true }).click();
+    const shortUrl = await popup.shortLink().textContent();
+    await page.getByRole('button', { name: 'رمز QR', exact: true }).click();
+    // The short link inside the Arabic name keeps its own order (isolated).
+    await expect(
+      page.getByRole('img', { name: `رمز QR للرابط \u2068${shortUrl}\u2069` }),
+    ).toBeVisible();
+    for (const label of ['لون رمز QR', 'الخلفية', 'تصحيح الأخطاء', 'الهامش', 'الحجم', 'الشعار']) {
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'تنزيل SVG' })).toBeVisible();
+    await page.getByLabel('الحجم', { exact: true }).fill('5000');
+    await expect(page.getByText(/^يجب أن يكون الحجم عددًا صحيحًا من البكسلات/)).toBeVisible();
+    expect(await overflowing(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotLightAndDark(page, `popup-${WIDTH}-ar-qr`);
+  } finally {
+    await browser.done();
+  }
+});
