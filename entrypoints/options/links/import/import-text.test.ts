@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ImportIssue, importIssueEnglish } from '../../../../lib/contract-import.ts';
+import {
+  checkImportRow,
+  type ImportIssue,
+  importIssueEnglish,
+} from '../../../../lib/contract-import.ts';
 import { getMessageFrom, readMessages } from '../../../../test/support/messages-in-node.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 
@@ -66,5 +70,23 @@ describe('the import’s issues in words', () => {
     expect(importRowIssueText({ code: 'domainNotAdded', domain: 'go.example' })).toBe(
       'Das Konto hat die Domain go.example nicht hinzugefügt.',
     );
+  });
+
+  it('say a broken field rule as the popup says it: English as the service, German in German', () => {
+    const row = {
+      row: 3,
+      destination: 'https://example.com/',
+      backHalf: 'no spaces',
+      title: '',
+      domain: '',
+      shortUrl: '',
+    };
+    const check = checkImportRow(row);
+    if (check.ok) throw new Error('a back-half with a space passed');
+    expect(importRowIssueText(check.issue)).toBe(check.reason);
+    speak('de', 'de');
+    const german = importRowIssueText(check.issue);
+    expect(german).not.toBe(check.reason);
+    expect(german).toMatch(/Back-Half/);
   });
 });

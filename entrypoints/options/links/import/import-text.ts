@@ -2,6 +2,7 @@
 // person's language: one whole sentence per code, its values filled in by the message.
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';
+import { fieldProblemText } from '../../../../lib/links/field-problems.ts';
 import type { PlanIssue, PlanRowIssue } from '../../../../lib/links/import-plan.ts';
 
 /** Why the file cannot be imported. */
@@ -44,8 +45,6 @@ export function importRowIssueText(issue: PlanRowIssue): string {
     case 'domainNotAdded':
       return t('importRowDomainNotAdded', issue.domain);
     case 'fieldRule':
-      // The contract's English sentence (lib/contract.ts), as the API answers with it; the zod
-      // issue is kept whole so that the rule can be told apart and said in the person's words.
-      return issue.detail.message;
+      return fieldProblemText(issue.field, issue.detail);
   }
 }
