@@ -1,11 +1,13 @@
-// Helpers of the browser tests in other languages: Chromium started in a language, and what
-// overflows the page's width.
+// Helpers of the browser tests in other languages: Chromium started in a language (and the popup
+// in it), what overflows the page's width, screenshots light and dark. Debian's chromium needs
+// chromium-l10n for any --lang but en-US.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
-import { extensionWorker, waitForInstallTab } from './fixtures.ts';
+import { configure, extensionWorker, waitForInstallTab } from './fixtures.ts';
+import { PopupPage } from './popup-page.ts';
 
 /** Chromium in `lang` with the extension built (or a copy of it changed by `change`). */
 export async function launchIn(
@@ -46,6 +48,23 @@ export async function launchIn(
   };
 }
 
+/** The popup for `pageUrl`, `width` wide, an account set up, in Chromium in `lang`. */
+export async function popupIn(
+  lang: string,
+  service: { baseUrl: string },
+  apiKey: string,
+  pageUrl: string,
+  width: number,
+) {
+  const browser = await launchIn(lang);
+  const worker = await extensionWorker(browser.context);
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+  const popup = await PopupPage.openFor(browser.context, worker, browser.extensionId, pageUrl, {
+    viewport: { width, height: 600 },
+  });
+  return { browser, popup };
+}
+
 const TEXT_ELEMENTS = 'h1, h2, h3, label, legend, button, a, p, select, input';
 
 /**
@@ -69,4 +88,18 @@ export async function overflowing(page: Page, more?: string): Promise<string[]> 
     }
     return found;
   }, selector);
+}
+
+/** The whole page, light and dark, under test-results/screenshots/. */
+export async function screenshotLightAndDark(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: null });
 }

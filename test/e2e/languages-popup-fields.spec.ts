@@ -1,7 +1,7 @@
 // The popup's field problems and its QR view in the browser's language: German at 360 px, and
 // right-to-left Arabic, axe clean. Chromium is started with --lang (see languages-helpers.ts).
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
-import { overflowing, popupIn, screenshotLightAndDark } from './languages-helpers.ts';
+import { overflowing, popupIn, screenshotLightAndDark } from './language-helpers.ts';
 
 const WIDTH = 360;
 

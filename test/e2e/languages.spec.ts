@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
+import { readMessages } from '../support/messages-in-node.ts';
 import {
   configure,
   expect,
@@ -14,6 +15,7 @@ import {
   waitForInstallTab,
 } from './fixtures.ts';
 import { launchIn, overflowing } from './language-helpers.ts';
+import { createLink, row, rows } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 const WIDTH = 420;
@@ -115,7 +117,14 @@ test('a key missing from a translation shows the English words, not a blank or i
   }
 });
 
-test('the pseudo-locale shows every translated string marked, with nothing overflowing at 420 px', async () => {
+test('the pseudo-locale shows every translated string marked, with nothing overflowing at 420 px', async ({
+  service,
+  apiKey,
+}) => {
+  const link = await createLink(service, apiKey, {
+    destination_url: 'https://example.com/pseudo',
+    title: 'Pseudo',
+  });
   const browser = await launchIn('en-US', (dir) => {
     writeFileSync(path.join(dir, '_locales/en/messages.json'), pseudoMessagesJson());
   });
@@ -126,6 +135,15 @@ test('the pseudo-locale shows every translated string marked, with nothing overf
       expect(await overflowing(page)).toEqual([]);
       await screenshot(page, `options-${section}-${WIDTH}-pseudo`);
     }
+    await configure(await extensionWorker(browser.context), {
+      apiBaseUrl: service.baseUrl,
+      apiKey,
+    });
+    const links = await openSection(browser.context, browser.extensionId, 'links');
+    await expect(row(links, link.short_url)).toContainText(/\[.+~\]/);
+    await expect(links.locator('.links-count')).toHaveText(/^\[.+~\]$/);
+    expect(await overflowing(links)).toEqual([]);
+    await screenshot(links, `options-links-${WIDTH}-pseudo`);
   } finally {
     await browser.done();
   }
@@ -200,3 +218,202 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
     await browser.done();
   }
 });
+
+/** The words of English messages that the language's own messages never use: English left over. */
+function englishOnlyWords(locale: string): Set<string> {
+  const words = (messages: ReturnType<typeof readMessages>) =>
+    new Set(
+      Object.values(messages).flatMap(
+        ({ message }) => message.toLowerCase().match(/\p{L}{3,}/gu) ?? [],
+      ),
+    );
+  const own = words(readMessages(locale));
+  return new Set([...words(readMessages('en'))].filter((word) => !own.has(word)));
+}
+
+/**
+ * The English words a person reads or hears on the page: its visible text, options, names,
+ * tooltips and placeholders, leaving out what is left to right on purpose (short URLs,
+ * destinations) and addresses.
+ */
+async function englishLeft(page: Page, locale: string): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const skipped = (element: Element) => element.closest('[dir="ltr"], input, textarea') !== null;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || skipped(parent)) continue;
+      if (parent.tagName === 'OPTION' || parent.checkVisibility())
+        found.push(node.textContent ?? '');
+    }
+    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (skipped(element) && element.tagName !== 'INPUT') continue;
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        found.push(element.getAttribute(name) ?? '');
+      }
+    }
+    return found;
+  });
+  const english = englishOnlyWords(locale);
+  return [
+    ...new Set(
+      texts.flatMap((text) =>
+        (
+          text
+            .replace(/\S*(:\/\/|\.)\S*/g, ' ')
+            .toLowerCase()
+            .match(/\p{L}{3,}/gu) ?? []
+        ).filter((word) => english.has(word)),
+      ),
+    ),
+  ];
+}
+
+/** What the Links test expects to read in each language, exactly. */
+const LINKS_WORDS = {
+  de: {
+    count: /^3 Links$/,
+    search: 'Links durchsuchen',
+    sortBy: 'Sortieren nach',
+    newest: 'Neueste',
+    refresh: 'Aktualisieren',
+    importLinks: 'Links importieren',
+    selectAll: 'Alle angezeigten auswählen',
+    edit: 'Bearbeiten',
+    delete: 'Löschen',
+    qrCode: 'QR-Code',
+    twoClicks: '2 Klicks',
+    keys: 'Tastenkürzel',
+    deleteKey: 'Entf',
+    deleteKeyAction: 'Den Link löschen (mit Rückfrage)',
+    close: 'Schließen',
+    shortLink: 'Kurzlink',
+    deleteTitle: 'Diesen Link löschen?',
+    deleted: (url: string) => `${url} gelöscht.`,
+    undo: 'Rückgängig',
+    undone: (url: string) => `Rückgängig gemacht: ${url} bleibt erhalten.`,
+  },
+  ar: {
+    count: /^\u2068.+\u2069 روابط$/,
+    search: 'البحث في الروابط',
+    sortBy: 'الترتيب حسب',
+    newest: 'الأحدث',
+    refresh: 'تحديث',
+    importLinks: 'استيراد الروابط',
+    selectAll: 'تحديد كل المعروض',
+    edit: 'تعديل',
+    delete: 'حذف',
+    qrCode: 'رمز QR',
+    twoClicks: 'نقرتان',
+    keys: 'اختصارات لوحة المفاتيح',
+    deleteKey: 'Delete',
+    deleteKeyAction: 'حذف الرابط (بعد التأكيد)',
+    close: 'إغلاق',
+    shortLink: 'الرابط المختصر',
+    deleteTitle: 'حذف هذا الرابط؟',
+    deleted: (url: string) => `حُذف \u2068${url}\u2069.`,
+    undo: 'تراجع',
+    undone: (url: string) => `أُلغي الحذف: بقي \u2068${url}\u2069.`,
+  },
+} as const;
+
+/**
+ * What each step checks: the language's words only, nothing overflowing, axe clean right to left
+ * (in light and dark); then its screenshots.
+ */
+async function checkScreen(page: Page, lang: 'de' | 'ar', name: string, axe = true) {
+  expect(await englishLeft(page, lang)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  if (lang === 'ar' && axe) expect(await seriousA11yViolations(page)).toEqual([]);
+  await screenshot(page, `options-links-${name}-${WIDTH}-${lang}`);
+}
+
+for (const lang of ['de', 'ar'] as const) {
+  test(`Links in ${lang === 'de' ? 'German' : 'right-to-left Arabic'} at 420 px: rows, toolbar, keys, details and an undone delete in the language, nothing overflowing`, async ({
+    service,
+    apiKey,
+  }) => {
+    // Axe in two themes on three screens took Arabic to 20-40 s on a loaded machine.
+    test.setTimeout(90_000);
+    const words = LINKS_WORDS[lang];
+    const titled = await createLink(service, apiKey, {
+      destination_url: 'https://beispiel.example/sommer/angebote',
+      title: lang === 'de' ? 'Sommerangebote' : 'عروض الصيف',
+    });
+    for (let n = 0; n < 2; n++) await fetch(titled.short_url, { redirect: 'manual' });
+    const untitled = await createLink(service, apiKey, {
+      destination_url: 'https://laden.example/katalog?seite=2',
+    });
+    await fetch(untitled.short_url, { redirect: 'manual' });
+    const gone = await createLink(service, apiKey, {
+      destination_url: 'https://beispiel.example/alt',
+      title: lang === 'de' ? 'Alte Seite' : 'صفحة قديمة',
+    });
+    const browser = await launchIn(lang);
+    try {
+      const worker = await extensionWorker(browser.context);
+      await waitForInstallTab(browser.context, browser.extensionId);
+      await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      const page = await openSection(browser.context, browser.extensionId, 'links');
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await expect(rows(page)).toHaveCount(3);
+      await expect(page.locator('.links-count')).toHaveText(words.count);
+      await expect(page.getByRole('searchbox', { name: words.search })).toHaveAttribute(
+        'placeholder',
+        words.search,
+      );
+      await expect(page.getByRole('combobox', { name: words.sortBy })).toHaveValue('newest');
+      await expect(page.getByRole('option', { name: words.newest })).toBeAttached();
+      await expect(page.getByRole('button', { name: words.refresh })).toBeVisible();
+      await expect(page.getByRole('button', { name: words.importLinks })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: words.selectAll })).toBeVisible();
+      const first = row(page, titled.short_url);
+      await expect(first).toContainText(words.twoClicks);
+      for (const name of [words.edit, words.delete, words.qrCode]) {
+        await expect(first.getByRole('button', { name, exact: true })).toBeVisible();
+      }
+      // The short URL and the destination read left to right inside Arabic.
+      await expect(first.locator('.short-url')).toHaveAttribute('dir', 'ltr');
+      await expect(first.locator('.link-destination')).toHaveAttribute('dir', 'ltr');
+      // Axe sees the rows and the toolbar at the end, with the deletion's status.
+      await checkScreen(page, lang, 'rows', false);
+
+      await page.getByRole('button', { name: words.keys }).click();
+      const keys = page.getByRole('dialog', { name: words.keys });
+      await expect(keys.getByRole('row', { name: words.deleteKeyAction })).toContainText(
+        words.deleteKey,
+      );
+      await checkScreen(page, lang, 'keys');
+      await keys.getByRole('button', { name: words.close }).click();
+
+      await first.locator('.link-title').click();
+      const details = page.getByRole('dialog', {
+        name: lang === 'de' ? 'Sommerangebote' : 'عروض الصيف',
+      });
+      await expect(details.getByText(words.shortLink, { exact: true })).toBeVisible();
+      await expect(details.getByRole('button', { name: words.edit, exact: true })).toBeVisible();
+      await expect(details.locator('.qr-view')).toBeVisible();
+      await checkScreen(page, lang, 'details');
+      await details.getByRole('button', { name: words.close, exact: true }).click();
+
+      await row(page, gone.short_url).getByRole('button', { name: words.delete }).click();
+      const confirm = page.getByRole('dialog', { name: words.deleteTitle });
+      await expect(confirm).toContainText(gone.short_url);
+      expect(await englishLeft(page, lang)).toEqual([]);
+      await confirm.getByRole('button', { name: words.delete }).click();
+      const status = page.locator('.deletion-status');
+      await expect(status.locator('p')).toHaveText(words.deleted(gone.short_url));
+      await expect(rows(page)).toHaveCount(2);
+      // Axe after "Undo": its time (10 s) must not run out under axe's two passes.
+      await checkScreen(page, lang, 'deleted', false);
+      await status.getByRole('button', { name: words.undo }).click();
+      await expect(status.locator('p')).toHaveText(words.undone(gone.short_url));
+      await expect(rows(page)).toHaveCount(3);
+      expect(await englishLeft(page, lang)).toEqual([]);
+      if (lang === 'ar') expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await browser.done();
+    }
+  });
+}

@@ -1,3 +1,5 @@
+import { Message } from '../../../components/Message.tsx';
+import { plural } from '../../../lib/i18n/t.ts';
 import { UNDO_DELAY_MS } from '../../../lib/pending-deletions.ts';
 
 /** How many of the links the confirmation names; the rest are counted ("and 3 more"). */
@@ -5,11 +7,19 @@ export const NAMED_IN_CONFIRMATION = 5;
 
 /** The delete confirmation's text: the links it deletes, a bounded number of them by name. */
 export function DeleteConfirmText({ shortUrls }: { shortUrls: readonly string[] }) {
-  const undo = `You can undo it for ${UNDO_DELAY_MS / 1000} seconds.`;
+  const undo = plural('linksUndoFor', UNDO_DELAY_MS / 1000);
   if (shortUrls.length === 1) {
     return (
       <p>
-        <strong>{shortUrls[0]}</strong> will stop working. {undo}
+        <Message
+          id="linksDeleteOneBody"
+          values={[
+            <strong key="url" dir="ltr">
+              {shortUrls[0]}
+            </strong>,
+          ]}
+        />{' '}
+        {undo}
       </p>
     );
   }
@@ -17,12 +27,14 @@ export function DeleteConfirmText({ shortUrls }: { shortUrls: readonly string[] 
   const more = shortUrls.length - named.length;
   return (
     <>
-      <p>These {shortUrls.length} short links will stop working:</p>
+      <p>{plural('linksDeleteManyBody', shortUrls.length)}</p>
       <ul className="delete-list">
         {named.map((shortUrl) => (
-          <li key={shortUrl}>{shortUrl}</li>
+          <li key={shortUrl}>
+            <bdi dir="ltr">{shortUrl}</bdi>
+          </li>
         ))}
-        {more > 0 && <li>and {more} more</li>}
+        {more > 0 && <li>{plural('linksAndMore', more)}</li>}
       </ul>
       <p>{undo}</p>
     </>

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
+import { plural, t } from '../../../lib/i18n/t.ts';
 import type { DeletionStatus } from './use-pending-deletions.ts';
 
-/** What a deletion is called in its status: the short URL, or how many links. */
-export function deletedWhat(shortUrls: readonly string[]): string {
-  return shortUrls.length === 1 ? (shortUrls[0] as string) : `${shortUrls.length} links`;
-}
-
+/** A deletion's status: named by its short URL when it is one link, else by how many. */
 function statusText({ deletion, state }: DeletionStatus): string {
-  const what = deletedWhat(deletion.shortUrls);
-  if (state === 'undone')
-    return `Undone: ${what} ${deletion.shortUrls.length === 1 ? 'is' : 'are'} kept.`;
-  if (state === 'too-late')
-    return `Too late to undo: ${what} ${deletion.shortUrls.length === 1 ? 'was' : 'were'} deleted.`;
-  return `Deleted ${what}.`;
+  const [only] = deletion.shortUrls;
+  const count = deletion.shortUrls.length;
+  if (count === 1 && only !== undefined) {
+    if (state === 'undone') return t('linksUndoneOne', only);
+    if (state === 'too-late') return t('linksTooLateOne', only);
+    return t('linksDeletedOne', only);
+  }
+  if (state === 'undone') return plural('linksUndone', count);
+  if (state === 'too-late') return plural('linksTooLate', count);
+  return plural('linksDeleted', count);
 }
 
 /** One status per deletion made on this page, with "Undo" until its time is up. */
@@ -35,7 +36,7 @@ function DeletionLine({
       <p>{statusText(status)}</p>
       {state === 'pending' && !expired && (
         <button type="button" onClick={() => onUndo(deletion.id)}>
-          Undo
+          {t('linksUndo')}
         </button>
       )}
     </div>

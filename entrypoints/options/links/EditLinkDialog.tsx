@@ -1,5 +1,6 @@
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
 
@@ -26,7 +27,7 @@ export function EditLinkDialog({
         onClose();
       }}
     >
-      <h3 id="edit-dialog-title">Edit {link.shortUrl}</h3>
+      <h3 id="edit-dialog-title">{t('linksEditTitle', link.shortUrl)}</h3>
       <EditLinkForm
         link={link}
         account={account}

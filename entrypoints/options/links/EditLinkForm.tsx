@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { changedFields } from './links-view.ts';
 
@@ -14,7 +15,7 @@ function problemOf(schema: typeof DestinationUrl | typeof Title, value: string) 
   const result = schema.safeParse(value);
   return result.success
     ? { value: result.data as string }
-    : { problem: result.error.issues[0]?.message ?? 'Check this value.' };
+    : { problem: result.error.issues[0]?.message ?? t('linksCheckValue') };
 }
 
 /**
@@ -69,7 +70,10 @@ export function EditLinkForm({
       setServerProblem({
         field:
           field === 'destination_url' ? 'destinationUrl' : field === 'title' ? 'title' : undefined,
-        message: `Not saved: ${message}${advice && advice !== message ? ` ${advice}` : ''}`,
+        message:
+          advice && advice !== message
+            ? t('linksNotSavedAdvice', message, advice)
+            : t('linksNotSaved', message),
       });
     } finally {
       setBusy(false);
@@ -80,24 +84,30 @@ export function EditLinkForm({
     <form onSubmit={save} noValidate>
       <FormField
         id={`${idPrefix}-destination-url`}
-        label="Destination URL"
+        label={t('shortenDestinationUrl')}
         error={problemFor('destinationUrl', destination)}
       >
         {(inputProps) => (
           <input
             {...inputProps}
             type="url"
+            dir="ltr"
             spellCheck={false}
             value={form.destinationUrl}
             onChange={(event) => setForm({ ...form, destinationUrl: event.target.value })}
           />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-title`} label="Title" error={problemFor('title', title)}>
+      <FormField
+        id={`${idPrefix}-title`}
+        label={t('shortenTitle')}
+        error={problemFor('title', title)}
+      >
         {(inputProps) => (
           <input
             {...inputProps}
             type="text"
+            dir="auto"
             value={form.title}
             onChange={(event) => setForm({ ...form, title: event.target.value })}
           />
@@ -110,10 +120,10 @@ export function EditLinkForm({
       </div>
       <div className="row actions">
         <button type="submit" className="primary" aria-disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('linksSaving') : t('save')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

@@ -1,16 +1,23 @@
 import { useRef } from 'react';
+import { type MessageKey, t } from '../../../lib/i18n/t.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 
-export const LINK_KEYS: readonly { keys: string[]; action: string }[] = [
-  { keys: ['/'], action: 'Search links' },
-  { keys: ['↑', '↓'], action: 'Move through the links' },
-  { keys: ['Enter'], action: 'Copy the short link' },
-  { keys: ['e'], action: 'Edit the link' },
-  { keys: ['Delete'], action: 'Delete the link (asks first)' },
-  { keys: ['x'], action: 'Select the link' },
-  { keys: ['Escape'], action: 'Clear the search, or close a dialog' },
-  { keys: ['?'], action: 'Show these keys' },
+/** A key: a character as its keycap shows it, or a named key whose name is a message (Enter). */
+type Key = string | { name: MessageKey };
+
+/** The keys and what each does. */
+export const LINK_KEYS: readonly { keys: Key[]; action: MessageKey }[] = [
+  { keys: ['/'], action: 'linksSearch' },
+  { keys: ['↑', '↓'], action: 'linksKeyMove' },
+  { keys: [{ name: 'linksKeyNameEnter' }], action: 'linksKeyCopy' },
+  { keys: ['e'], action: 'linksKeyEdit' },
+  { keys: [{ name: 'linksKeyNameDelete' }], action: 'linksKeyDelete' },
+  { keys: ['x'], action: 'linksKeySelect' },
+  { keys: [{ name: 'linksKeyNameEscape' }], action: 'linksKeyEscape' },
+  { keys: ['?'], action: 'linksKeyHelp' },
 ];
+
+const keyName = (key: Key) => (typeof key === 'string' ? key : t(key.name));
 
 /** The Links section's keys, in a modal that `?` opens. */
 export function KeyboardHelp({ onClose }: { onClose: () => void }) {
@@ -26,28 +33,28 @@ export function KeyboardHelp({ onClose }: { onClose: () => void }) {
         onClose();
       }}
     >
-      <h3 id="keys-dialog-title">Keyboard shortcuts</h3>
+      <h3 id="keys-dialog-title">{t('linksKeyboardShortcuts')}</h3>
       <table className="keys-table">
         <tbody>
           {LINK_KEYS.map(({ keys, action }) => (
             <tr key={action}>
               <th scope="row">
                 {keys.map((key, index) => (
-                  <span key={key}>
+                  <span key={keyName(key)}>
                     {index > 0 && ' '}
-                    <kbd>{key}</kbd>
+                    <kbd>{keyName(key)}</kbd>
                   </span>
                 ))}
               </th>
-              <td>{action}</td>
+              <td>{t(action)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="hint">Every action is also a button: Tab reaches each one.</p>
+      <p className="hint">{t('linksKeysHint')}</p>
       <div className="row actions">
         <button type="button" ref={closeButton} onClick={onClose}>
-          Close
+          {t('linksClose')}
         </button>
       </div>
     </dialog>

@@ -2,10 +2,11 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
-import { createdLabel, rowTitle, splitDestination } from './links-view.ts';
+import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-view.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
 const QrCode = lazy(() =>
@@ -14,8 +15,6 @@ const QrCode = lazy(() =>
 
 // The chart and its library load with the pane, never with the page.
 const LinkStatsPanel = lazy(() => import('./stats/LinkStatsPanel.tsx'));
-
-const clicks = new Intl.NumberFormat();
 
 /**
  * One link in full, in a pane at the side of the window (the whole window when it is narrow): the
@@ -50,30 +49,32 @@ export function LinkDetails({
       }}
     >
       <div className="details-head">
-        <h3 id="details-heading">{rowTitle(link)}</h3>
+        <h3 id="details-heading" dir="auto">
+          {rowTitle(link)}
+        </h3>
         <button type="button" ref={closeButton} onClick={onClose}>
-          Close
+          {t('linksClose')}
         </button>
       </div>
       <dl className="details-facts">
-        <dt>Short link</dt>
+        <dt>{t('linksShortLink')}</dt>
         <dd className="details-short">
-          <a href={link.shortUrl} target="_blank" rel="noreferrer">
+          <a href={link.shortUrl} target="_blank" rel="noreferrer" dir="ltr">
             {link.shortUrl}
           </a>
           <CopyButton text={link.shortUrl} />
         </dd>
-        <dt>Destination</dt>
+        <dt>{t('linksDestination')}</dt>
         <dd className="details-destination">
-          <a href={link.destinationUrl} target="_blank" rel="noreferrer">
+          <a href={link.destinationUrl} target="_blank" rel="noreferrer" dir="ltr">
             {destination.scheme}
             <strong>{destination.host}</strong>
             {decodeForDisplay(destination.rest)}
           </a>
         </dd>
-        <dt>Clicks</dt>
-        <dd>{clicks.format(link.clicks)}</dd>
-        <dt>Created</dt>
+        <dt>{t('linksClicksLabel')}</dt>
+        <dd>{clicksNumber(link.clicks)}</dd>
+        <dt>{t('linksCreated')}</dt>
         <dd>
           <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
         </dd>
@@ -82,7 +83,7 @@ export function LinkDetails({
         <LinkStatsPanel link={link} account={account} />
       </Suspense>
       {editing ? (
-        <section className="details-edit" aria-label="Edit link">
+        <section className="details-edit" aria-label={t('linksEditLink')}>
           <EditLinkForm
             link={link}
             account={account}
@@ -104,12 +105,12 @@ export function LinkDetails({
               setEditing(true);
             }}
           >
-            Edit
+            {t('linksEdit')}
           </button>{' '}
-          <span role="status">{saved ? 'Saved' : ''}</span>
+          <span role="status">{saved ? t('linksSaved') : ''}</span>
         </p>
       )}
-      <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+      <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
         <QrCode value={link.shortUrl} size={176} accountId={account.connection.id} />
       </Suspense>
     </dialog>

@@ -2,10 +2,26 @@ import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
-import { createdLabel, rowTitle, splitDestination, splitShortUrl } from './links-view.ts';
+import {
+  clicksText,
+  createdLabel,
+  rowTitle,
+  splitDestination,
+  splitShortUrl,
+} from './links-view.ts';
 
-const clicks = new Intl.NumberFormat();
+/** The words every row shows, read once: rows show other links many times a second in a scroll. */
+let words: { details: string; qrCode: string; edit: string; delete: string; saved: string };
+const rowWords = () =>
+  (words ??= {
+    details: t('linksDetails'),
+    qrCode: t('resultQrCode'),
+    edit: t('linksEdit'),
+    delete: t('linksDelete'),
+    saved: t('linksSaved'),
+  });
 
 /**
  * The short URL's two parts are flex items, which the browser copies on two lines: a selection
@@ -51,6 +67,7 @@ export const LinkRow = memo(function LinkRow({
   const destination = splitDestination(link.destinationUrl);
   const shortUrl = splitShortUrl(link.shortUrl);
   const created = createdLabel(link.createdAt, now);
+  const word = rowWords();
   const copy = useRef<() => Promise<void>>(null);
   const { onCopyReady } = actions;
   useEffect(() => {
@@ -63,7 +80,7 @@ export const LinkRow = memo(function LinkRow({
       <input
         type="checkbox"
         className="link-select"
-        aria-label={`Select ${link.shortUrl}`}
+        aria-label={t('linksSelectLink', link.shortUrl)}
         checked={selected}
         onChange={(event) => actions.onSelect(link.shortUrl, event.target.checked)}
       />
@@ -71,7 +88,8 @@ export const LinkRow = memo(function LinkRow({
         type="button"
         className="link-title"
         aria-haspopup="dialog"
-        title="Details"
+        title={word.details}
+        dir="auto"
         onClick={() => actions.onDetails(link.shortUrl)}
       >
         {rowTitle(link)}
@@ -83,19 +101,20 @@ export const LinkRow = memo(function LinkRow({
           target="_blank"
           rel="noreferrer"
           className="short-url"
+          dir="ltr"
           aria-label={link.shortUrl}
           onCopy={copyAsOneString}
         >
           <span className="short-url-host">{shortUrl.host}</span>
           <span className="short-url-path">{shortUrl.path}</span>
         </a>
-        <span className="link-destination" title={link.destinationUrl}>
+        <span className="link-destination" title={link.destinationUrl} dir="ltr">
           <span className="destination-host">{destination.host}</span>
           <span className="destination-rest">{decodeForDisplay(destination.rest)}</span>
         </span>
       </div>
       <div className="link-meta">
-        {clicks.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
+        {clicksText(link.clicks)}
         {created.text && (
           <>
             {' · '}
@@ -108,7 +127,7 @@ export const LinkRow = memo(function LinkRow({
       <div className="link-actions">
         {/* Floats beside the buttons, where "Copied" does. */}
         <span role="status" className="row-saved">
-          {saved ? 'Saved' : ''}
+          {saved ? word.saved : ''}
         </span>
         <CopyButton
           text={link.shortUrl}
@@ -119,8 +138,8 @@ export const LinkRow = memo(function LinkRow({
         <button
           type="button"
           className="icon-button"
-          aria-label="QR code"
-          title="QR code"
+          aria-label={word.qrCode}
+          title={word.qrCode}
           onClick={() => actions.onQrCode(link.shortUrl)}
         >
           <QrIcon />
@@ -128,8 +147,8 @@ export const LinkRow = memo(function LinkRow({
         <button
           type="button"
           className="icon-button"
-          aria-label="Edit"
-          title="Edit"
+          aria-label={word.edit}
+          title={word.edit}
           onClick={() => actions.onEdit(link)}
         >
           <EditIcon />
@@ -137,8 +156,8 @@ export const LinkRow = memo(function LinkRow({
         <button
           type="button"
           className="icon-button"
-          aria-label="Delete"
-          title="Delete"
+          aria-label={word.delete}
+          title={word.delete}
           onClick={() => actions.onDelete([link.shortUrl])}
         >
           <DeleteIcon />

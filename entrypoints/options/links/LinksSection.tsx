@@ -17,13 +17,14 @@ import { isConfigured } from '../../../lib/account/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { describeApiError, isFixedInSettings, isWorthRetrying } from '../../../lib/error-text.ts';
-import { t } from '../../../lib/i18n/t.ts';
+import { formatDate, formatNumber } from '../../../lib/i18n/format.ts';
+import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
 import { DeleteConfirmText } from './DeleteConfirmText.tsx';
-import { DeletionStatuses, deletedWhat } from './DeletionStatuses.tsx';
+import { DeletionStatuses } from './DeletionStatuses.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
@@ -47,12 +48,22 @@ import { usePendingDeletions } from './use-pending-deletions.ts';
 /** How long a row says "Saved" after its edit. */
 const SAVED_FOR_MS = 3_000;
 
-const SORT_NAMES: Record<LinkSort, string> = {
-  newest: 'Newest',
-  oldest: 'Oldest',
-  'most-clicks': 'Most clicks',
-  trending: t('sortTrending'),
-  title: 'Title',
+const SORT_NAMES = {
+  newest: 'linksSortNewest',
+  oldest: 'linksSortOldest',
+  'most-clicks': 'linksSortMostClicks',
+  trending: 'sortTrending',
+  title: 'linksSortTitle',
+} as const satisfies Record<LinkSort, MessageKey>;
+
+/** When a list kept on this computer was read, as toLocaleString() writes it, in the UI language. */
+const SAVED_AT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
 };
 
 async function downloadCsv(links: readonly Link[]) {
@@ -79,7 +90,7 @@ function RetryButton({
   return (
     <p>
       <button type="button" onClick={() => !loading && onRetry()} aria-disabled={loading}>
-        Retry
+        {t('retry')}
       </button>
     </p>
   );
@@ -89,7 +100,7 @@ function SettingsLink({ error }: { error: unknown }) {
   if (!isFixedInSettings(error)) return null;
   return (
     <p>
-      <a href="#accounts">Go to the Accounts section</a>
+      <a href="#accounts">{t('linksGoToAccounts')}</a>
     </p>
   );
 }
@@ -99,11 +110,11 @@ export function LinksSection({ settings }: { settings: Settings }) {
   if (!isConfigured(chosen)) {
     return (
       <section className="options-section links-section" aria-labelledby="links-heading">
-        <h2 id="links-heading">Links</h2>
+        <h2 id="links-heading">{t('sectionLinks')}</h2>
         {accountSelect}
-        <p>Once the account is saved, its links are listed here.</p>
+        <p>{t('linksNotConfigured')}</p>
         <p>
-          <a href="#accounts">Go to the Accounts section</a>
+          <a href="#accounts">{t('linksGoToAccounts')}</a>
         </p>
       </section>
     );
@@ -152,11 +163,11 @@ function LinksManager({
       setNotice({
         message:
           failures.length === 1 && shortUrls.length === 1
-            ? `${failures[0]?.shortUrl} was not deleted: ${failures[0]?.reason}`
-            : `${failures.length} of ${shortUrls.length} links were not deleted; they are back in the list:`,
+            ? t('linksNotDeletedOne', failures[0]?.shortUrl ?? '', failures[0]?.reason ?? '')
+            : plural('linksNotDeletedSome', failures.length, formatNumber(shortUrls.length)),
         failed:
           shortUrls.length > 1
-            ? failures.map((failure) => `${failure.shortUrl}: ${failure.reason}`)
+            ? failures.map((failure) => t('linksFailedLine', failure.shortUrl, failure.reason))
             : undefined,
       });
     },
@@ -228,7 +239,10 @@ function LinksManager({
       await deletions.schedule(shortUrls);
     } catch {
       setNotice({
-        message: `${deletedWhat(shortUrls)} ${shortUrls.length === 1 ? 'was' : 'were'} not deleted: the extension's background did not answer. Reload the page and try again.`,
+        message:
+          shortUrls.length === 1
+            ? t('linksBackgroundSilentOne', shortUrls[0] ?? '')
+            : plural('linksBackgroundSilent', shortUrls.length),
       });
     }
   }
@@ -321,16 +335,16 @@ function LinksManager({
     <section className="options-section links-section" aria-labelledby="links-heading">
       <div className="links-top" ref={top}>
         <div className="links-heading">
-          <h2 id="links-heading">Links</h2>
+          <h2 id="links-heading">{t('sectionLinks')}</h2>
           <p className="links-count" aria-live="polite">
             {listCountText(!links || links === all ? list : { ...list, value: all }, shown.length)}
           </p>
           <button
             type="button"
             className="icon-button keys-button"
-            aria-label="Keyboard shortcuts"
+            aria-label={t('linksKeyboardShortcuts')}
             aria-keyshortcuts="?"
-            title="Keyboard shortcuts (?)"
+            title={t('linksKeyboardShortcutsTip')}
             onClick={() => setShowingKeys(true)}
           >
             ?
@@ -341,33 +355,33 @@ function LinksManager({
           <input
             ref={searchBox}
             type="search"
-            aria-label="Search links"
-            placeholder="Search links"
+            aria-label={t('linksSearch')}
+            placeholder={t('linksSearch')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
           <label>
-            <span className="visually-hidden">Sort by</span>
+            <span className="visually-hidden">{t('linksSortBy')}</span>
             <select
-              aria-label="Sort by"
+              aria-label={t('linksSortBy')}
               value={sort}
               onChange={(event) => setSort(event.target.value as LinkSort)}
             >
               {LinkSort.map((order) => (
                 <option key={order} value={order}>
-                  {SORT_NAMES[order]}
+                  {t(SORT_NAMES[order])}
                 </option>
               ))}
             </select>
           </label>
           <select
-            aria-label="Short domain"
+            aria-label={t('linksShortDomain')}
             value={host}
             onChange={(event) => setHost(event.target.value)}
           >
-            <option value="">All domains</option>
+            <option value="">{t('linksAllDomains')}</option>
             {hosts.map((name) => (
-              <option key={name} value={name}>
+              <option key={name} value={name} dir="ltr">
                 {name}
               </option>
             ))}
@@ -376,7 +390,7 @@ function LinksManager({
         <div className="links-toolbar">
           <SelectAll shown={shown} selected={selected} setSelected={setSelected} />
           <button type="button" onClick={refresh} aria-disabled={loading}>
-            {loading ? 'Refreshing…' : 'Refresh'}
+            {loading ? t('refreshing') : t('linksRefresh')}
           </button>
           {/* Not while only the first screen of the cached list is in (a moment at opening). */}
           <button
@@ -389,14 +403,14 @@ function LinksManager({
             }
             aria-disabled={partOf !== undefined}
           >
-            {selected.size > 0 ? `Export selected (${selected.size}) as CSV` : 'Export CSV'}
+            {selected.size > 0 ? plural('linksExportSelected', selected.size) : t('linksExportCsv')}
           </button>
           <button type="button" onClick={() => setImporting(true)}>
-            Import links
+            {t('linksImportButton')}
           </button>
           {selected.size > 0 && (
             <button type="button" className="danger" onClick={() => setDeleting([...selected])}>
-              Delete selected ({selected.size})
+              {plural('linksDeleteSelected', selected.size)}
             </button>
           )}
         </div>
@@ -404,9 +418,13 @@ function LinksManager({
           {described && links && (
             <div className="notice error">
               <p>
-                Showing the list saved at{' '}
-                {fetchedAt ? new Date(fetchedAt).toLocaleString() : 'an earlier time'}.{' '}
-                {described.message}
+                {fetchedAt
+                  ? t(
+                      'linksShowingSavedAt',
+                      formatDate(new Date(fetchedAt), SAVED_AT),
+                      described.message,
+                    )
+                  : t('linksShowingSavedEarlier', described.message)}
               </p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
@@ -416,7 +434,7 @@ function LinksManager({
           {described && !links && (
             <div className="notice error">
               {/* Sentences one after the other: the service's own message may hold a colon. */}
-              <p>The links could not be loaded. {described.message}</p>
+              <p>{t('linksCouldNotLoad', described.message)}</p>
               {described.advice !== described.message && <p>{described.advice}</p>}
               <SettingsLink error={error} />
               <RetryButton error={error} loading={loading} onRetry={refresh} />
@@ -438,9 +456,7 @@ function LinksManager({
         </div>
       </div>
       {links && shown.length === 0 && (
-        <p className="links-empty">
-          {all.length === 0 ? 'No links yet.' : 'No links match the search.'}
-        </p>
+        <p className="links-empty">{all.length === 0 ? t('linksNoneYet') : t('linksNoneMatch')}</p>
       )}
       <LinksTable
         links={shown}
@@ -453,8 +469,12 @@ function LinksManager({
       />
       {deleting && (
         <ConfirmDialog
-          title={deleting.length === 1 ? 'Delete this link?' : `Delete ${deleting.length} links?`}
-          confirmLabel="Delete"
+          title={
+            deleting.length === 1
+              ? t('linksDeleteOneTitle')
+              : plural('linksDeleteTitle', deleting.length)
+          }
+          confirmLabel={t('linksDelete')}
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(undefined)}
         >

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { t } from '../../../lib/i18n/t.ts';
 import { LinkRow, type RowActions } from './LinkRow.tsx';
 import { assignRowSlots, type RowSlots } from './row-slots.ts';
 
@@ -156,7 +157,7 @@ export function LinksTable({
     <ul
       ref={list}
       className="links-list"
-      aria-label="Links list"
+      aria-label={t('linksListLabel')}
       style={{ height: virtualizer.getTotalSize() }}
     >
       {items.map((item) => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
+import { t } from '../../../lib/i18n/t.ts';
 import { useModalDialog } from '../use-modal-dialog.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
@@ -28,13 +29,13 @@ export function QrDialog({
         onClose();
       }}
     >
-      <h3 id="qr-dialog-title">QR code for {shortUrl}</h3>
-      <Suspense fallback={<p className="hint">Drawing the QR code…</p>}>
+      <h3 id="qr-dialog-title">{t('linksQrTitle', shortUrl)}</h3>
+      <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
         <QrCode value={shortUrl} size={224} accountId={accountId} />
       </Suspense>
       <div className="row actions">
         <button type="button" ref={closeButton} onClick={onClose}>
-          Close
+          {t('linksClose')}
         </button>
       </div>
     </dialog>

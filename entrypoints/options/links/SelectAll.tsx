@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { t } from '../../../lib/i18n/t.ts';
 
 /** One checkbox for every link shown: checked when all are selected, mixed when some are. */
 export function SelectAll({
@@ -40,7 +41,7 @@ export function SelectAll({
           })
         }
       />
-      Select all shown
+      {t('linksSelectAllShown')}
     </label>
   );
 }

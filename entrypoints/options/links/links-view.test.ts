@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { getMessageFrom, readMessages } from '../../../test/support/messages-in-node.ts';
 import {
   changedFields,
+  clicksText,
   createdLabel,
   linkCount,
   listCountText,
@@ -131,5 +134,42 @@ describe('loadingCount', () => {
   it('counts the links of a paged list as they arrive', () => {
     expect(loadingCount({ loaded: 2000, total: 5000 })).toBe('Loading links… 2,000 of 5,000');
     expect(loadingCount({ loaded: 500 })).toBe('Loading links… 500 so far');
+  });
+});
+
+describe("in the browser's language", () => {
+  const english = fakeBrowser.i18n.getMessage;
+  const englishLanguage = fakeBrowser.i18n.getUILanguage;
+  function speak(locale: string, uiLanguage: string) {
+    fakeBrowser.i18n.getMessage = getMessageFrom(
+      readMessages(locale),
+    ) as typeof fakeBrowser.i18n.getMessage;
+    fakeBrowser.i18n.getUILanguage = () => uiLanguage;
+  }
+  afterEach(() => {
+    fakeBrowser.i18n.getMessage = english;
+    fakeBrowser.i18n.getUILanguage = englishLanguage;
+  });
+
+  it('counts links and clicks in German, numbers written the German way', () => {
+    speak('de', 'de');
+    expect(linkCount(1, 1)).toBe('1 Link');
+    expect(linkCount(12, 12345)).toBe('12 von 12.345 Links');
+    expect(loadingCount({ loaded: 2000, total: 5000 })).toBe(
+      'Links werden geladen … 2.000 von 5.000',
+    );
+    expect(clicksText(1)).toBe('1 Klick');
+    expect(clicksText(1500)).toBe('1.500 Klicks');
+    const now = Date.parse('2026-11-22T12:00:00.000Z');
+    expect(createdLabel('2026-11-21T11:00:00.000Z', now).text).toBe('gestern');
+  });
+
+  it('counts in Arabic with its six plural forms, the numbers isolated', () => {
+    speak('ar', 'ar');
+    expect(linkCount(1, 1)).toBe('رابط واحد');
+    expect(linkCount(2, 2)).toBe('رابطان');
+    expect(clicksText(0)).toBe('لا نقرات');
+    expect(clicksText(5)).toMatch(/^\u2068.+\u2069 نقرات$/);
+    expect(clicksText(11)).toMatch(/^\u2068.+\u2069 نقرة$/);
   });
 });

@@ -2,14 +2,13 @@
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { displayHost } from '../../../lib/display-host.ts';
-
-const numbers = new Intl.NumberFormat();
+import { formatNumber } from '../../../lib/i18n/format.ts';
+import { messagesLanguage, plural, t, uiLanguage } from '../../../lib/i18n/t.ts';
 
 /** "1 link", "12,345 links", or with a search active "12 of 12,345 links". */
 export function linkCount(shown: number, total: number): string {
-  const noun = total === 1 ? 'link' : 'links';
-  if (shown === total) return `${numbers.format(total)} ${noun}`;
-  return `${numbers.format(shown)} of ${numbers.format(total)} ${noun}`;
+  if (shown === total) return plural('linksCount', total);
+  return plural('linksCountOf', total, formatNumber(shown));
 }
 
 /**
@@ -22,19 +21,55 @@ export function listCountText(list: ListSnapshot<readonly Link[]>, shown: number
   }
   if (list.progress && list.loading) return loadingCount(list.progress);
   if (list.value) return linkCount(shown, list.value.length);
-  return list.loading ? 'Loading…' : '';
+  return list.loading ? t('linksLoading') : '';
 }
 
 /** A paged list on its way: "Loading links… 2,000 of 5,000", or without a total, "… 2,000 so far". */
 export function loadingCount({ loaded, total }: { loaded: number; total?: number }): string {
   return total === undefined
-    ? `Loading links… ${numbers.format(loaded)} so far`
-    : `Loading links… ${numbers.format(loaded)} of ${numbers.format(total)}`;
+    ? t('linksLoadingSoFar', formatNumber(loaded))
+    : t('linksLoadingOf', formatNumber(loaded), formatNumber(total));
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/**
+ * The formatters every row uses, made once per UI language: a scroll shows other links in the
+ * rows' elements many times a second, and making an Intl formatter costs about 0.1 ms.
+ */
+let rowFormats:
+  | {
+      language: string;
+      relative: Intl.RelativeTimeFormat;
+      fullDate: Intl.DateTimeFormat;
+      shortDate: Intl.DateTimeFormat;
+      number: Intl.NumberFormat;
+      plural: Intl.PluralRules;
+    }
+  | undefined;
+function formats() {
+  const language = uiLanguage();
+  if (rowFormats?.language !== language) {
+    rowFormats = {
+      language,
+      relative: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+      fullDate: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      shortDate: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      number: new Intl.NumberFormat(language),
+      plural: new Intl.PluralRules(messagesLanguage()),
+    };
+  }
+  return rowFormats;
+}
+
+/** "1 click", "12,345 clicks": as plural('linksClicks', count), with the formatters made once. */
+export function clicksText(count: number): string {
+  const { number, plural: rules } = formats();
+  const category = rules.select(count);
+  const key = `linksClicks_${category}` as 'linksClicks_other';
+  return t(key, number.format(count)) || t('linksClicks_other', number.format(count));
+}
+
+/** A number of clicks on its own, written the person's way. */
+export const clicksNumber = (count: number): string => formats().number.format(count);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,6 +79,7 @@ const DAY = 24 * HOUR;
 export function createdLabel(iso: string, now: number): { text: string; full: string } {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return { text: '', full: '' };
+  const { relative, fullDate, shortDate } = formats();
   const full = fullDate.format(time);
   const age = now - time;
   if (age < 0 || age >= 7 * DAY) return { text: shortDate.format(time), full };
