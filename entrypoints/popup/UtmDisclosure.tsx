@@ -5,26 +5,18 @@ import { FormField } from '../../components/FormField.tsx';
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
 import { useCampaignSettings } from '../../components/use-campaign-settings.ts';
 import type { AccountSettings } from '../../lib/account/settings.ts';
-import { type MessageKey, t } from '../../lib/i18n/t.ts';
+import { t } from '../../lib/i18n/t.ts';
 import {
   NO_UTM,
   UTM_FIELDS,
+  UTM_LABEL_KEYS,
   type UtmErrors,
-  type UtmField,
   type UtmValues,
   utmProblems,
   withUtm,
 } from '../../lib/links/utm.ts';
 import { ChannelLinks } from './ChannelLinks.tsx';
 import { UtmPresets } from './UtmPresets.tsx';
-
-const UTM_LABEL_KEYS: Record<UtmField, MessageKey> = {
-  source: 'utmSource',
-  medium: 'utmMedium',
-  campaign: 'utmCampaign',
-  term: 'utmTerm',
-  content: 'utmContent',
-};
 
 export function UtmDisclosure({
   fields,

@@ -9,12 +9,13 @@ export type UtmValues = Record<UtmField, string>;
 export type UtmErrors = Partial<Record<UtmField, string>>;
 
 /** The fields' labels, as the popup shows them. */
-export const UTM_LABELS: Record<UtmField, string> = {
-  source: 'Source',
-  medium: 'Medium',
-  campaign: 'Campaign',
-  term: 'Term',
-  content: 'Content',
+/** The messages that name each field (Source, Medium…), in the popup and in Preferences alike. */
+export const UTM_LABEL_KEYS: Record<UtmField, MessageKey> = {
+  source: 'utmSource',
+  medium: 'utmMedium',
+  campaign: 'utmCampaign',
+  term: 'utmTerm',
+  content: 'utmContent',
 };
 
 export const UTM_VALUE_MAX_LENGTH = 255;

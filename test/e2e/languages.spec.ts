@@ -61,6 +61,8 @@ test('in a German browser the options page speaks German, with nothing overflowi
       preferences.getByRole('checkbox', { name: 'Tracking-Parameter entfernen' }),
     ).toBeVisible();
     await expect(preferences.getByRole('radio', { name: 'Dunkel' })).toBeVisible();
+    await expect(preferences.getByRole('heading', { name: 'UTM-Vorlagen' })).toBeVisible();
+    expect(await englishLeft(preferences, 'de')).toEqual([]);
     expect(await overflowing(preferences)).toEqual([]);
     await screenshot(preferences, `options-preferences-${WIDTH}-de`);
   } finally {

@@ -7,11 +7,12 @@ import {
   renameUtmPreset,
   type UtmPreset,
 } from '../../../lib/account/campaign-settings.ts';
-import { UTM_FIELDS, UTM_LABELS } from '../../../lib/links/utm.ts';
+import { t } from '../../../lib/i18n/t.ts';
+import { UTM_FIELDS, UTM_LABEL_KEYS } from '../../../lib/links/utm.ts';
 
 const summary = (preset: UtmPreset) =>
   UTM_FIELDS.filter((field) => preset.values[field] !== '')
-    .map((field) => `${UTM_LABELS[field]}: ${preset.values[field]}`)
+    .map((field) => t('prefUtmPresetValue', t(UTM_LABEL_KEYS[field]), preset.values[field]))
     .join(' · ');
 
 export function UtmPresetList() {
@@ -25,7 +26,7 @@ export function UtmPresetList() {
     try {
       await renameUtmPreset(from, name);
       setRenaming(undefined);
-      setSaid(`Renamed the preset "${from}" to "${name.trim()}".`);
+      setSaid(t('prefUtmPresetRenamed', from, name.trim()));
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
@@ -33,18 +34,14 @@ export function UtmPresetList() {
 
   const remove = async (preset: string) => {
     await deleteUtmPreset(preset);
-    setSaid(`Deleted the preset "${preset}".`);
+    setSaid(t('prefUtmPresetDeleted', preset));
   };
 
   const presets = settings?.utmPresets ?? [];
   return (
     <section className="utm-preset-list" aria-labelledby="utm-presets-heading">
-      <h3 id="utm-presets-heading">UTM presets</h3>
-      {settings && presets.length === 0 && (
-        <p className="hint">
-          None yet. In the popup, open "UTM parameters", fill them in and press "Save preset".
-        </p>
-      )}
+      <h3 id="utm-presets-heading">{t('prefUtmPresets')}</h3>
+      {settings && presets.length === 0 && <p className="hint">{t('prefUtmPresetsNone')}</p>}
       <ul>
         {presets.map((preset) => (
           <li key={preset.name}>
@@ -52,7 +49,7 @@ export function UtmPresetList() {
               <div className="row preset-rename">
                 <FormField
                   id="utm-preset-rename"
-                  label={`New name for ${preset.name}`}
+                  label={t('prefUtmPresetNewName', preset.name)}
                   error={problem}
                 >
                   {(inputProps) => (
@@ -75,10 +72,10 @@ export function UtmPresetList() {
                   )}
                 </FormField>
                 <button type="button" className="primary" onClick={() => void rename(preset.name)}>
-                  Save
+                  {t('save')}
                 </button>
                 <button type="button" onClick={() => setRenaming(undefined)}>
-                  Cancel
+                  {t('cancel')}
                 </button>
               </div>
             ) : (
@@ -86,27 +83,27 @@ export function UtmPresetList() {
                 <div className="preset-text">
                   <strong dir="auto">{preset.name}</strong>
                   <span className="hint" dir="auto">
-                    {summary(preset) || 'No values'}
+                    {summary(preset) || t('prefUtmPresetNoValues')}
                   </span>
                 </div>
                 <button
                   type="button"
-                  aria-label={`Rename ${preset.name}`}
+                  aria-label={t('prefUtmPresetRenameNamed', preset.name)}
                   onClick={() => {
                     setRenaming(preset.name);
                     setName(preset.name);
                     setProblem(undefined);
                   }}
                 >
-                  Rename
+                  {t('prefUtmPresetRename')}
                 </button>
                 <button
                   type="button"
                   className="danger"
-                  aria-label={`Delete ${preset.name}`}
+                  aria-label={t('prefUtmPresetDeleteNamed', preset.name)}
                   onClick={() => void remove(preset.name)}
                 >
-                  Delete
+                  {t('prefUtmPresetDelete')}
                 </button>
               </div>
             )}
