@@ -6,16 +6,17 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import { DestinationUrl, Title } from '../../../lib/contract.ts';
 import { describeApiError } from '../../../lib/error-text.ts';
 import { t } from '../../../lib/i18n/t.ts';
+import { fieldProblemText } from '../../../lib/links/field-problems.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
 
-function problemOf(schema: typeof DestinationUrl | typeof Title, value: string) {
-  const result = schema.safeParse(value);
-  return result.success
-    ? { value: result.data as string }
-    : { problem: result.error.issues[0]?.message ?? t('linksCheckValue') };
+function problemOf(field: Field, value: string) {
+  const result = (field === 'destinationUrl' ? DestinationUrl : Title).safeParse(value);
+  if (result.success) return { value: result.data as string };
+  const issue = result.error.issues[0];
+  return { problem: issue ? fieldProblemText(field, issue) : t('linksCheckValue') };
 }
 
 /**
@@ -41,8 +42,8 @@ export function EditLinkForm({
   const [serverProblem, setServerProblem] = useState<{ field?: Field; message: string }>();
   const [busy, setBusy] = useState(false);
 
-  const destination = problemOf(DestinationUrl, form.destinationUrl);
-  const title = problemOf(Title, form.title);
+  const destination = problemOf('destinationUrl', form.destinationUrl);
+  const title = problemOf('title', form.title);
   const problemFor = (field: Field, checked: { problem?: string }) =>
     checked.problem ?? (serverProblem?.field === field ? serverProblem.message : undefined);
 
