@@ -8,6 +8,7 @@ import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
 import { indexLinks } from './links/link-index.ts';
 import { defaultShortHost, shortLinkOfAccount } from './links/short-link-of-account.ts';
+import { findOrCreate } from './lost-answer.ts';
 import { shorten } from './shorten.ts';
 
 /**
@@ -146,18 +147,25 @@ export async function linkForPage(
   // (a link to it would loop, and the service refuses it).
   const linksTo: LinksSource = options.reuse ? options.linksTo : async () => [];
   const found = await findPageLinks(page.url, { ...options, linksTo });
-  const reusable = found.selfLink ?? found.existing[0];
-  if (reusable) return { link: reusable, reused: true, removed: found.removed };
-  const link = await shorten(
-    {
-      destinationUrl: found.destination,
-      title: page.title,
-      domain: options.domain,
-      backHalf: options.backHalf,
-    },
-    { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
+  const { value: link, found: reused } = await findOrCreate(
+    true,
+    async () => found.selfLink ?? found.existing[0],
+    () =>
+      shorten(
+        {
+          destinationUrl: found.destination,
+          title: page.title,
+          domain: options.domain,
+          backHalf: options.backHalf,
+        },
+        {
+          account: options.account,
+          signal: options.signal,
+          rememberDomain: options.rememberDomain,
+        },
+      ),
   );
-  return { link, reused: false, removed: found.removed };
+  return { link, reused, removed: found.removed };
 }
 
 /**
