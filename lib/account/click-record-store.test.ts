@@ -45,14 +45,24 @@ it('writes nothing when no link was clicked, and only the clicked link when one 
     await valuesPut(() =>
       recordListRead('one', [link('a', 1), link('b', 7), link('c', 3)], at('2026-11-21')),
     ),
-  ).toEqual([[7, day('2026-11-20'), day('2026-11-21'), 5], 5]);
+  ).toEqual([[7, day('2026-11-20'), day('2026-11-21'), 5]]);
+  // The next day's first gain writes the day before into the link's days, once.
+  expect(
+    await valuesPut(() =>
+      recordListRead('one', [link('a', 1), link('b', 8), link('c', 3)], at('2026-11-22')),
+    ),
+  ).toEqual([
+    [8, day('2026-11-20'), day('2026-11-22'), 1],
+    [day('2026-11-21'), 5],
+  ]);
 });
 
 it('keeps the same record as recordRead over reads that add, click, reset and drop links', async () => {
   let expected: ClickRecord = {};
   let clicks = [5, 0, 12, 3, 40];
-  for (let read = 0; read < 12; read++) {
-    const now = at('2026-08-01') + read * 9 * 86_400_000;
+  for (let read = 0; read < 24; read++) {
+    // Two reads a day (the second adds to the day), nine days apart (days older than 90 go).
+    const now = at('2026-08-01') + Math.floor(read / 2) * 9 * 86_400_000 + (read % 2) * 3_600_000;
     clicks = clicks.map((count, i) => ((read + i) % 4 === 0 ? 0 : count + ((read * i) % 5)));
     const links = clicks
       .map((count, i) => link(`https://s.example/${i}`, count))
