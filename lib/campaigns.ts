@@ -1,17 +1,18 @@
 // Links tagged for a campaign: the form's input with the person's UTM values, one link or one per
-// channel (preset). A destination with other UTM values is another destination: only a link that
-// leads to exactly this one is reused.
+// channel (preset), each through the use case "a link for this page" (link-for-page.ts). A
+// destination with other UTM values is another destination: only a link that leads to exactly
+// this one is reused.
 import type { AccountSettings } from './account/settings.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
+import { type LinksSource, linkForPage } from './link-for-page.ts';
 import { type UtmValues, withUtm } from './links/utm.ts';
-import { shorten } from './shorten.ts';
 
 export type CampaignOptions = {
   account: AccountSettings;
   /** "Reuse existing links": a link already leading to the tagged address is given instead. */
   reuseExisting: boolean;
-  /** The account's links to an address, as the background's cache knows them. */
-  linksTo(address: string): Promise<Link[]>;
+  /** The account's links to these addresses, as the background's cache knows them. */
+  linksTo: LinksSource;
   rememberDomain?: boolean;
   signal?: AbortSignal;
 };
@@ -23,16 +24,21 @@ export async function shortenForCampaign(
   utm: UtmValues,
   options: CampaignOptions,
 ): Promise<CampaignLink> {
-  const destinationUrl = withUtm(input.destinationUrl, utm);
-  if (options.reuseExisting) {
-    const [link] = await options.linksTo(destinationUrl).catch(() => []);
-    if (link) return { link, reused: true };
-  }
-  const link = await shorten(
-    { ...input, destinationUrl },
-    { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
+  const { link, reused } = await linkForPage(
+    { url: withUtm(input.destinationUrl, utm), title: input.title },
+    {
+      account: options.account,
+      removeTracking: false,
+      exactDestination: true,
+      reuse: options.reuseExisting,
+      linksTo: options.linksTo,
+      domain: input.domain,
+      backHalf: input.backHalf,
+      rememberDomain: options.rememberDomain,
+      signal: options.signal,
+    },
   );
-  return { link, reused: false };
+  return { link, reused };
 }
 
 export type ChannelResult =

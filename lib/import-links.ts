@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import { isApiError } from './api/errors.ts';
 import type { CreateLinkInput, Link } from './api/schemas.ts';
 import type { PlannedRow } from './links/import-plan.ts';
-import { MAX_RATE_LIMIT_WAIT_MS, mayHaveBeenMade } from './shorten-tabs.ts';
+import { findOrCreate, mayHaveBeenMade } from './lost-answer.ts';
+import { MAX_RATE_LIMIT_WAIT_MS } from './shorten-tabs.ts';
 
 /** Requests at once: the reference service allows 600 a minute per account. */
 export const IMPORT_AT_ONCE = 4;
@@ -122,16 +123,13 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
       // Served: the next request goes at once, unless another 429 came meanwhile.
       if (until !== undefined && job.waitUntil === until) job.waitUntil = undefined;
       if (deps.isPaused()) return;
-      if (row.uncertain) {
-        const found = await deps.findLink(row).catch(() => undefined);
-        if (found) {
-          Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
-          return;
-        }
-      }
       const withBackHalf = row.backHalf !== undefined && !row.generated;
       try {
-        const link = await deps.createLink(inputOf(row, withBackHalf));
+        const { value: link } = await findOrCreate(
+          row.uncertain === true,
+          () => deps.findLink(row),
+          () => deps.createLink(inputOf(row, withBackHalf)),
+        );
         Object.assign(row, { outcome: 'created', shortUrl: link.shortUrl, uncertain: false });
         return;
       } catch (error) {

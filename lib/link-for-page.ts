@@ -8,6 +8,7 @@ import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
 import { indexLinks } from './links/link-index.ts';
 import { defaultShortHost, shortLinkOfAccount } from './links/short-link-of-account.ts';
+import { findOrCreate } from './lost-answer.ts';
 import { shorten } from './shorten.ts';
 
 /**
@@ -24,6 +25,12 @@ export type FindOptions = {
   linksTo: LinksSource;
   /** The account's custom domains, to know its short links; read from its cache when not given. */
   customDomains?: readonly string[];
+  /**
+   * The address is a destination as the person made it (a campaign's, with its utm_* values): it
+   * is kept whole, whatever `removeTracking` says, only links to exactly it are reused, and it is
+   * not taken for one of the account's short links (tagging one is refused by the service).
+   */
+  exactDestination?: boolean;
 };
 
 export type PageLinks = {
@@ -100,9 +107,10 @@ async function findOwnLink(
  * the account's links to it (one question for both forms of the address).
  */
 export async function findPageLinks(pageUrl: string, options: FindOptions): Promise<PageLinks> {
+  const exact = options.exactDestination === true;
   const [cleaned, own] = await Promise.all([
-    cleanAddress(pageUrl, options.removeTracking),
-    findOwnLink(pageUrl, options),
+    cleanAddress(pageUrl, options.removeTracking && !exact),
+    exact ? undefined : findOwnLink(pageUrl, options),
   ]);
   const selfLink = own === NO_LINK ? undefined : own;
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
@@ -116,26 +124,48 @@ export async function findPageLinks(pageUrl: string, options: FindOptions): Prom
   };
 }
 
+export type LinkOptions = FindOptions & {
+  reuse: boolean;
+  domain?: string;
+  /** The back-half asked for, when a new link is made. */
+  backHalf?: string;
+  /** The domain of a new link is remembered as the account's last choice (the popup's form). */
+  rememberDomain?: boolean;
+  signal?: AbortSignal;
+};
+
 /**
- * A link for the page, as the menu, the shortcut, one click and "Shorten all tabs" give it: the
- * page's own short link when it is one; the account's link to it when `reuse` is on and it has
- * one; else a new link to the cleaned address, on `domain`.
+ * A link for the page, as the menu, the shortcut, one click, "Shorten all tabs" and a campaign's
+ * links give it: the page's own short link when it is one; the account's link to it when `reuse`
+ * is on and it has one; else a new link to the cleaned address, on `domain`.
  */
 export async function linkForPage(
   page: { url: string; title?: string },
-  options: FindOptions & { reuse: boolean; domain?: string; signal?: AbortSignal },
+  options: LinkOptions,
 ): Promise<PageLink> {
   // Without reuse, the account's links are not asked for; the page's own short link still is
   // (a link to it would loop, and the service refuses it).
   const linksTo: LinksSource = options.reuse ? options.linksTo : async () => [];
   const found = await findPageLinks(page.url, { ...options, linksTo });
-  const reusable = found.selfLink ?? found.existing[0];
-  if (reusable) return { link: reusable, reused: true, removed: found.removed };
-  const link = await shorten(
-    { destinationUrl: found.destination, title: page.title, domain: options.domain },
-    { account: options.account, signal: options.signal },
+  const { value: link, found: reused } = await findOrCreate(
+    true,
+    async () => found.selfLink ?? found.existing[0],
+    () =>
+      shorten(
+        {
+          destinationUrl: found.destination,
+          title: page.title,
+          domain: options.domain,
+          backHalf: options.backHalf,
+        },
+        {
+          account: options.account,
+          signal: options.signal,
+          rememberDomain: options.rememberDomain,
+        },
+      ),
   );
-  return { link, reused: false, removed: found.removed };
+  return { link, reused, removed: found.removed };
 }
 
 /**

@@ -3,9 +3,9 @@
 // cut, the existing link reused). A retry is given only the failures, so nothing made is made again.
 import { isApiError } from './api/errors.ts';
 import type { Link } from './api/schemas.ts';
-import { errorTextOf } from './error-text.ts';
 import { type AccountHosts, shortLinkOfAccount } from './links/short-link-of-account.ts';
 import { unshortenableReason } from './links/unshortenable.ts';
+import { mayHaveBeenMade } from './lost-answer.ts';
 import { pageOfTab } from './shorten.ts';
 
 /** Requests at once: the reference service allows 600 a minute, and a window rarely holds more. */
@@ -42,14 +42,6 @@ export function pagesOfTabs(
     else if (!pages.has(url)) pages.set(url, { url, title });
   }
   return { pages: [...pages.values()], skipped };
-}
-
-/**
- * Whether a failed create may have made the link all the same: the request may have reached the
- * service before its answer was lost. A retry looks such a page's link up before making one.
- */
-export function mayHaveBeenMade(error: unknown): boolean {
-  return !isApiError(error) || errorTextOf(error).mayHaveActed;
 }
 
 export type ShortenOne = (

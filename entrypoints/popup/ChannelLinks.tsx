@@ -49,7 +49,7 @@ export function ChannelLinks({
         await shortenForChannels(checked.input, chosen, {
           account,
           reuseExisting,
-          linksTo: (address) => requestLinksForPage([address], account.id),
+          linksTo: (addresses) => requestLinksForPage(addresses, account.id),
         }),
       );
     } finally {

@@ -39,7 +39,7 @@ export async function campaignLink(
   const { link } = await shortenForCampaign(input, utm, {
     account,
     reuseExisting: settings.reuseExisting,
-    linksTo: (address) => requestLinksForPage([address], account.id),
+    linksTo: (addresses) => requestLinksForPage(addresses, account.id),
     rememberDomain: true,
   });
   return link;

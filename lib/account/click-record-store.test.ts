@@ -1,11 +1,25 @@
-import { afterEach, expect, it } from 'vitest';
-import { dayNumber } from './click-record.ts';
+import { createStore, set } from 'idb-keyval';
+import { afterEach, expect, it, vi } from 'vitest';
+import { type ClickRecord, dayNumber, recordRead } from './click-record.ts';
 import { readClickRecord, recordListRead, removeClickRecord } from './click-record-store.ts';
 
-afterEach(() => Promise.all([removeClickRecord('one'), removeClickRecord('two')]));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all([removeClickRecord('one'), removeClickRecord('two')]);
+});
 
 const at = (date: string) => Date.parse(`${date}T12:00:00Z`);
 const day = (date: string) => dayNumber(at(date));
+const link = (shortUrl: string, clicks: number) => ({ shortUrl, clicks });
+
+/** The values the store hands IndexedDB to write, while `run` runs. */
+async function valuesPut(run: () => Promise<void>): Promise<unknown[]> {
+  const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+  await run();
+  const values = put.mock.calls.map(([value]) => value);
+  put.mockRestore();
+  return values;
+}
 
 it('keeps a record per account across reads of the list', async () => {
   await recordListRead('one', [{ shortUrl: 'https://s.example/a', clicks: 4 }], at('2026-11-20'));
@@ -19,4 +33,56 @@ it('keeps a record per account across reads of the list', async () => {
   expect((await readClickRecord('two'))['https://s.example/a']?.days).toEqual([]);
   await removeClickRecord('one');
   expect(await readClickRecord('one')).toEqual({});
+  expect(Object.keys(await readClickRecord('two'))).toEqual(['https://s.example/a']);
+});
+
+it('writes nothing when no link was clicked, and only the clicked link when one was', async () => {
+  const links = [link('a', 1), link('b', 2), link('c', 3)];
+  await recordListRead('one', links, at('2026-11-20'));
+
+  expect(await valuesPut(() => recordListRead('one', links, at('2026-11-21')))).toEqual([]);
+  expect(
+    await valuesPut(() =>
+      recordListRead('one', [link('a', 1), link('b', 7), link('c', 3)], at('2026-11-21')),
+    ),
+  ).toEqual([[7, day('2026-11-20'), day('2026-11-21'), 5]]);
+  // The next day's first gain writes the day before into the link's days, once.
+  expect(
+    await valuesPut(() =>
+      recordListRead('one', [link('a', 1), link('b', 8), link('c', 3)], at('2026-11-22')),
+    ),
+  ).toEqual([
+    [8, day('2026-11-20'), day('2026-11-22'), 1],
+    [day('2026-11-21'), 5],
+  ]);
+});
+
+it('keeps the same record as recordRead over reads that add, click, reset and drop links', async () => {
+  let expected: ClickRecord = {};
+  let clicks = [5, 0, 12, 3, 40];
+  for (let read = 0; read < 24; read++) {
+    // Two reads a day (the second adds to the day), nine days apart (days older than 90 go).
+    const now = at('2026-08-01') + Math.floor(read / 2) * 9 * 86_400_000 + (read % 2) * 3_600_000;
+    clicks = clicks.map((count, i) => ((read + i) % 4 === 0 ? 0 : count + ((read * i) % 5)));
+    const links = clicks
+      .map((count, i) => link(`https://s.example/${i}`, count))
+      .filter((_, i) => (read + i) % 5 !== 0);
+    expected = recordRead(expected, links, now);
+    await recordListRead('one', links, now);
+    expect({ ...(await readClickRecord('one', now)) }).toEqual({ ...expected });
+  }
+});
+
+it("takes up an older version's record, kept as one value, and carries on from it", async () => {
+  const old: ClickRecord = {
+    a: { last: 4, since: day('2026-11-01'), days: [day('2026-11-19'), 2] },
+  };
+  await set('one', old, createStore('shortlink-click-records', 'records'));
+  expect(await readClickRecord('one')).toEqual(old);
+
+  await recordListRead('one', [link('a', 10)], at('2026-11-20'));
+
+  expect({ ...(await readClickRecord('one', at('2026-11-20'))) }).toEqual({
+    a: { last: 10, since: day('2026-11-01'), days: [day('2026-11-19'), 2, day('2026-11-20'), 6] },
+  });
 });

@@ -1,8 +1,22 @@
-// Where each account's click record lives (see click-record.ts): IndexedDB, one entry per account,
-// apart from the links cache so that opening the options page never reads it; it is read only for
-// the details pane, the sort "Trending" and the popup's 7-day clicks.
-import { createStore, del, get, promisifyRequest } from 'idb-keyval';
-import { type ClickRecord, recordRead } from './click-record.ts';
+// Where each account's click record lives (see click-record.ts): IndexedDB, apart from the links
+// cache so that opening the options page never reads it; it is read only for the details pane, the
+// sort "Trending" and the popup's 7-day clicks. Each link is two entries, so that a read of the
+// list compares the counts alone and writes only what changed:
+//   [account, 'c', shortUrl] → [last, since, day, clicks]: the count, and the latest day with a
+//                              gain and its clicks so far (later reads that day add to it here);
+//   [account, 'd', shortUrl] → the days before that one, as RecordedLink `days`: written only
+//                              when a link gains on a new day, once a day at most.
+// A read where nothing was clicked writes nothing, and most reads of a day write counts alone; the
+// whole record as one value was up to 12 MB rewritten at every read. An older version kept the
+// record as that one value under the account's id; it is split at the next read of the list.
+import { createStore, promisifyRequest } from 'idb-keyval';
+import {
+  type ClickRecord,
+  dayNumber,
+  daysWithGain,
+  type RecordedCount,
+  readChanges,
+} from './click-record.ts';
 
 let store: ReturnType<typeof createStore> | undefined;
 const recordStore = () => {
@@ -13,24 +27,134 @@ const recordStore = () => {
 const isRecord = (value: unknown): value is ClickRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export async function readClickRecord(id: string): Promise<ClickRecord> {
-  const stored: unknown = await get(id, recordStore());
-  return isRecord(stored) ? stored : {};
+/** A count as stored: last, since, and the latest day with a gain and its clicks, once there is one. */
+type StoredCount = [number, number] | [number, number, number, number];
+
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number');
+const isCount = (value: unknown): value is StoredCount =>
+  isNumbers(value) && (value.length === 2 || value.length === 4);
+
+const countKey = (id: string, shortUrl: string) => [id, 'c', shortUrl];
+const daysKey = (id: string, shortUrl: string) => [id, 'd', shortUrl];
+// Arrays sort after strings: [id, kind] comes before every [id, kind, shortUrl], [id, kind, []]
+// after them.
+const allOf = (id: string, kind: 'c' | 'd') => IDBKeyRange.bound([id, kind], [id, kind, []]);
+const everythingOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
+
+/** Every entry of one kind of the account, by short URL. */
+function readAll(
+  objects: IDBObjectStore,
+  id: string,
+  kind: 'c' | 'd',
+  done: (entries: Map<string, unknown>) => void,
+): void {
+  const keys = objects.getAllKeys(allOf(id, kind));
+  const values = objects.getAll(allOf(id, kind));
+  values.onsuccess = () => {
+    const entries = new Map<string, unknown>();
+    keys.result.forEach((key, at) => {
+      entries.set((key as string[])[2] as string, values.result[at]);
+    });
+    done(entries);
+  };
 }
 
-/** Adds a read of the list to the account's record, read and written in one transaction. */
+/** The account's record kept by an older version as one value, split into entries. */
+function splitOldRecord(objects: IDBObjectStore, id: string, old: ClickRecord): void {
+  for (const [shortUrl, link] of Object.entries(old)) {
+    const before = link.days.slice(0, -2);
+    objects.put([link.last, link.since, ...link.days.slice(-2)], countKey(id, shortUrl));
+    if (before.length > 0) objects.put(before, daysKey(id, shortUrl));
+  }
+  objects.delete(id);
+}
+
+export async function readClickRecord(id: string, now = Date.now()): Promise<ClickRecord> {
+  return recordStore()('readonly', async (objects) => {
+    const old = objects.get(id);
+    let counts = new Map<string, unknown>();
+    let days = new Map<string, unknown>();
+    readAll(objects, id, 'c', (entries) => {
+      counts = entries;
+    });
+    readAll(objects, id, 'd', (entries) => {
+      days = entries;
+    });
+    await promisifyRequest(objects.transaction);
+    if (isRecord(old.result)) return old.result;
+    // No prototype: a short URL ending in `__proto__` is a key like any other.
+    const record: ClickRecord = Object.create(null);
+    for (const [shortUrl, count] of counts) {
+      if (!isCount(count)) continue;
+      const [last, since, latestDay, latestClicks] = count;
+      const stored = days.get(shortUrl);
+      const before = isNumbers(stored) ? stored : [];
+      const all = latestDay === undefined ? before : [...before, latestDay, latestClicks ?? 0];
+      record[shortUrl] = { last, since, days: daysWithGain(all, now, 0) };
+    }
+    return record;
+  });
+}
+
+/**
+ * Adds a read of the list to the account's record in one transaction: the counts are read and
+ * compared (readChanges); only the links whose clicks changed, and those gone, are written.
+ */
 export const recordListRead = (
   id: string,
   links: readonly { shortUrl: string; clicks: number }[],
   now = Date.now(),
 ): Promise<void> =>
   recordStore()('readwrite', async (objects) => {
-    const read = objects.get(id);
-    read.onsuccess = () => {
-      const before: unknown = read.result;
-      objects.put(recordRead(isRecord(before) ? before : {}, links, now), id);
+    const today = dayNumber(now);
+    // Callbacks, not awaits: the transaction stays open only while requests are pending.
+    const old = objects.get(id);
+    old.onsuccess = () => {
+      if (isRecord(old.result)) splitOldRecord(objects, id, old.result);
+      readAll(objects, id, 'c', (entries) => {
+        const stored = new Map<string, StoredCount>();
+        const counts = new Map<string, RecordedCount>();
+        for (const [shortUrl, count] of entries) {
+          if (!isCount(count)) continue;
+          stored.set(shortUrl, count);
+          counts.set(shortUrl, { last: count[0], since: count[1] });
+        }
+        const changes = readChanges(counts, links, now);
+        for (const [shortUrl, { last, since }] of changes.counts) {
+          const latest = stored.get(shortUrl)?.slice(2) ?? [];
+          const gained = changes.gains.get(shortUrl);
+          if (gained === undefined) {
+            objects.put([last, since, ...latest], countKey(id, shortUrl));
+          } else if (latest[0] === today) {
+            objects.put([last, since, today, (latest[1] ?? 0) + gained], countKey(id, shortUrl));
+          } else {
+            objects.put([last, since, today, gained], countKey(id, shortUrl));
+            // A new day: the latest day before it joins the link's days.
+            if (latest.length === 2) closeDay(objects, daysKey(id, shortUrl), latest, now);
+          }
+        }
+        for (const shortUrl of changes.gone) {
+          objects.delete(countKey(id, shortUrl));
+          objects.delete(daysKey(id, shortUrl));
+        }
+      });
     };
     await promisifyRequest(objects.transaction);
   });
 
-export const removeClickRecord = (id: string): Promise<void> => del(id, recordStore());
+/** Adds a finished day to a link's days, and lets days older than RECORD_DAYS go. */
+function closeDay(objects: IDBObjectStore, key: IDBValidKey, day: number[], now: number): void {
+  const days = objects.get(key);
+  days.onsuccess = () => {
+    const before = isNumbers(days.result) ? days.result : [];
+    objects.put(daysWithGain([...before, ...day], now, 0), key);
+  };
+}
+
+export const removeClickRecord = (id: string): Promise<void> =>
+  recordStore()('readwrite', async (objects) => {
+    objects.delete(id);
+    objects.delete(everythingOf(id));
+    await promisifyRequest(objects.transaction);
+  });

@@ -1,5 +1,6 @@
-// The extension's own record of clicks, for services without statistics: at each read of the list,
-// the clicks each link gained since the read before, counted on that day (UTC). Pure: the store is
+// The extension's own record of clicks: at each read of the list, the clicks each link gained since
+// the read before, counted on that day (UTC). The chart against services without statistics, and
+// for every service the sort "Trending" and the popup's 7-day clicks. Pure: the store is
 // click-record-store.ts.
 
 /** How long a day's count is kept. */
@@ -30,36 +31,86 @@ export const dateOf = (day: number): string => new Date(day * DAY_MS).toISOStrin
 const linkOf = (record: ClickRecord, shortUrl: string): RecordedLink | undefined =>
   Object.hasOwn(record, shortUrl) ? record[shortUrl] : undefined;
 
+/** A link's count as the record keeps it apart from its days: what each read of the list compares. */
+export type RecordedCount = Pick<RecordedLink, 'last' | 'since'>;
+
+/** What one read of the list changes in a record; links not named in it stay as they are. */
+export type ReadChanges = {
+  /** New links, and links whose clicks rose or fell: their count from now on. */
+  counts: Map<string, RecordedCount>;
+  /** Links whose clicks rose: the clicks gained, counted today. */
+  gains: Map<string, number>;
+  /** Links no longer listed: dropped with their days. */
+  gone: string[];
+};
+
 /**
- * The record after a read of the list: a new link starts with no gains (what it had before this
+ * The changes a read of the list makes: a new link starts with no gains (what it had before this
  * browser saw it is unknown), a link whose clicks rose gains the difference today, a link whose
- * clicks fell (a count reset) is only re-based, a link no longer listed is dropped, and days older
- * than RECORD_DAYS go.
+ * clicks fell (a count reset) is only re-based, a link no longer listed is dropped. A link whose
+ * clicks did not change is not named: nothing of it needs writing.
+ */
+export function readChanges(
+  known: { get(shortUrl: string): RecordedCount | undefined; keys(): Iterable<string> },
+  links: readonly { shortUrl: string; clicks: number }[],
+  now: number,
+): ReadChanges {
+  const today = dayNumber(now);
+  const changes: ReadChanges = { counts: new Map(), gains: new Map(), gone: [] };
+  const listed = new Set<string>();
+  for (const { shortUrl, clicks } of links) {
+    listed.add(shortUrl);
+    const count = known.get(shortUrl);
+    if (!count) {
+      changes.counts.set(shortUrl, { last: clicks, since: today });
+      continue;
+    }
+    if (clicks === count.last) continue;
+    changes.counts.set(shortUrl, { last: clicks, since: count.since });
+    if (clicks > count.last) changes.gains.set(shortUrl, clicks - count.last);
+  }
+  for (const shortUrl of known.keys()) {
+    if (!listed.has(shortUrl)) changes.gone.push(shortUrl);
+  }
+  return changes;
+}
+
+/** A link's days with `gained` clicks added today, and days older than RECORD_DAYS gone. */
+export function daysWithGain(days: readonly number[], now: number, gained: number): number[] {
+  const today = dayNumber(now);
+  const oldest = today - RECORD_DAYS + 1;
+  let first = 0;
+  while (first < days.length && (days[first] ?? 0) < oldest) first += 2;
+  const kept = days.slice(first);
+  if (gained > 0) {
+    if (kept.at(-2) === today) kept[kept.length - 1] = (kept.at(-1) ?? 0) + gained;
+    else kept.push(today, gained);
+  }
+  return kept;
+}
+
+/**
+ * The record after a read of the list (readChanges), its days older than RECORD_DAYS gone: the
+ * record as one object, for tests and the size benchmark; the store applies the same changes
+ * link by link (click-record-store.ts).
  */
 export function recordRead(
   before: ClickRecord,
   links: readonly { shortUrl: string; clicks: number }[],
   now: number,
 ): ClickRecord {
-  const today = dayNumber(now);
-  const oldest = today - RECORD_DAYS + 1;
+  const changes = readChanges(
+    { get: (shortUrl) => linkOf(before, shortUrl), keys: () => Object.keys(before) },
+    links,
+    now,
+  );
   // No prototype: a short URL ending in `__proto__` is a key like any other.
   const after: ClickRecord = Object.create(null);
-  for (const { shortUrl, clicks } of links) {
+  for (const { shortUrl } of links) {
     const known = linkOf(before, shortUrl);
-    if (!known) {
-      after[shortUrl] = { last: clicks, since: today, days: [] };
-      continue;
-    }
-    let first = 0;
-    while (first < known.days.length && (known.days[first] ?? 0) < oldest) first += 2;
-    const days = first === 0 ? known.days.slice() : known.days.slice(first);
-    const gained = clicks - known.last;
-    if (gained > 0) {
-      if (days.at(-2) === today) days[days.length - 1] = (days.at(-1) ?? 0) + gained;
-      else days.push(today, gained);
-    }
-    after[shortUrl] = { last: clicks, since: known.since, days };
+    const count = changes.counts.get(shortUrl) ?? (known as RecordedCount);
+    const days = known ? daysWithGain(known.days, now, changes.gains.get(shortUrl) ?? 0) : [];
+    after[shortUrl] = { last: count.last, since: count.since, days };
   }
   return after;
 }

@@ -20,6 +20,7 @@ describe('indexLinks', () => {
     ['the default port written out', 'https://example.com:443/a?b=1', true],
     ['another path', 'https://example.com/a/b=1', false],
     ['another query', 'https://example.com/a?b=2', false],
+    ['the address with utm_* values', 'https://example.com/a?b=1&utm_source=mail', false],
     ['another scheme', 'http://example.com/a?b=1', false],
     ['another host', 'https://example.org/a?b=1', false],
   ])('counts a link to %s: %s', (_name, destination, expected) => {
