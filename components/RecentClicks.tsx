@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { recentClicks } from '../lib/account/click-record.ts';
-import { readClickRecord } from '../lib/account/click-record-store.ts';
+import { readLinkClickRecord } from '../lib/account/click-record-store.ts';
 import { plural } from '../lib/i18n/t.ts';
 
 /**
@@ -12,7 +12,7 @@ export function RecentClicks({ accountId, shortUrl }: { accountId: string; short
   const [clicks, setClicks] = useState<number>();
   useEffect(() => {
     let current = true;
-    void readClickRecord(accountId).then(
+    void readLinkClickRecord(accountId, shortUrl).then(
       (record) => {
         if (current && Object.hasOwn(record, shortUrl)) {
           setClicks(recentClicks(record, shortUrl, 7, Date.now()));

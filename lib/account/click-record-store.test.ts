@@ -1,7 +1,12 @@
 import { createStore, set } from 'idb-keyval';
 import { afterEach, expect, it, vi } from 'vitest';
 import { type ClickRecord, dayNumber, recordRead } from './click-record.ts';
-import { readClickRecord, recordListRead, removeClickRecord } from './click-record-store.ts';
+import {
+  readClickRecord,
+  readLinkClickRecord,
+  recordListRead,
+  removeClickRecord,
+} from './click-record-store.ts';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -70,6 +75,10 @@ it('keeps the same record as recordRead over reads that add, click, reset and dr
     expected = recordRead(expected, links, now);
     await recordListRead('one', links, now);
     expect({ ...(await readClickRecord('one', now)) }).toEqual({ ...expected });
+    // One link read alone is that link's part of the whole record.
+    const one = 'https://s.example/2';
+    const alone = { ...(await readLinkClickRecord('one', one, now)) };
+    expect(alone).toEqual(expected[one] ? { [one]: expected[one] } : {});
   }
 });
 
@@ -79,6 +88,8 @@ it("takes up an older version's record, kept as one value, and carries on from i
   };
   await set('one', old, createStore('shortlink-click-records', 'records'));
   expect(await readClickRecord('one')).toEqual(old);
+  expect({ ...(await readLinkClickRecord('one', 'a')) }).toEqual(old);
+  expect({ ...(await readLinkClickRecord('one', 'b')) }).toEqual({});
 
   await recordListRead('one', [link('a', 10)], at('2026-11-20'));
 

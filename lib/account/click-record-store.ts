@@ -86,15 +86,46 @@ export async function readClickRecord(id: string, now = Date.now()): Promise<Cli
     // No prototype: a short URL ending in `__proto__` is a key like any other.
     const record: ClickRecord = Object.create(null);
     for (const [shortUrl, count] of counts) {
-      if (!isCount(count)) continue;
-      const [last, since, latestDay, latestClicks] = count;
-      const stored = days.get(shortUrl);
-      const before = isNumbers(stored) ? stored : [];
-      const all = latestDay === undefined ? before : [...before, latestDay, latestClicks ?? 0];
-      record[shortUrl] = { last, since, days: daysWithGain(all, now, 0) };
+      const link = recordedLink(count, days.get(shortUrl), now);
+      if (link) record[shortUrl] = link;
     }
     return record;
   });
+}
+
+/**
+ * The record of one link alone (the popup's 7-day clicks, the details pane): its two entries,
+ * not the account's whole record. Empty when this browser never saw the link.
+ */
+export async function readLinkClickRecord(
+  id: string,
+  shortUrl: string,
+  now = Date.now(),
+): Promise<ClickRecord> {
+  return recordStore()('readonly', async (objects) => {
+    const old = objects.get(id);
+    const count = objects.get(countKey(id, shortUrl));
+    const days = objects.get(daysKey(id, shortUrl));
+    await promisifyRequest(objects.transaction);
+    const record: ClickRecord = Object.create(null);
+    if (isRecord(old.result)) {
+      const link = old.result[shortUrl];
+      if (link) record[shortUrl] = link;
+      return record;
+    }
+    const link = recordedLink(count.result, days.result, now);
+    if (link) record[shortUrl] = link;
+    return record;
+  });
+}
+
+/** A link's stored count and earlier days as the record's RecordedLink. */
+function recordedLink(count: unknown, stored: unknown, now: number) {
+  if (!isCount(count)) return undefined;
+  const [last, since, latestDay, latestClicks] = count;
+  const before = isNumbers(stored) ? stored : [];
+  const all = latestDay === undefined ? before : [...before, latestDay, latestClicks ?? 0];
+  return { last, since, days: daysWithGain(all, now, 0) };
 }
 
 /**

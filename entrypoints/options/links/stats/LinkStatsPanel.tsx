@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Account } from '../../../../lib/account/account.ts';
 import { recordedDays } from '../../../../lib/account/click-record.ts';
-import { readClickRecord } from '../../../../lib/account/click-record-store.ts';
+import { readLinkClickRecord } from '../../../../lib/account/click-record-store.ts';
 import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
 import { describeApiError } from '../../../../lib/error-text.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
@@ -29,7 +29,7 @@ type Loaded =
 
 /** The link's days from the account's local record; undefined when this browser never saw it. */
 async function localDays(account: Account, shortUrl: string, days: number) {
-  const record = await readClickRecord(account.connection.id);
+  const record = await readLinkClickRecord(account.connection.id, shortUrl);
   return recordedDays(record, shortUrl, days, Date.now())?.map(({ date, clicks }) => ({
     date,
     humans: clicks,
