@@ -6,14 +6,6 @@ import type { MessageKey } from '../i18n/t.ts';
 export const COPY_FORMATS = ['link', 'markdown', 'html', 'title-and-link'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 
-/** The "Copy as" preference's options, in the words of the UI. */
-export const COPY_FORMAT_LABELS: Record<CopyFormat, string> = {
-  link: 'Link',
-  markdown: 'Markdown',
-  html: 'HTML',
-  'title-and-link': 'Title and link',
-};
-
 /** The message of the result's button for each format. */
 export const COPY_FORMAT_BUTTONS: Record<CopyFormat, MessageKey> = {
   link: 'copyButtonLink',
