@@ -11,6 +11,7 @@ import { LOCAL_API_BASE_URL } from '../../lib/build-config.ts';
 import { type ExtensionHost, launchExtensionHost } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
+import { PopupPage } from './popup-page.ts';
 
 /**
  * On install the extension opens its options page itself; a test that navigates meanwhile can have
@@ -47,7 +48,16 @@ type ExtensionFixtures = {
   account: { email: string; apiKey: string };
   /** The API key of `account`. */
   apiKey: string;
+  /**
+   * The popup for the page at `pageUrl`, with `account` on the worker's service stored as the
+   * extension's account (at the first call of the test: later calls leave the settings alone).
+   */
+  popupOn: (pageUrl: string, options?: PopupOptions) => Promise<PopupPage>;
+  /** The options page (see `openOptions`), with `account` stored as `popupOn` stores it. */
+  optionsPage: (section?: OptionsSection) => Promise<Page>;
 };
+
+type PopupOptions = Parameters<typeof PopupPage.openFor>[4];
 
 type ServiceFixtures = {
   /** The reference service over HTTP on a free port with a throw-away database. */
@@ -67,6 +77,7 @@ export const test = base.extend<
   ExtensionFixtures & {
     /** The extension installed for this test, removed after it. */
     installed: { id: string; worker: Worker };
+    connect: () => Promise<void>;
   },
   ServiceFixtures
 >({
@@ -114,6 +125,25 @@ export const test = base.extend<
   },
   extensionId: async ({ worker }, use) => {
     await use(new URL(worker.url()).host);
+  },
+  connect: async ({ worker, service, apiKey }, use) => {
+    let connected = false;
+    await use(async () => {
+      if (!connected) await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      connected = true;
+    });
+  },
+  popupOn: async ({ context, worker, extensionId, connect }, use) => {
+    await use(async (pageUrl, options) => {
+      await connect();
+      return PopupPage.openFor(context, worker, extensionId, pageUrl, options);
+    });
+  },
+  optionsPage: async ({ context, extensionId, connect }, use) => {
+    await use(async (section) => {
+      await connect();
+      return openOptions(context, extensionId, section);
+    });
   },
 });
 
