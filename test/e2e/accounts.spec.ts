@@ -47,6 +47,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await personal?.stop();
+  // The worker's browser outlives the file and may hold a connection open.
+  page?.server.closeAllConnections();
   await new Promise((resolve) => page?.server.close(resolve));
 });
 

@@ -4,7 +4,6 @@ import type { Page, Worker } from '@playwright/test';
 import {
   configure,
   expect,
-  openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
   test,
@@ -33,15 +32,12 @@ const destinations = async (service: Parameters<typeof linksOf>[0], apiKey: stri
 
 test.describe('UTM parameters', () => {
   test("are added after the page's trackers are removed, encoded, previewed as typed, and shortened", async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = `${service.pageOrigin}/?utm_source=news&fbclid=abc&id=3`;
-    const popup = await PopupPage.openFor(context, worker, extensionId, page);
+    const popup = await popupOn(page);
     await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/?id=3`);
     await openUtm(popup);
     await utmField(popup.page, 'Source').fill('mine & yours');
@@ -60,14 +56,11 @@ test.describe('UTM parameters', () => {
   });
 
   test('a value over 255 characters is refused on its field, and nothing is made', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await openUtm(popup);
     const term = utmField(popup.page, 'Term');
     await term.fill('x'.repeat(256));
@@ -106,17 +99,14 @@ test.describe('UTM parameters', () => {
   });
 
   test('"Reuse existing links" reuses only a link with the same UTM values', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const made = await createLink(service, apiKey, {
       destination_url: `${service.pageOrigin}/?utm_source=a`,
     });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const other = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const other = await popupOn(`${service.pageOrigin}/`);
     await openUtm(other);
     await utmField(other.page, 'Source').fill('b');
     await other.shorten();
@@ -124,7 +114,7 @@ test.describe('UTM parameters', () => {
     await expect(other.shortLink()).not.toHaveAttribute('href', made.short_url);
     expect(await linksOf(service, apiKey)).toHaveLength(2);
 
-    const same = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const same = await popupOn(`${service.pageOrigin}/`);
     await openUtm(same);
     await utmField(same.page, 'Source').fill('a');
     await same.shorten();
@@ -135,14 +125,12 @@ test.describe('UTM parameters', () => {
 
 test.describe('UTM presets', () => {
   test('"Save preset" stores the values, the "Preset" select fills them with the last used first, and Preferences renames and deletes them', async ({
-    context,
     worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
+    optionsPage,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await openUtm(popup);
     await expect(utmField(popup.page, 'Preset')).toBeDisabled();
     await utmField(popup.page, 'Source').fill('newsletter');
@@ -162,7 +150,7 @@ test.describe('UTM presets', () => {
     await popup.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(popup.page.getByText('Saved the preset "Social".')).toBeVisible();
 
-    const again = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const again = await popupOn(`${service.pageOrigin}/`);
     await openUtm(again);
     const preset = utmField(again.page, 'Preset');
     await expect(preset.locator('option')).toHaveText(['Choose a preset', 'Social', 'Newsletter']);
@@ -171,7 +159,7 @@ test.describe('UTM presets', () => {
     await expect(utmField(again.page, 'Medium')).toHaveValue('email');
     await screenshotBothThemes(again.page, 'popup-utm-presets');
     expect(await seriousA11yViolations(again.page)).toEqual([]);
-    const third = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const third = await popupOn(`${service.pageOrigin}/`);
     await openUtm(third);
     await expect(utmField(third.page, 'Preset').locator('option')).toHaveText([
       'Choose a preset',
@@ -179,7 +167,7 @@ test.describe('UTM presets', () => {
       'Social',
     ]);
 
-    const options = await openOptions(context, extensionId, 'preferences');
+    const options = await optionsPage('preferences');
     const list = options.getByRole('region', { name: 'UTM presets' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list.getByRole('listitem').first()).toContainText(
@@ -208,25 +196,23 @@ test.describe('UTM presets', () => {
   });
 
   test('corrupt presets in storage never break the popup or Preferences', async ({
-    context,
     worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
+    optionsPage,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     await storePresets(worker, {
       utmPresets: [{ name: 7 }, 'x', { name: 'Kept', values: { source: 's', medium: 9 } }],
       lastPresetName: [],
     });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await openUtm(popup);
     await expect(utmField(popup.page, 'Preset').locator('option')).toHaveText([
       'Choose a preset',
       'Kept',
     ]);
     await storePresets(worker, '{broken');
-    const options = await openOptions(context, extensionId, 'preferences');
+    const options = await optionsPage('preferences');
     await expect(options.getByText('None yet.', { exact: false })).toBeVisible();
   });
 

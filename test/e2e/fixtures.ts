@@ -8,9 +8,10 @@ import {
 } from '@playwright/test';
 import { DEFAULT_PREFERENCES } from '../../lib/account/preferences.ts';
 import { LOCAL_API_BASE_URL } from '../../lib/build-config.ts';
-import { launchWithExtension } from '../support/chromium.ts';
+import { type ExtensionHost, launchExtensionHost } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
+import { PopupPage } from './popup-page.ts';
 
 /**
  * On install the extension opens its options page itself; a test that navigates meanwhile can have
@@ -36,6 +37,10 @@ export async function extensionWorker(context: BrowserContext): Promise<Worker> 
 }
 
 type ExtensionFixtures = {
+  /**
+   * The browser, with the extension just installed: a first install, with no pages of a test
+   * before it. The browser itself is the worker's (see `extensionHost`).
+   */
   context: BrowserContext;
   worker: Worker;
   extensionId: string;
@@ -43,16 +48,39 @@ type ExtensionFixtures = {
   account: { email: string; apiKey: string };
   /** The API key of `account`. */
   apiKey: string;
+  /**
+   * The popup for the page at `pageUrl`, with `account` on the worker's service stored as the
+   * extension's account (at the first call of the test: later calls leave the settings alone).
+   */
+  popupOn: (pageUrl: string, options?: PopupOptions) => Promise<PopupPage>;
+  /** The options page (see `openOptions`), with `account` stored as `popupOn` stores it. */
+  optionsPage: (section?: OptionsSection) => Promise<Page>;
 };
+
+type PopupOptions = Parameters<typeof PopupPage.openFor>[4];
 
 type ServiceFixtures = {
   /** The reference service over HTTP on a free port with a throw-away database. */
   service: TestService;
+  /**
+   * One Chromium for the worker; each test installs the extension afresh in it and removes it at
+   * the end, with everything the test left in the browser (tabs, routes, permissions, cookies,
+   * init scripts, listeners). A failed test makes Playwright start a new worker, and with it a new
+   * Chromium.
+   */
+  extensionHost: ExtensionHost;
 };
 
 let accounts = 0;
 
-export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
+export const test = base.extend<
+  ExtensionFixtures & {
+    /** The extension installed for this test, removed after it. */
+    installed: { id: string; worker: Worker };
+    connect: () => Promise<void>;
+  },
+  ServiceFixtures
+>({
   service: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -62,6 +90,15 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
     },
     { scope: 'worker' },
   ],
+  extensionHost: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const host = await launchExtensionHost();
+      await use(host);
+      await host.context.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
   account: async ({ service }, use, testInfo) => {
     const email = `user${++accounts}-${testInfo.workerIndex}@example.com`;
     await use({ email, apiKey: await service.createAccount(email) });
@@ -69,23 +106,93 @@ export const test = base.extend<ExtensionFixtures, ServiceFixtures>({
   apiKey: async ({ account }, use) => {
     await use(account.apiKey);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-  context: async ({}, use) => {
-    const context = await launchWithExtension();
-    await use(context);
-    await context.close();
+  installed: async ({ extensionHost }, use) => {
+    const installed = await extensionHost.install();
+    await use(installed);
+    await extensionHost.uninstall(installed.id);
+    await resetBrowser(extensionHost.context);
+  },
+  context: async ({ extensionHost, installed: _ }, use) => {
+    const undoTestChanges = trackTestChanges(extensionHost.context);
+    await use(extensionHost.context);
+    await undoTestChanges();
   },
   // Once the extension's install work is done (it ends by opening the options page), so that a
   // test's first settings or menus never race it.
-  worker: async ({ context }, use) => {
-    const worker = await extensionWorker(context);
-    await waitForInstallTab(context, new URL(worker.url()).host);
-    await use(worker);
+  worker: async ({ context, installed }, use) => {
+    await waitForInstallTab(context, installed.id);
+    await use(installed.worker);
   },
   extensionId: async ({ worker }, use) => {
     await use(new URL(worker.url()).host);
   },
+  connect: async ({ worker, service, apiKey }, use) => {
+    let connected = false;
+    await use(async () => {
+      if (!connected) await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      connected = true;
+    });
+  },
+  popupOn: async ({ context, worker, extensionId, connect }, use) => {
+    await use(async (pageUrl, options) => {
+      await connect();
+      return PopupPage.openFor(context, worker, extensionId, pageUrl, options);
+    });
+  },
+  optionsPage: async ({ context, extensionId, connect }, use) => {
+    await use(async (section) => {
+      await connect();
+      return openOptions(context, extensionId, section);
+    });
+  },
 });
+
+type Removable = { dispose(): Promise<void> };
+type Listener = (...args: unknown[]) => unknown;
+
+/**
+ * Records what a test adds to the worker's browser that outlives its pages (init scripts, exposed
+ * functions, event listeners), and returns what takes it away again.
+ */
+function trackTestChanges(context: BrowserContext): () => Promise<void> {
+  const added: Removable[] = [];
+  const listeners: [string, Listener][] = [];
+  const patched = context as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = new Map<string, (...args: unknown[]) => unknown>();
+  for (const name of ['addInitScript', 'exposeBinding', 'exposeFunction']) {
+    const original = patched[name] as (...args: unknown[]) => Promise<Removable>;
+    originals.set(name, original);
+    patched[name] = async (...args: unknown[]) => {
+      const removable = await original.apply(context, args);
+      added.push(removable);
+      return removable;
+    };
+  }
+  for (const name of ['on', 'addListener', 'once', 'prependListener']) {
+    const original = patched[name] as (...args: unknown[]) => unknown;
+    originals.set(name, original);
+    patched[name] = (event, listener) => {
+      listeners.push([event as string, listener as Listener]);
+      return original.call(context, event, listener);
+    };
+  }
+  return async () => {
+    for (const [name, original] of originals) patched[name] = original;
+    for (const removable of added) await removable.dispose();
+    for (const [event, listener] of listeners) {
+      patched.removeListener?.call(context, event, listener);
+    }
+  };
+}
+
+/** Leaves one blank tab, and no routes, permissions or cookies of the test before. */
+async function resetBrowser(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearPermissions();
+  await context.clearCookies();
+  const blank = await context.newPage();
+  for (const page of context.pages()) if (page !== blank) await page.close();
+}
 
 export const expect = test.expect;
 
@@ -137,21 +244,20 @@ export const FIRST_ACCOUNT = 'first';
  * fields (API base URL, key, domains) go to the first account, the rest are preferences, and
  * every field is stored (a fresh install's values for those not given), as the page saves them.
  */
-export async function configure(
-  worker: Worker,
-  settings: Partial<{
-    apiBaseUrl: string;
-    apiKey: string;
-    defaultDomain: string;
-    lastDomain: string;
-    autoCopy: boolean;
-    theme: 'system' | 'light' | 'dark';
-    oneClick: boolean;
-    removeTracking: boolean;
-    reuseExisting: boolean;
-    copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
-  }>,
-): Promise<void> {
+export type StoredSettings = Partial<{
+  apiBaseUrl: string;
+  apiKey: string;
+  defaultDomain: string;
+  lastDomain: string;
+  autoCopy: boolean;
+  theme: 'system' | 'light' | 'dark';
+  oneClick: boolean;
+  removeTracking: boolean;
+  reuseExisting: boolean;
+  copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
+}>;
+
+export async function configure(worker: Worker, settings: StoredSettings): Promise<void> {
   await worker.evaluate(
     async ({ changes, freshAccount, freshPreferences }) => {
       const accountFields = ['apiBaseUrl', 'apiKey', 'defaultDomain', 'lastDomain'];

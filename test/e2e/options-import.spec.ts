@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { IMPORT_FIXTURE_DOMAIN, IMPORT_FIXTURE_FORMATS } from '../support/import-fixtures.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
@@ -30,16 +30,19 @@ async function checkFile(page: Page, file: string | { name: string; buffer: Buff
   return dialog;
 }
 
+/** Presses "Import N links" and waits for "Done: N links made". */
+async function importAll(dialog: Locator, count: number, timeout?: number) {
+  await dialog.getByRole('button', { name: `Import ${count} links` }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Done: ${count} links made`, { timeout });
+}
+
 test.describe('options page, Links: Import links', () => {
   test('checks a Dub export, imports it, and a second run makes nothing', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
+    optionsPage,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await optionsPage();
     const dialog = await checkFile(page, 'dub.csv');
     await expect(dialog.getByText('To make: 3')).toBeVisible();
     await expect(dialog.getByText('Already there: 0')).toBeVisible();
@@ -47,8 +50,7 @@ test.describe('options page, Links: Import links', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothThemes(page, 'options-import-checked', dialog);
 
-    await dialog.getByRole('button', { name: 'Import 3 links' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+    await importAll(dialog, 3);
     expect((await service.storedLinks(apiKey)).map((link) => link.backHalf).sort()).toEqual([
       'dub-1',
       'dub-2',
@@ -74,14 +76,11 @@ test.describe('options page, Links: Import links', () => {
   });
 
   test('pasted lines, one address a line, are checked and imported', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
+    optionsPage,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await optionsPage();
     const dialog = await openImport(page);
     await dialog
       .getByLabel('Or paste addresses, one a line')
@@ -89,8 +88,7 @@ test.describe('options page, Links: Import links', () => {
     await dialog.getByRole('button', { name: 'Check' }).click();
     await expect(dialog.getByText('To make: 3')).toBeVisible();
     expect(await service.storedLinks(apiKey)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Import 3 links' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+    await importAll(dialog, 3);
     expect((await service.storedLinks(apiKey)).map((link) => link.destinationUrl).sort()).toEqual([
       'https://example.com/pasted/one',
       'https://example.com/pasted/three',
@@ -99,23 +97,19 @@ test.describe('options page, Links: Import links', () => {
   });
 
   test('a back-half the account uses for another destination: skipped, or given a generated one', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
+    optionsPage,
   }) => {
     await service.insertLinks(apiKey, [
       { backHalf: 'kutt-1', destinationUrl: 'https://example.com/somewhere-else' },
     ]);
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await optionsPage();
     const dialog = await checkFile(page, 'kutt.csv');
     await expect(dialog.getByText('Back-half taken by another of your links: 1')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Import 2 links' })).toBeVisible();
     await dialog.getByLabel('Give them a generated back-half').check();
-    await dialog.getByRole('button', { name: 'Import 3 links' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+    await importAll(dialog, 3);
     const stored = await service.storedLinks(apiKey);
     expect(
       stored.filter((link) => link.destinationUrl === 'https://example.com/kutt/one'),
@@ -124,14 +118,11 @@ test.describe('options page, Links: Import links', () => {
   });
 
   test('bad input gets one sentence and nothing is sent', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
+    optionsPage,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await optionsPage();
     const dialog = await checkFile(page, {
       name: 'links.xlsx',
       buffer: Buffer.from([0x50, 0x4b, 3, 4, 20, 0, 6, 0]),
@@ -199,8 +190,7 @@ test.describe('options page, Links: Import links, every format and speed', () =>
       for (const format of IMPORT_FIXTURE_FORMATS) {
         const dialog = await checkFile(page, `${format}.csv`);
         await expect(dialog.getByText('To make: 3')).toBeVisible();
-        await dialog.getByRole('button', { name: 'Import 3 links' }).click();
-        await expect(dialog.getByRole('status')).toContainText('Done: 3 links made');
+        await importAll(dialog, 3);
         await dialog.getByRole('button', { name: 'Close' }).click();
       }
       const stored = await own.storedLinks(apiKey);
@@ -212,11 +202,9 @@ test.describe('options page, Links: Import links, every format and speed', () =>
   });
 
   test('reads and checks 10,000 rows against 10,000 links in under 2 s off the page thread', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
+    optionsPage,
   }) => {
     test.setTimeout(120_000);
     await service.insertLinks(
@@ -226,8 +214,7 @@ test.describe('options page, Links: Import links, every format and speed', () =>
         destinationUrl: `https://example.com/have/${i}`,
       })),
     );
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
+    const page = await optionsPage();
     await expect(page.getByText('10,000 links')).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const rows = Array.from({ length: 10_000 }, (_, i) =>
@@ -296,10 +283,7 @@ test.describe('options page, Links: Import links, rate', () => {
           buffer: Buffer.from(`${lines.join('\n')}\n`),
         });
         const started = Date.now();
-        await dialog.getByRole('button', { name: `Import ${rows} links` }).click();
-        await expect(dialog.getByRole('status')).toContainText(`Done: ${rows} links made`, {
-          timeout: 200_000,
-        });
+        await importAll(dialog, rows, 200_000);
         const seconds = (Date.now() - started) / 1000;
         console.log(
           `${label}: ${rows} links in ${seconds.toFixed(1)} s = ${(rows / seconds).toFixed(1)} links/s`,

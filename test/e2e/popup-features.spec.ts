@@ -24,14 +24,12 @@ test.beforeEach(async ({ context }) => {
 
 test.describe('the popup never makes a silent duplicate', () => {
   test('Enter shortens as soon as the popup opens, and a second Shorten makes no second link', async ({
-    context,
     worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
 
     await expect(popup.submitButton()).toHaveText('Shorten');
     await expect(popup.submitButton()).toBeFocused();
@@ -52,16 +50,13 @@ test.describe('the popup never makes a silent duplicate', () => {
   });
 
   test('the existing link leads: its Copy has the focus, Enter copies it, and only "Make another link" makes another', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/`;
     const made = await createLink(service, apiKey, { destination_url: pageUrl, title: 'Before' });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
 
     const already = popup.page.getByRole('region', { name: 'Already shortened' });
     await expect(already.getByRole('link')).toHaveText([made.short_url]);
@@ -80,17 +75,14 @@ test.describe('the popup never makes a silent duplicate', () => {
   });
 
   test('Enter pressed before the existing link is known still leads to it, not to a new one', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/`;
     const made = await createLink(service, apiKey, { destination_url: pageUrl });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     // The background's answer is held back until Enter was pressed.
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+    const popup = await popupOn(pageUrl, {
       beforeOpen: async (page) => {
         await page.addInitScript(() => {
           const scope = globalThis as unknown as Record<string, { runtime?: object } | undefined>;
@@ -141,16 +133,13 @@ async function holdMessages(page: Page): Promise<void> {
 
 test.describe('the focus', () => {
   test('typing that started before the existing link arrived keeps its field and every key', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/`;
     await createLink(service, apiKey, { destination_url: pageUrl });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+    const popup = await popupOn(pageUrl, {
       beforeOpen: holdMessages,
     });
     // The existing link arrives just as the person starts typing.
@@ -166,16 +155,13 @@ test.describe('the focus', () => {
   });
 
   test('a click anywhere in the popup before the existing link arrived leaves the focus alone', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/`;
     await createLink(service, apiKey, { destination_url: pageUrl });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl, {
+    const popup = await popupOn(pageUrl, {
       beforeOpen: holdMessages,
     });
     await popup.page.getByRole('heading', { name: 'Short Link' }).click();
@@ -191,10 +177,9 @@ test.describe('the focus', () => {
 test.describe('the page itself', () => {
   test('a page that is a short link of the account shows that link, where it leads and its clicks', async ({
     context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const made = await createLink(service, apiKey, {
       destination_url: 'https://example.com/the-destination',
@@ -203,8 +188,7 @@ test.describe('the page itself', () => {
     });
     // A short link that shows a page of its own (a preview, or not redirected yet).
     await servePage(context, made.short_url, '<title>Preview</title><p>Preview</p>');
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, made.short_url);
+    const popup = await popupOn(made.short_url);
 
     const self = popup.page.getByRole('region', {
       name: 'This page is a short link of your account',
@@ -221,10 +205,8 @@ test.describe('the page itself', () => {
 
   test('a page declaring rel=shortlink is offered its own short link', async ({
     context,
-    worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/blog/a-post`;
     await servePage(
@@ -232,8 +214,7 @@ test.describe('the page itself', () => {
       pageUrl,
       '<title>A post</title><link rel="shortlink" href="https://wp.me/p1a2b3-4c"><p>Post</p>',
     );
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
 
     const declared = popup.page.getByRole('region', { name: "The page's own short link" });
     await expect(declared.getByRole('link')).toHaveText('https://wp.me/p1a2b3-4c');
@@ -245,10 +226,8 @@ test.describe('the page itself', () => {
 
   test('a declared short link with a user name before its host is not offered', async ({
     context,
-    worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/blog/a-disguised-post`;
     await servePage(
@@ -256,8 +235,7 @@ test.describe('the page itself', () => {
       pageUrl,
       '<title>A post</title><link rel="shortlink" href="https://sho.rt@evil.example/x"><p>Post</p>',
     );
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
     // The page is read with the rest of the popup's code, which the footer comes with.
     await expect(popup.page.locator('footer.shortcuts')).toBeVisible();
     await popup.page.waitForTimeout(500);
@@ -268,16 +246,13 @@ test.describe('the page itself', () => {
   });
 
   test("an address of the account's short domain that is no link is said so, and not offered to shorten", async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     // The service's own "Link not found" page, as a redirect on an unknown back-half answers.
     const pageUrl = `http://${service.shortDomain}/no-such-link`;
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
 
     await expect(popup.page.getByRole('status').filter({ hasText: 'no link' })).toContainText(
       "This address is on your account's short domain, but no link of yours has it.",
@@ -296,15 +271,12 @@ test.describe('the page itself', () => {
   });
 
   test('Enter pressed at once on such an address makes nothing either', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `http://${service.shortDomain}/no-such-link`;
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
     await popup.page.keyboard.press('Enter');
     await expect(popup.page.getByText(/no link of yours has it/)).toBeVisible();
     await expect(popup.page.getByRole('alert')).toHaveCount(0);
@@ -314,15 +286,12 @@ test.describe('the page itself', () => {
 
 test.describe('tracking parameters', () => {
   test('are removed before shortening, counted, and can be kept for this link', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const tracked = `${service.pageOrigin}/?utm_source=news&utm_medium=mail&id=3`;
-    const popup = await PopupPage.openFor(context, worker, extensionId, tracked);
+    const popup = await popupOn(tracked);
 
     await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/?id=3`);
     await expect(popup.page.getByText('Removed 2 tracking parameters')).toBeVisible();
@@ -334,7 +303,7 @@ test.describe('tracking parameters', () => {
     ]);
 
     const again = `${service.pageOrigin}/?utm_campaign=winter&id=4`;
-    const second = await PopupPage.openFor(context, worker, extensionId, again);
+    const second = await popupOn(again);
     await expect(second.page.getByText('Removed 1 tracking parameter')).toBeVisible();
     await second.page.getByRole('button', { name: 'Keep it' }).click();
     await expect(second.field('Destination URL')).toHaveValue(again);
@@ -361,14 +330,10 @@ test.describe('tracking parameters', () => {
 
 test.describe('copy formats', () => {
   test('each format is one click away after a result, and reads back from the clipboard', async ({
-    context,
-    worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await popup.shorten({ title: 'Tom & Jerry [1]' });
     await expect(popup.shortLink()).toBeVisible();
     const shortUrl = (await popup.shortLink().getAttribute('href')) ?? '';
@@ -410,14 +375,10 @@ test.describe('copy formats', () => {
   });
 
   test('when the clipboard refuses, the link is left selected in a box to copy by hand', async ({
-    context,
-    worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
+    const popup = await popupOn(`${service.pageOrigin}/`, {
       beforeOpen: (page) =>
         page.addInitScript(() => {
           const refuse = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'));
@@ -445,14 +406,11 @@ test.describe('copy formats', () => {
 
 test.describe('mends', () => {
   test('a bare host gets https:// as in the address bar, and text that is no address is told so', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
 
     await popup.shorten({ destinationUrl: 'not a url', title: 'Kept' });
     await expect(
@@ -471,15 +429,13 @@ test.describe('mends', () => {
 
   test("another destination typed drops the page's title, and a title typed stays", async ({
     context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/first-page`;
     await servePage(context, pageUrl, '<title>The first page</title><p>First</p>');
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
     await expect(popup.field('Title')).toHaveValue('The first page');
 
     await popup.field('Destination URL').fill('https://example.com/another');
@@ -499,18 +455,15 @@ test.describe('mends', () => {
   });
 
   test('a new attempt clears the last result: a failure never shows under an old link', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     await createLink(service, apiKey, {
       destination_url: 'https://example.com/x',
       back_half: 'taken-one',
     });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await popup.shorten();
     await expect(popup.page.getByText('Copied to the clipboard')).toBeVisible();
 
@@ -563,16 +516,14 @@ test.describe('mends', () => {
 
   test('a title over 255 characters is cut on a word in the field, and shortens', async ({
     context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/a-long-title`;
     const longTitle = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     await servePage(context, pageUrl, `<title>${longTitle}</title><p>Long</p>`);
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
 
     const title = await popup.field('Title').inputValue();
     expect([...title].length).toBeLessThanOrEqual(255);
@@ -584,17 +535,14 @@ test.describe('mends', () => {
   });
 
   test('"Already shortened" rows keep Copy in one column, and "Copied" moves nothing', async ({
-    context,
-    worker,
-    extensionId,
     service,
     apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/`;
     await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'a' });
     await createLink(service, apiKey, { destination_url: pageUrl, back_half: 'b'.repeat(64) });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
 
     const buttons = popup.page
       .getByRole('region', { name: 'Already shortened' })
@@ -615,15 +563,8 @@ test.describe('mends', () => {
     await screenshotBothThemes(popup.page, 'popup-existing-copied');
   });
 
-  test('"Copied" in the result moves neither Copy nor "QR code"', async ({
-    context,
-    worker,
-    extensionId,
-    service,
-    apiKey,
-  }) => {
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
+  test('"Copied" in the result moves neither Copy nor "QR code"', async ({ service, popupOn }) => {
+    const popup = await popupOn(`${service.pageOrigin}/`);
     await popup.shorten();
     await expect(popup.shortLink()).toBeVisible();
     const result = popup.page.getByRole('region', { name: 'Short link' });
@@ -676,15 +617,12 @@ test.describe('mends', () => {
 
   test('titles in right-to-left scripts follow their own direction', async ({
     context,
-    worker,
-    extensionId,
     service,
-    apiKey,
+    popupOn,
   }) => {
     const pageUrl = `${service.pageOrigin}/rtl`;
     await servePage(context, pageUrl, '<title>مرحبا بالعالم</title><p>rtl</p>');
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const popup = await PopupPage.openFor(context, worker, extensionId, pageUrl);
+    const popup = await popupOn(pageUrl);
     await expect(popup.field('Title')).toHaveValue('مرحبا بالعالم');
     await expect(popup.field('Title')).toHaveAttribute('dir', 'auto');
     // An address and a back-half read left to right whatever the language around them.
