@@ -39,7 +39,8 @@ export async function extensionWorker(context: BrowserContext): Promise<Worker> 
 type ExtensionFixtures = {
   /**
    * The browser, with the extension just installed: a first install, with no pages of a test
-   * before it. The browser itself is the worker's (see `extensionHost`).
+   * before it. The browser itself is the worker's (see `extensionHost`): a test that needs
+   * Playwright's clock launches a browser of its own, since a context's clock cannot be taken off.
    */
   context: BrowserContext;
   worker: Worker;

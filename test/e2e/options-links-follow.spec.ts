@@ -1,4 +1,5 @@
-import { configure, expect, openOptions } from './fixtures.ts';
+import { launchWithExtension } from '../support/chromium.ts';
+import { configure, expect, extensionWorker, openOptions, waitForInstallTab } from './fixtures.ts';
 import { count, createLink, row, test } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -33,29 +34,37 @@ test.describe('options page, Links: the list follows changes made elsewhere', ()
   });
 
   test('coming back into view after a while, the list asks the service again', async ({
-    context,
-    extensionId,
-    worker,
     service,
     apiKey,
   }) => {
-    await context.clock.install();
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId);
-    await expect(count(page)).toHaveText('0 links');
-    // Made on another device: nothing in the extension hears of it.
-    const elsewhere = await createLink(service, apiKey, {
-      destination_url: 'https://elsewhere.example.com/',
-    });
+    // A browser of its own: Playwright's clock stays installed in a context for good, and the
+    // worker's browser serves the tests that follow (a clock two minutes ahead held their
+    // deletions back by two minutes).
+    const own = await launchWithExtension();
+    try {
+      const worker = await extensionWorker(own);
+      const extensionId = new URL(worker.url()).host;
+      await waitForInstallTab(own, extensionId);
+      await own.clock.install();
+      await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      const page = await openOptions(own, extensionId);
+      await expect(count(page)).toHaveText('0 links');
+      // Made on another device: nothing in the extension hears of it.
+      const elsewhere = await createLink(service, apiKey, {
+        destination_url: 'https://elsewhere.example.com/',
+      });
 
-    // Back into view within the minute: the list stands.
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await page.waitForTimeout(500);
-    await expect(count(page)).toHaveText('0 links');
+      // Back into view within the minute: the list stands.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.waitForTimeout(500);
+      await expect(count(page)).toHaveText('0 links');
 
-    await page.clock.fastForward('02:00');
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(row(page, elsewhere.short_url)).toBeVisible();
-    await expect(count(page)).toHaveText('1 link');
+      await page.clock.fastForward('02:00');
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(row(page, elsewhere.short_url)).toBeVisible();
+      await expect(count(page)).toHaveText('1 link');
+    } finally {
+      await own.close();
+    }
   });
 });
