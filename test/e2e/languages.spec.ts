@@ -14,7 +14,7 @@ import {
   test,
   waitForInstallTab,
 } from './fixtures.ts';
-import { launchIn, overflowing } from './language-helpers.ts';
+import { launchIn, overflowing, screenshotLightAndDark as screenshot } from './language-helpers.ts';
 import { createLink, row, rows } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -26,19 +26,6 @@ async function openSection(context: BrowserContext, extensionId: string, section
   await page.goto(`chrome-extension://${extensionId}/options.html#${section}`);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toBeVisible();
   return page;
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({
-      path: `test-results/screenshots/${name}-${colorScheme}.png`,
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 test('in a German browser the options page speaks German, with nothing overflowing at 420 px', async () => {

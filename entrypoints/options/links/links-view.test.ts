@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { getMessageFrom, readMessages } from '../../../test/support/messages-in-node.ts';
+import { speak } from '../../../test/support/speak.ts';
 import {
   changedFields,
   clicksText,
@@ -140,12 +140,6 @@ describe('loadingCount', () => {
 describe("in the browser's language", () => {
   const english = fakeBrowser.i18n.getMessage;
   const englishLanguage = fakeBrowser.i18n.getUILanguage;
-  function speak(locale: string, uiLanguage: string) {
-    fakeBrowser.i18n.getMessage = getMessageFrom(
-      readMessages(locale),
-    ) as typeof fakeBrowser.i18n.getMessage;
-    fakeBrowser.i18n.getUILanguage = () => uiLanguage;
-  }
   afterEach(() => {
     fakeBrowser.i18n.getMessage = english;
     fakeBrowser.i18n.getUILanguage = englishLanguage;

@@ -5,7 +5,7 @@ import {
   type ImportIssue,
   importIssueEnglish,
 } from '../../../../lib/contract-import.ts';
-import { getMessageFrom, readMessages } from '../../../../test/support/messages-in-node.ts';
+import { speak } from '../../../../test/support/speak.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 
 const english = fakeBrowser.i18n.getMessage;
@@ -14,13 +14,6 @@ afterEach(() => {
   fakeBrowser.i18n.getMessage = english;
   fakeBrowser.i18n.getUILanguage = englishLanguage;
 });
-
-function speak(locale: string, uiLanguage: string) {
-  fakeBrowser.i18n.getMessage = getMessageFrom(
-    readMessages(locale),
-  ) as typeof fakeBrowser.i18n.getMessage;
-  fakeBrowser.i18n.getUILanguage = () => uiLanguage;
-}
 
 const FILE_ISSUES: ImportIssue[] = [
   { code: 'archive' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getMessageFrom, readMessages } from '../../../../test/support/messages-in-node.ts';
+import { speak } from '../../../../test/support/speak.ts';
 import { chartLabel, countryName, dayName, deviceName } from './stats-view.ts';
 
 const english = fakeBrowser.i18n.getMessage;
@@ -9,13 +9,6 @@ afterEach(() => {
   fakeBrowser.i18n.getMessage = english;
   fakeBrowser.i18n.getUILanguage = englishLanguage;
 });
-
-function speak(locale: string, uiLanguage: string) {
-  fakeBrowser.i18n.getMessage = getMessageFrom(
-    readMessages(locale),
-  ) as typeof fakeBrowser.i18n.getMessage;
-  fakeBrowser.i18n.getUILanguage = () => uiLanguage;
-}
 
 describe('the statistics pane’s words', () => {
   it('are the English words', () => {
