@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
-import { runtimeInEntry } from './lib/build/runtime-in-entry.ts';
-import { apiOriginPermissions, grantedApiBaseUrl } from './lib/build-config.ts';
-import { OMNIBOX_KEYWORD } from './lib/omnibox.ts';
+import { OMNIBOX_KEYWORD } from './lib/omnibox/omnibox.ts';
+import { apiOriginPermissions, grantedApiBaseUrl } from './lib/settings/build-config.ts';
+import { runtimeInEntry } from './scripts/build/runtime-in-entry.ts';
 import { pseudoMessagesJson } from './scripts/pseudo-locale.ts';
 
 // The manifest comes from the entrypoints; only what no entrypoint can say lives here.
@@ -27,9 +27,11 @@ export default defineConfig({
       'entrypoints/**',
       'components/**',
       'lib/**',
+      'contract/**',
       'public/**',
-      // Imported by this file for `npm run build:pseudo`.
+      // Imported by this file: the pseudo-locale for `npm run build:pseudo`, the popup's build plugin.
       'scripts/pseudo-locale.ts',
+      'scripts/build/**',
     ],
     excludeSources: ['**/*.test.ts', '**/*.test.tsx', '**/*.db', '**/*.pem', '**/*.key'],
   },
@@ -60,7 +62,7 @@ export default defineConfig({
     },
     'vite:build:extendConfig': (entrypoints, config) => {
       const builds = (name: string) => entrypoints.some((entrypoint) => entrypoint.name === name);
-      // The popup's script then waits for no other file (lib/build/runtime-in-entry.ts).
+      // The popup's script then waits for no other file (scripts/build/runtime-in-entry.ts).
       if (builds('popup')) config.plugins = [...(config.plugins ?? []), runtimeInEntry()];
       // `npm start`'s development build gives the options page React's development build,
       // unminified: one script of about 570 kB (345 kB in production, under the default 500).
@@ -102,7 +104,7 @@ export default defineConfig({
       'contextMenus',
       'notifications',
       'clipboardWrite',
-      // Wakes the background to send a deletion whose "Undo" time is up (lib/pending-deletions.ts).
+      // Wakes the background to send a deletion whose "Undo" time is up (lib/deletions/pending-deletions.ts).
       'alarms',
       // With activeTab, reads the page's own <link rel="shortlink"> when the popup opens; it
       // adds no install warning (it reaches only the tab the person clicked on).
@@ -113,7 +115,7 @@ export default defineConfig({
     host_permissions: apiOriginPermissions(grantedApiBaseUrl(process.env)),
     // Another API origin, saved in the options, is asked for at run time.
     optional_host_permissions: ['https://*/*'],
-    // `sl <words>` in the address bar (lib/omnibox.ts).
+    // `sl <words>` in the address bar (lib/omnibox/omnibox.ts).
     omnibox: { keyword: OMNIBOX_KEYWORD },
     // "Shorten all tabs" asks for it when pressed: it shows the addresses and titles of the
     // window's tabs, which users see as "Read your browsing history".

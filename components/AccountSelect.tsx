@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { accountName, accountOrDefault } from '../lib/account/account-choice.ts';
-import type { AccountSettings, Settings } from '../lib/account/settings.ts';
 import { t } from '../lib/i18n/t.ts';
+import { accountName, accountOrDefault } from '../lib/settings/account-choice.ts';
+import type { AccountSettings, Settings } from '../lib/settings/settings.ts';
 
 /**
  * Which account the popup, Links or Domains works with. The callers draw it only when there are two

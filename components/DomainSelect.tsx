@@ -1,5 +1,5 @@
 import type { Domain } from '../lib/api/schemas.ts';
-import { displayHost } from '../lib/display-host.ts';
+import { displayHost } from '../lib/links/display-host.ts';
 import { defaultDomainLabel } from '../lib/links/short-link-of-account.ts';
 import type { FieldInputProps } from './FormField.tsx';
 

@@ -1,6 +1,6 @@
 import { isApiError } from '../lib/api/errors.ts';
-import { describeApiError, isFixedInSettings, isWorthRetrying } from '../lib/error-text.ts';
 import { t } from '../lib/i18n/t.ts';
+import { describeApiError, isFixedInSettings, isWorthRetrying } from '../lib/wording/error-text.ts';
 
 /**
  * A failure in words, with the action that helps: the settings, another try, or the browser's

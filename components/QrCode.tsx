@@ -1,9 +1,13 @@
 // A QR code drawn locally, in the colours, margin and logo the person chose for the account (kept
 // per account), with PNG and SVG downloads that carry them.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadCampaignSettings, qrStyleOf, saveQrStyle } from '../lib/account/campaign-settings.ts';
+import {
+  loadCampaignSettings,
+  qrStyleOf,
+  saveQrStyle,
+} from '../lib/campaigns/campaign-settings.ts';
+import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/campaigns/qr-style.ts';
 import { t } from '../lib/i18n/t.ts';
-import { DEFAULT_QR_STYLE, type QrStyle } from '../lib/links/qr-style.ts';
 import { QrStyleControls } from './QrStyleControls.tsx';
 import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
 import type { SiteIcon } from './site-icon.ts';

@@ -2,7 +2,6 @@
 // "Logo". A choice a scanner could not read is refused in a sentence and the code keeps its last
 // readable look.
 import { useEffect, useState } from 'react';
-import { t } from '../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionLabel,
@@ -15,7 +14,8 @@ import {
   type QrStyle,
   SIZE_RANGE,
   sizeProblem,
-} from '../lib/links/qr-style.ts';
+} from '../lib/campaigns/qr-style.ts';
+import { t } from '../lib/i18n/t.ts';
 import { FormField } from './FormField.tsx';
 import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { recentClicks } from '../lib/account/click-record.ts';
-import { readLinkClickRecord } from '../lib/account/click-record-store.ts';
 import { plural } from '../lib/i18n/t.ts';
+import { recentClicks } from '../lib/stats/click-record.ts';
+import { readLinkClickRecord } from '../lib/stats/click-record-store.ts';
 
 /**
  * A link's clicks of the last 7 days, from this browser's click record (filled by every read of

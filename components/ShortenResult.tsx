@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../lib/api/schemas.ts';
-import { displayUrl } from '../lib/display-host.ts';
 import { t } from '../lib/i18n/t.ts';
 import { COPY_FORMAT_BUTTONS, type CopyFormat, formatForCopy } from '../lib/links/copy-formats.ts';
+import { displayUrl } from '../lib/links/display-host.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { RecentClicks } from './RecentClicks.tsx';
 import type { SiteIcon } from './site-icon.ts';

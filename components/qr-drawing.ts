@@ -1,8 +1,8 @@
-// A QR code drawn in a style (lib/links/qr-style.ts): its SVG document and its PNG, both with the
+// A QR code drawn in a style (lib/campaigns/qr-style.ts): its SVG document and its PNG, both with the
 // colours, the quiet zone and the logo. lean-qr makes the code locally (no network).
 import { correction, generate } from 'lean-qr';
 import { toSvgPath } from 'lean-qr/extras/svg';
-import { correctionOf, LOGO_SHARE, type QrStyle } from '../lib/links/qr-style.ts';
+import { correctionOf, LOGO_SHARE, type QrStyle } from '../lib/campaigns/qr-style.ts';
 
 export type QrDrawing = {
   /** Modules per side, without the quiet zone. */

@@ -2,7 +2,7 @@
 // action grants activeTab, which shows the tab's `favIconUrl` and lets the popup fetch from the
 // tab's origin, with no `tabs` or `favicon` permission. An icon on another origin (a CDN) is
 // refused by its CORS rules unless that origin allows it; a browser page's icon is no web address.
-import { LOGO_MAX_BYTES } from '../lib/links/qr-style.ts';
+import { LOGO_MAX_BYTES } from '../lib/campaigns/qr-style.ts';
 
 /** The page the popup shortens, whose icon can be the logo; `url` is its `favIconUrl`, if any. */
 export type SiteIcon = { url?: string };

@@ -1,4 +1,4 @@
-import type { Theme } from '../lib/account/settings.ts';
+import type { Theme } from '../lib/settings/settings.ts';
 
 /** Applies a theme choice to the page: "system" leaves it to prefers-color-scheme. */
 export function applyTheme(theme: Theme): void {

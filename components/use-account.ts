@@ -2,7 +2,7 @@
 // knows.
 import { useMemo } from 'react';
 import { type Account, openAccount } from '../lib/account/account.ts';
-import type { AccountRef } from '../lib/account/connection.ts';
+import type { AccountRef } from '../lib/settings/connection.ts';
 
 /** The account object of an account; the same object while its id, API and key stay the same. */
 export function useAccount(ref: AccountRef): Account;

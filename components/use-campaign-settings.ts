@@ -3,7 +3,7 @@ import {
   type CampaignSettings,
   loadCampaignSettings,
   watchCampaignSettings,
-} from '../lib/account/campaign-settings.ts';
+} from '../lib/campaigns/campaign-settings.ts';
 
 /** The stored campaign settings, kept current; undefined until read. */
 export function useCampaignSettings(): CampaignSettings | undefined {

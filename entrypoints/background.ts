@@ -1,18 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { openAccount } from '../lib/account/account.ts';
-import { accountName, accountOrDefault, isConfigured } from '../lib/account/account-choice.ts';
-import { migrateStoredData } from '../lib/account/migrate.ts';
-import { loadSettings, type Settings, watchSettings } from '../lib/account/settings.ts';
-import {
-  type BackgroundDeps,
-  type MenuClick,
-  type ShortenOutcome,
-  shortenAndCopy,
-  type TabLike,
-  targetOfMenuClick,
-  targetOfTab,
-} from '../lib/background-actions.ts';
+import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/account/links-upkeep.ts';
 import { copyFromBackground } from '../lib/browser/clipboard.ts';
 import {
   MENU_OPEN_POPUP,
@@ -28,9 +17,9 @@ import {
   POPUP_PAGE,
   showOutcomeBadge,
 } from '../lib/browser/toolbar-action.ts';
+import { listenForDeletionRequests } from '../lib/deletions/pending-deletions.ts';
 import { t } from '../lib/i18n/t.ts';
-import { startImportRunner } from '../lib/import-background.ts';
-import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/links-upkeep.ts';
+import { startImportRunner } from '../lib/import/import-background.ts';
 import {
   type Disposition,
   type OmniboxDeps,
@@ -38,8 +27,19 @@ import {
   omniboxEntered,
   type Suggestion,
   suggestionsFor,
-} from '../lib/omnibox.ts';
-import { listenForDeletionRequests } from '../lib/pending-deletions.ts';
+} from '../lib/omnibox/omnibox.ts';
+import {
+  type BackgroundDeps,
+  type MenuClick,
+  type ShortenOutcome,
+  shortenAndCopy,
+  type TabLike,
+  targetOfMenuClick,
+  targetOfTab,
+} from '../lib/page-link/background-actions.ts';
+import { accountName, accountOrDefault, isConfigured } from '../lib/settings/account-choice.ts';
+import { migrateStoredData } from '../lib/settings/migrate.ts';
+import { loadSettings, type Settings, watchSettings } from '../lib/settings/settings.ts';
 
 type TabWithId = TabLike & { id?: number };
 

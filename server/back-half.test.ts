@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_BACK_HALF_ALPHABET } from '../lib/contract-limits.ts';
+import { GENERATED_BACK_HALF_ALPHABET } from '../contract/limits.ts';
 import { generateBackHalf } from './back-half.ts';
 
 describe('generateBackHalf', () => {

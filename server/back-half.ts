@@ -1,8 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  GENERATED_BACK_HALF_ALPHABET,
-  GENERATED_BACK_HALF_LENGTH,
-} from '../lib/contract-limits.ts';
+import { GENERATED_BACK_HALF_ALPHABET, GENERATED_BACK_HALF_LENGTH } from '../contract/limits.ts';
 
 /** A random back-half from a cryptographic source (randomInt has no modulo bias). */
 export function generateBackHalf(): string {

@@ -1,7 +1,7 @@
-// What the service refuses as a destination beyond the shared field rules of lib/contract.ts:
+// What the service refuses as a destination beyond the shared field rules of contract/wire.ts:
 // its own short links (a loop), and the hosts of an optional blocklist file.
 import { readFileSync, statSync } from 'node:fs';
-import { BACK_HALF_PATTERN } from '../lib/contract-limits.ts';
+import { BACK_HALF_PATTERN } from '../contract/limits.ts';
 import type { ShortDomains } from './short-domain.ts';
 
 export class BlockedHostsError extends Error {

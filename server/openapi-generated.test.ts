@@ -5,8 +5,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_DOMAIN_PATTERN, LINK_HOST_PATTERN } from '../lib/contract.ts';
-import { BACK_HALF_PATTERN } from '../lib/contract-limits.ts';
+import { BACK_HALF_PATTERN } from '../contract/limits.ts';
+import { CUSTOM_DOMAIN_PATTERN, LINK_HOST_PATTERN } from '../contract/wire.ts';
 import { type Api, api, expectProblem } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 

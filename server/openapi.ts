@@ -1,8 +1,14 @@
 // GET /v1/openapi.json: the API described in OpenAPI 3.1, generated from the zod schemas of
-// lib/contract.ts that validate the requests and type the answers, so it cannot drift from the
+// contract/wire.ts that validate the requests and type the answers, so it cannot drift from the
 // code. zod 4's own JSON Schema output does it (OpenAPI 3.1 uses JSON Schema 2020-12 as it is);
 // a framework such as @hono/zod-openapi would have meant rewriting every route around it.
 import * as z from 'zod';
+import {
+  BACK_HALF_PATTERN,
+  ErrorCode,
+  MAX_REQUEST_BODY_BYTES,
+  TITLE_MAX_LENGTH,
+} from '../contract/limits.ts';
 import {
   CreateLinkBody,
   CUSTOM_DOMAIN_PATTERN,
@@ -17,13 +23,7 @@ import {
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
   UpdateLinkBody,
-} from '../lib/contract.ts';
-import {
-  BACK_HALF_PATTERN,
-  ErrorCode,
-  MAX_REQUEST_BODY_BYTES,
-  TITLE_MAX_LENGTH,
-} from '../lib/contract-limits.ts';
+} from '../contract/wire.ts';
 import { createShortDomains } from './short-domain.ts';
 import { DEFAULT_DOMAIN } from './storage.ts';
 

@@ -1,7 +1,7 @@
 // Redirects: GET /<back_half> on the default short domain or a custom domain (by Host). Plain
 // node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BACK_HALF_PATTERN } from '../lib/contract-limits.ts';
+import { BACK_HALF_PATTERN } from '../contract/limits.ts';
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
 import type { ShortDomains } from './short-domain.ts';

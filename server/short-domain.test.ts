@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHostname } from '../lib/contract-limits.ts';
+import { isLoopbackHostname } from '../contract/limits.ts';
 import { createShortDomains } from './short-domain.ts';
 import { DEFAULT_DOMAIN } from './storage.ts';
 

@@ -1,4 +1,4 @@
-import { isLoopbackHostname } from '../lib/contract-limits.ts';
+import { isLoopbackHostname } from '../contract/limits.ts';
 import { DEFAULT_DOMAIN, type DomainKey } from './storage.ts';
 
 function parseHost(host: string): { hostname: string; port: string } | undefined {

@@ -66,7 +66,7 @@ describe('control characters in text fields', () => {
         : await client.update(targetId, row.body);
     const problem = expectProblem(answer, 400, 'invalid_field', row.field);
     if (row.field !== 'back_half') {
-      // The sentence the extension shows as the field is typed (lib/contract.ts).
+      // The sentence the extension shows as the field is typed (contract/wire.ts).
       expect(problem.message).toBe(
         `${SUBJECT[row.field]} must not contain line breaks or control characters.`,
       );

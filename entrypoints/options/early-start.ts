@@ -4,9 +4,9 @@
 // and the fresh list asked for. The account object is the page's one (openAccount), so the Links
 // section finds the load under way and only follows it.
 import { type Account, openAccount } from '../../lib/account/account.ts';
-import { defaultAccount, isConfigured } from '../../lib/account/account-choice.ts';
 import { openLinksStore } from '../../lib/account/links-store.ts';
-import { loadSettings } from '../../lib/account/settings.ts';
+import { defaultAccount, isConfigured } from '../../lib/settings/account-choice.ts';
+import { loadSettings } from '../../lib/settings/settings.ts';
 
 let startedAtStart: Account | undefined;
 let sectionCameFirst = false;

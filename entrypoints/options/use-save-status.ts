@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Settings } from '../../lib/account/settings.ts';
 import { t } from '../../lib/i18n/t.ts';
+import type { Settings } from '../../lib/settings/settings.ts';
 
 export type SaveStatus = { tone: 'success' | 'error'; message: string } | undefined;
 

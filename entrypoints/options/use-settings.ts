@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadSettings, type Settings, watchSettings } from '../../lib/account/settings.ts';
+import { loadSettings, type Settings, watchSettings } from '../../lib/settings/settings.ts';
 
 export type SettingsState =
   | { status: 'loading' }

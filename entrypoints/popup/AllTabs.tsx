@@ -3,21 +3,19 @@
 // the button is pressed.
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
+import { requestLinksForPage, requestLinksRefresh } from '../../lib/account/links-upkeep.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
-import { displayHost, displayUrl } from '../../lib/display-host.ts';
-import { describeApiError } from '../../lib/error-text.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { plural, t } from '../../lib/i18n/t.ts';
-import { askOnce, linkForPage } from '../../lib/link-for-page.ts';
+import { displayHost, displayUrl } from '../../lib/links/display-host.ts';
 import {
   formatLinkList,
   LIST_FORMAT_BUTTONS,
   LIST_FORMATS,
 } from '../../lib/links/link-list-formats.ts';
 import type { AccountHosts } from '../../lib/links/short-link-of-account.ts';
-import { requestLinksForPage, requestLinksRefresh } from '../../lib/links-upkeep.ts';
+import { askOnce, linkForPage } from '../../lib/page-link/link-for-page.ts';
 import {
   pagesOfTabs,
   retryFailures,
@@ -25,7 +23,9 @@ import {
   shortenTabs,
   type TabPage,
   type TabResult,
-} from '../../lib/shorten-tabs.ts';
+} from '../../lib/page-link/shorten-tabs.ts';
+import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
+import { describeApiError } from '../../lib/wording/error-text.ts';
 import { leftOutTabs } from './left-out.ts';
 
 type Stage = 'asking' | 'refused' | 'none' | 'running' | 'done';

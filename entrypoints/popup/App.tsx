@@ -9,18 +9,18 @@ import {
 } from '../../components/ShortenForm.tsx';
 import { useAccountData } from '../../components/use-account-data.ts';
 import type { Account } from '../../lib/account/account.ts';
-import { accountOrDefault, isConfigured } from '../../lib/account/account-choice.ts';
-import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
 import { requestHostPermission } from '../../lib/browser/host-permission.ts';
 import { requestTabsPermission } from '../../lib/browser/window-tabs.ts';
+import type { UtmValues } from '../../lib/campaigns/utm.ts';
 import { t } from '../../lib/i18n/t.ts';
-import type { PageLinks as PageFacts } from '../../lib/link-for-page.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
 import { unshortenableReason } from '../../lib/links/unshortenable.ts';
-import type { UtmValues } from '../../lib/links/utm.ts';
+import type { PageLinks as PageFacts } from '../../lib/page-link/link-for-page.ts';
+import { accountOrDefault, isConfigured } from '../../lib/settings/account-choice.ts';
+import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
 const later = () => import('./later.ts');

@@ -3,18 +3,18 @@
 import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
-import type { UtmPreset } from '../../lib/account/campaign-settings.ts';
-import type { AccountSettings } from '../../lib/account/settings.ts';
-import { type ChannelResult, shortenForChannels } from '../../lib/campaigns.ts';
-import { displayUrl } from '../../lib/display-host.ts';
-import { describeApiError } from '../../lib/error-text.ts';
+import { requestLinksForPage } from '../../lib/account/links-upkeep.ts';
+import { type ChannelResult, shortenForChannels } from '../../lib/campaigns/campaign-links.ts';
+import type { UtmPreset } from '../../lib/campaigns/campaign-settings.ts';
 import { plural, t } from '../../lib/i18n/t.ts';
+import { displayUrl } from '../../lib/links/display-host.ts';
 import {
   formatLinkList,
   LIST_FORMAT_BUTTONS,
   LIST_FORMATS,
 } from '../../lib/links/link-list-formats.ts';
-import { requestLinksForPage } from '../../lib/links-upkeep.ts';
+import type { AccountSettings } from '../../lib/settings/settings.ts';
+import { describeApiError } from '../../lib/wording/error-text.ts';
 import { checkFields } from './check-fields.ts';
 
 export function ChannelLinks({

@@ -4,8 +4,6 @@ import { type KeyboardEvent, useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
 import { useCampaignSettings } from '../../components/use-campaign-settings.ts';
-import type { AccountSettings } from '../../lib/account/settings.ts';
-import { t } from '../../lib/i18n/t.ts';
 import {
   NO_UTM,
   UTM_FIELDS,
@@ -14,7 +12,9 @@ import {
   type UtmValues,
   utmProblems,
   withUtm,
-} from '../../lib/links/utm.ts';
+} from '../../lib/campaigns/utm.ts';
+import { t } from '../../lib/i18n/t.ts';
+import type { AccountSettings } from '../../lib/settings/settings.ts';
 import { ChannelLinks } from './ChannelLinks.tsx';
 import { UtmPresets } from './UtmPresets.tsx';
 

@@ -8,9 +8,9 @@ import {
   presetNameProblem,
   presetsLastUsedFirst,
   saveUtmPreset,
-} from '../../lib/account/campaign-settings.ts';
+} from '../../lib/campaigns/campaign-settings.ts';
+import type { UtmValues } from '../../lib/campaigns/utm.ts';
 import { t } from '../../lib/i18n/t.ts';
-import type { UtmValues } from '../../lib/links/utm.ts';
 
 export function UtmPresets({
   settings,

@@ -1,11 +1,11 @@
 // The popup's link with the person's UTM values ("UTM parameters"), in the chunk loaded once the
 // form is drawn.
 import type { FieldErrors } from '../../components/ShortenForm.tsx';
-import type { AccountSettings, Settings } from '../../lib/account/settings.ts';
+import { requestLinksForPage } from '../../lib/account/links-upkeep.ts';
 import type { CreateLinkInput, Link } from '../../lib/api/schemas.ts';
-import { shortenForCampaign } from '../../lib/campaigns.ts';
-import { hasUtm, type UtmValues, utmProblems, withUtm } from '../../lib/links/utm.ts';
-import { requestLinksForPage } from '../../lib/links-upkeep.ts';
+import { shortenForCampaign } from '../../lib/campaigns/campaign-links.ts';
+import { hasUtm, type UtmValues, utmProblems, withUtm } from '../../lib/campaigns/utm.ts';
+import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 import { checkFields } from './check-fields.ts';
 
 export const isTagged = (utm: UtmValues | undefined): utm is UtmValues =>

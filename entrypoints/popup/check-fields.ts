@@ -1,9 +1,9 @@
 // The form's fields as they will be sent, or what is wrong with them, field by field.
 import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
+import { BackHalf } from '../../contract/wire.ts';
 import { CreateLinkInput } from '../../lib/api/schemas.ts';
-import { BackHalf } from '../../lib/contract.ts';
 import { checkDestination } from '../../lib/links/destination.ts';
-import { fieldProblemText } from '../../lib/links/field-problems.ts';
+import { fieldProblemText } from '../../lib/wording/field-problems.ts';
 
 /** The service's field names, as its errors name them, to the form's. */
 export const WIRE_TO_FORM: Record<string, keyof ShortenFields> = {

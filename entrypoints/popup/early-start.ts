@@ -2,8 +2,8 @@
 // popup's script is evaluated: the settings (as stored; read in main.tsx) and the page are asked
 // for while React is still being set up.
 import { browser } from 'wxt/browser';
-import { SETTINGS_KEY } from '../../lib/account/settings-key.ts';
 import { pageToShorten } from '../../lib/browser/active-tab.ts';
+import { SETTINGS_KEY } from '../../lib/settings/settings-key.ts';
 
 export const storedSettings: Promise<unknown> = browser.storage.local
   .get(SETTINGS_KEY)

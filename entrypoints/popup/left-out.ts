@@ -1,8 +1,9 @@
 // The tabs "Shorten all tabs" leaves out, named briefly (their title, else their host), so that the
 // person sees which ones without a list.
-import { displayHost } from '../../lib/display-host.ts';
+
 import { plural, t } from '../../lib/i18n/t.ts';
-import { pageOfTab } from '../../lib/shorten.ts';
+import { displayHost } from '../../lib/links/display-host.ts';
+import { pageOfTab } from '../../lib/page-link/shorten.ts';
 
 /** Names shown before "and N more". */
 const NAMES_SHOWN = 3;

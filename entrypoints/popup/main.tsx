@@ -4,9 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import themeCss from '../../components/theme.css?inline';
 import { applyTheme } from '../../components/theme.ts';
-import { currentSettings } from '../../lib/account/current-settings.ts';
-import type { Settings } from '../../lib/account/settings.ts';
 import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
+import { currentSettings } from '../../lib/settings/current-settings.ts';
+import type { Settings } from '../../lib/settings/settings.ts';
 import { App } from './App.tsx';
 import { page, storedSettings } from './early-start.ts';
 import popupCss from './popup.css?inline';
@@ -27,7 +27,8 @@ const root = createRoot(document.getElementById('root')!);
  */
 async function readSettings(stored: unknown): Promise<Settings> {
   return (
-    currentSettings(stored) ?? (await import('../../lib/account/settings.ts')).parseSettings(stored)
+    currentSettings(stored) ??
+    (await import('../../lib/settings/settings.ts')).parseSettings(stored)
   );
 }
 

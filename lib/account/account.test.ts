@@ -3,6 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { rawRequest } from '../../test/support/test-api.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import type { Link } from '../api/schemas.ts';
+import type { AccountRef } from '../settings/connection.ts';
+import { recentClicks } from '../stats/click-record.ts';
+import { readClickRecord } from '../stats/click-record-store.ts';
 import { type Account, closeAccounts, openAccount } from './account.ts';
 import {
   FIRST_SCREEN_LINKS,
@@ -11,9 +14,6 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import { recentClicks } from './click-record.ts';
-import { readClickRecord } from './click-record-store.ts';
-import type { AccountRef } from './connection.ts';
 import { readStoredFirstScreen, writeStoredLinks } from './links-store.ts';
 
 let service: TestService;

@@ -7,6 +7,8 @@ import type { ApiClient, CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Domain, Link, UpdateLinkInput } from '../api/schemas.ts';
 import { indexLinks, type LinkIndex } from '../links/link-index.ts';
+import { type AccountRef, connectionTag } from '../settings/connection.ts';
+import { recordListRead } from '../stats/click-record-store.ts';
 import {
   type Cached,
   type CachedVersion,
@@ -22,8 +24,6 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import { recordListRead } from './click-record-store.ts';
-import { type AccountRef, connectionTag } from './connection.ts';
 import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
 import { type AccountSnapshot, EMPTY_SNAPSHOT } from './snapshot.ts';
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Link } from '../api/schemas.ts';
+import { connectionTag } from '../settings/connection.ts';
 import {
   cachedLinksFetchedAt,
   changeCachedLinks,
@@ -14,7 +15,6 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import { connectionTag } from './connection.ts';
 import { writeStoredLinks } from './links-store.ts';
 
 const mine = { id: 'first', apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_mine' };

@@ -8,9 +8,10 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
 import { newestLinks } from '../links/link-order.ts';
+import { type AccountRef, connectionTag } from '../settings/connection.ts';
+import { SETTINGS_KEY } from '../settings/settings-key.ts';
+import { removeClickRecord } from '../stats/click-record-store.ts';
 import { announceLinksCacheChange } from './cache-changes.ts';
-import { removeClickRecord } from './click-record-store.ts';
-import { type AccountRef, connectionTag } from './connection.ts';
 import {
   readStoredFirstScreen,
   readStoredLinks,
@@ -21,7 +22,6 @@ import {
   updateStoredLinks,
   writeStoredLinks,
 } from './links-store.ts';
-import { SETTINGS_KEY } from './settings-key.ts';
 
 const CachedDomain = z.object({
   domain: z.string(),

@@ -5,10 +5,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountOf } from '../../test/support/accounts.ts';
 import { api } from '../../test/support/test-api.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { connectionTag } from '../settings/connection.ts';
+import type { AccountSettings } from '../settings/settings.ts';
 import { closeAccounts, openAccount } from './account.ts';
 import { readCachedLinks, writeCachedLinks } from './cache.ts';
-import { connectionTag } from './connection.ts';
-import type { AccountSettings } from './settings.ts';
 
 let service: TestService;
 let apiKey: string;

@@ -6,11 +6,11 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storeAccounts } from '../../test/support/accounts.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import type { AccountRef } from '../settings/connection.ts';
+import { forgetAccount, loadSettings } from '../settings/settings.ts';
 import { closeAccounts, openAccount } from './account.ts';
 import { clearCaches } from './cache.ts';
-import type { AccountRef } from './connection.ts';
 import { readStoredFirstScreen, readStoredLinks } from './links-store.ts';
-import { forgetAccount, loadSettings } from './settings.ts';
 
 let service: TestService;
 let removed: AccountRef;

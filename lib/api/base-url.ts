@@ -1,6 +1,6 @@
 // Where the API key may be sent: a module of its own so the settings can check an address without
 // loading the HTTP client.
-import { isLoopbackHostname } from '../contract-limits.ts';
+import { isLoopbackHostname } from '../../contract/limits.ts';
 import { type ApiErrorReason, ownApiError } from './errors.ts';
 
 /**

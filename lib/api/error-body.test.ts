@@ -5,7 +5,7 @@ import {
   NOT_TAKEN_SAMPLES,
   OWN_SERVICE_SAMPLES,
   TAKEN_SAMPLES,
-} from './error-body.fixtures.ts';
+} from '../../test/fixtures/error-bodies.ts';
 import {
   apiErrorFromResponse,
   normalizeField,

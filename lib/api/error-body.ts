@@ -1,6 +1,6 @@
 // Reading any service's error answer into an ApiError: the shapes services send (message, error,
 // errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
-import { type ErrorCode, knownErrorCode } from '../contract-limits.ts';
+import { type ErrorCode, knownErrorCode } from '../../contract/limits.ts';
 import {
   ApiError,
   type ApiErrorDetails,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODE_KINDS, ERROR_CODES } from '../contract-limits.ts';
+import { ERROR_CODE_KINDS, ERROR_CODES } from '../../contract/limits.ts';
 import { ApiError, ApiErrorKind, isApiError } from './errors.ts';
 
 describe('isApiError', () => {

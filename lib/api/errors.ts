@@ -1,7 +1,7 @@
 // The one error type of the API client. How a service's error answer is read into it is in
 // error-body.ts; the words the UI shows for it are in ../error-text.ts.
 import * as z from 'zod/mini';
-import { ERROR_CODE_KINDS } from '../contract-limits.ts';
+import { ERROR_CODE_KINDS } from '../../contract/limits.ts';
 
 /**
  * Every failure the UI acts on: the kinds the contract's error codes are read as, and those no
@@ -26,7 +26,7 @@ type Value = string | number;
 /**
  * The client's own sentences, in English, by name. An ApiError made from one keeps the English
  * words in `message` (logs, tests) and its name and values in `reason`, so that the UI says it in
- * the person's language (lib/error-text.ts): lib/api sits below the messages. A service's own
+ * the person's language (lib/wording/error-text.ts): lib/api sits below the messages. A service's own
  * sentence has no reason, and is shown as the service wrote it.
  */
 export const API_ERROR_SENTENCES = {

@@ -11,7 +11,7 @@ import {
   LinkJson,
   Title,
   type UpdateLinkBody,
-} from '../contract.ts';
+} from '../../contract/wire.ts';
 
 const IsoWithOffset = z.iso.datetime({ offset: true });
 const IsoWithoutZone = z.iso.datetime({ local: true });

@@ -1,8 +1,8 @@
 // What a person types as a destination, made into the address the service expects, as a browser's
 // address bar would: `example.com/foo` means https://example.com/foo.
-import { DestinationUrl } from '../contract.ts';
+import { DestinationUrl } from '../../contract/wire.ts';
 import { t } from '../i18n/t.ts';
-import { fieldProblemText } from './field-problems.ts';
+import { fieldProblemText } from '../wording/field-problems.ts';
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A host name with a dot (or localhost), an optional port, then the end or a path/query/fragment. */

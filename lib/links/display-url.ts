@@ -3,7 +3,7 @@
 // escape whose character would change what the address means or hide what it is stays as it came:
 // delimiters (`%2F` is not a `/`), `%25` itself, control and invisible characters, and spaces at
 // either end. Display only: links, copies and edits keep the address exactly.
-import { displayUrl } from '../display-host.ts';
+import { displayUrl } from './display-host.ts';
 
 /** Characters that mean something in a URL's path, query or fragment when written plainly. */
 const DELIMITERS = new Set([...'/?#[]@!$&\'()*+,;=:%"<>\\^`{|}']);

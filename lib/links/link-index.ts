@@ -1,6 +1,6 @@
 // The account's links by where they lead: "which links go to this page?" as a map lookup rather
 // than a walk through tens of thousands of links. Kept by the account layer beside its links
-// cache (lib/account/account.ts), asked by the use case "a link for this page" (lib/link-for-page.ts).
+// cache (lib/account/account.ts), asked by the use case "a link for this page" (lib/page-link/link-for-page.ts).
 import type { Link } from '../api/schemas.ts';
 
 /** An address as a browser writes it, so that `https://EXAMPLE.com:443/a` finds `https://example.com/a`. */

@@ -1,9 +1,10 @@
 // Whether an address is already a short link of the account: on its default short domain or on
 // one of its custom domains, with a back-half for its only path segment.
+
+import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
 import type { Link } from '../api/schemas.ts';
-import { BACK_HALF_PATTERN } from '../contract-limits.ts';
-import { displayHost } from '../display-host.ts';
 import { t } from '../i18n/t.ts';
+import { displayHost } from './display-host.ts';
 
 export type AccountHosts = {
   /** Host (with port) of the service's default short domain. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Title } from '../contract.ts';
-import { TITLE_MAX_LENGTH } from '../contract-limits.ts';
+import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { Title } from '../../contract/wire.ts';
 import { cutTitle } from './title.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');

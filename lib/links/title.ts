@@ -1,6 +1,6 @@
 // Titles longer than the service takes (255 characters) are cut the same way everywhere: in the
 // popup's prefilled field, from the context menu and from the shortcut.
-import { TITLE_MAX_LENGTH } from '../contract-limits.ts';
+import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
 
 const ELLIPSIS = '…';
 /** A word boundary further back than this would lose too much: cut mid-word instead. */

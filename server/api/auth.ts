@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../../lib/contract-limits.ts';
+import { ErrorCode } from '../../contract/limits.ts';
 import { bearerToken, hashApiKey } from '../keys.ts';
 import { openRateLimiter } from '../rate-limit.ts';
 import type { KeyOwner, Storage } from '../storage.ts';

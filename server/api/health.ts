@@ -2,8 +2,8 @@
 // authentication, and left out of the request log and metrics (service.ts), since they are asked
 // every few seconds by machines, not people.
 import { Hono } from 'hono';
-import type { ErrorBodyJson } from '../../lib/contract.ts';
-import { ErrorCode } from '../../lib/contract-limits.ts';
+import { ErrorCode } from '../../contract/limits.ts';
+import type { ErrorBodyJson } from '../../contract/wire.ts';
 import type { Storage } from '../storage.ts';
 
 /** Where the API mounts these routes. */

@@ -2,14 +2,14 @@
 // path as `<domain>/<back_half>` and always together with its account, so no request reaches
 // another account's link.
 import { type Context, Hono } from 'hono';
+import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
 import {
   CreateLinkBody,
   LINK_HOST_PATTERN,
   type LinkAnswerJson,
   type LinkJson,
   UpdateLinkBody,
-} from '../../lib/contract.ts';
-import { BACK_HALF_PATTERN, ErrorCode } from '../../lib/contract-limits.ts';
+} from '../../contract/wire.ts';
 import { generateBackHalf } from '../back-half.ts';
 import type { ClickCounter } from '../clicks.ts';
 import { streamedJsonResponse } from '../compress.ts';

@@ -1,6 +1,7 @@
 // GET /v1/links/<domain>/<back_half>/stats: a link's click statistics, from the aggregates the
 // click batches write (clicks.ts), with what is still in memory added, as a link's clicks are.
 import { Hono } from 'hono';
+import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
 import {
   DEVICE_TYPES,
   LINK_HOST_PATTERN,
@@ -8,8 +9,7 @@ import {
   type LinkStatsJson,
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
-} from '../../lib/contract.ts';
-import { BACK_HALF_PATTERN, ErrorCode } from '../../lib/contract-limits.ts';
+} from '../../contract/wire.ts';
 import { type ClickCounter, DAY_MS } from '../clicks.ts';
 import type { ShortDomains } from '../short-domain.ts';
 import type { StatCount, Storage } from '../storage.ts';

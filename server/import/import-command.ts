@@ -7,7 +7,7 @@ import {
   importRows,
   importSummary,
   readImportText,
-} from '../../lib/contract-import.ts';
+} from '../../contract/import-rows.ts';
 import { AdminError } from '../admin.ts';
 import { createDestinationRules, watchBlockedHosts } from '../destinations.ts';
 import { openStorage, type StorageOptions } from '../open-storage.ts';

@@ -1,9 +1,9 @@
-// The service's bulk import: rows read from a CSV file (lib/contract-import.ts) become links of one
+// The service's bulk import: rows read from a CSV file (contract/import-rows.ts) become links of one
 // account, checked as the API checks a create, in transactions of a few thousand rows. Rows that
 // are already there (same back-half and destination, or with no back-half the same destination)
 // are skipped, so a second run of the same file makes nothing.
 import Papa from 'papaparse';
-import { checkImportRow, type ImportOutcome, type ImportRow } from '../../lib/contract-import.ts';
+import { checkImportRow, type ImportOutcome, type ImportRow } from '../../contract/import-rows.ts';
 import { generateBackHalf } from '../back-half.ts';
 import type { DestinationRules } from '../destinations.ts';
 import type { ShortDomains } from '../short-domain.ts';

@@ -1,11 +1,11 @@
 // `node test/bench/click-record-bench.ts [--links N]`: the size of an account's local click record
-// (lib/account/click-record.ts) after 95 daily reads of N links (default 20,000), measured with
+// (lib/stats/click-record.ts) after 95 daily reads of N links (default 20,000), measured with
 // node:v8's serializer (the structured clone Chromium's IndexedDB stores), and the time of one read's
 // bookkeeping. Worst case: every link clicked every day; usual: one link in ten clicked a day.
 
 import { parseArgs } from 'node:util';
 import { serialize } from 'node:v8';
-import { type ClickRecord, recordRead } from '../../lib/account/click-record.ts';
+import { type ClickRecord, recordRead } from '../../lib/stats/click-record.ts';
 
 const { values } = parseArgs({ options: { links: { type: 'string', default: '20000' } } });
 const count = Number(values.links);

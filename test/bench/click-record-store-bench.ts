@@ -1,5 +1,5 @@
 // `node test/bench/click-record-store-bench.ts [--links N] [--days D]`: what one read of the list
-// costs the local click record's store (lib/account/click-record-store.ts `recordListRead`) once
+// costs the local click record's store (lib/stats/click-record-store.ts `recordListRead`) once
 // it holds D days (default 90) of N links (default 20,000): the time of the call and the bytes it
 // hands IndexedDB to write (each key and value put, measured with node:v8's serializer, the structured
 // clone Chromium stores). In Node with fake-indexeddb, so the times compare versions of the code,
@@ -9,7 +9,7 @@
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { serialize } from 'node:v8';
-import { readClickRecord, recordListRead } from '../../lib/account/click-record-store.ts';
+import { readClickRecord, recordListRead } from '../../lib/stats/click-record-store.ts';
 
 const { values } = parseArgs({
   options: {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { build } from 'vite';
-import { DEFAULT_PREFERENCES } from '../../lib/account/preferences.ts';
+import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
 import { startTestService } from '../support/test-service.ts';
 

@@ -6,8 +6,8 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
-import { DEFAULT_PREFERENCES } from '../../lib/account/preferences.ts';
-import { LOCAL_API_BASE_URL } from '../../lib/build-config.ts';
+import { LOCAL_API_BASE_URL } from '../../lib/settings/build-config.ts';
+import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { type ExtensionHost, launchExtensionHost } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
@@ -237,7 +237,7 @@ export async function storedAccount(worker: Worker, index = 0): Promise<Record<s
   return (settings?.accounts as Record<string, unknown>[] | undefined)?.[index] ?? {};
 }
 
-/** The id the extension gives the account a fresh install starts with (lib/account/settings.ts). */
+/** The id the extension gives the account a fresh install starts with (lib/settings/settings.ts). */
 export const FIRST_ACCOUNT = 'first';
 
 /**

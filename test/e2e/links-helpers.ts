@@ -68,7 +68,7 @@ export const count = (page: Page) => page.locator('.links-count');
 export const row = (page: Page, shortUrl: string) =>
   rows(page).filter({ has: page.getByRole('link', { name: shortUrl, exact: true }) });
 
-/** Long enough for a deletion's "Undo" time (lib/pending-deletions.ts) and its DELETE. */
+/** Long enough for a deletion's "Undo" time (lib/deletions/pending-deletions.ts) and its DELETE. */
 export const DELETION_SENT_WITHIN_MS = 20_000;
 
 /** Waits until the service has no link at this short URL (its deletion sent after the undo time). */

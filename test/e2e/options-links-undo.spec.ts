@@ -15,7 +15,7 @@ import {
   test,
 } from './links-helpers.ts';
 
-/** UNDO_DELAY_MS of lib/pending-deletions.ts (which needs a browser to load). */
+/** UNDO_DELAY_MS of lib/deletions/pending-deletions.ts (which needs a browser to load). */
 const UNDO_DELAY_MS = 10_000;
 
 test.describe('options page, Links: a delete can be undone', () => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { connectionTag } from '../../lib/account/connection.ts';
+import { connectionTag } from '../../lib/settings/connection.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
   cachedLinks,

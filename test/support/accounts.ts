@@ -4,7 +4,7 @@ import {
   FIRST_ACCOUNT_ID,
   newAccount,
   saveSettings,
-} from '../../lib/account/settings.ts';
+} from '../../lib/settings/settings.ts';
 
 /** An account as the settings hold it: the first one unless another id is given. */
 export function accountOf(fields: Partial<AccountSettings>): AccountSettings {

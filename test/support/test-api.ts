@@ -8,9 +8,9 @@ import type {
   LinkAnswerJson,
   LinkListJson,
   LinkStatsAnswerJson,
-} from '../../lib/contract.ts';
+} from '../../contract/wire.ts';
 
-export type { DomainJson, LinkJson } from '../../lib/contract.ts';
+export type { DomainJson, LinkJson } from '../../contract/wire.ts';
 /** An error answer of the service. */
 export type ProblemJson = ErrorBodyJson;
 

@@ -1,15 +1,15 @@
 import '../sections.css';
 import { useState } from 'react';
 import { Message } from '../../../components/Message.tsx';
-import { accountName } from '../../../lib/account/account-choice.ts';
+import { t } from '../../../lib/i18n/t.ts';
+import { accountName } from '../../../lib/settings/account-choice.ts';
 import {
   type AccountSettings,
   newAccount,
   type Settings,
   saveSettings,
-} from '../../../lib/account/settings.ts';
-import type { ErrorPlaces } from '../../../lib/error-text.ts';
-import { t } from '../../../lib/i18n/t.ts';
+} from '../../../lib/settings/settings.ts';
+import type { ErrorPlaces } from '../../../lib/wording/error-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { AccountForm } from './AccountForm.tsx';
 import { removeAccount } from './remove-account.ts';

@@ -1,8 +1,9 @@
 // An account's form as typed, checked before it is saved or tested: what to store, or what to
 // say on each field that is wrong.
-import type { Connection } from '../../../lib/account/connection.ts';
-import { checkApiBaseUrl, cleanApiKey } from '../../../lib/account/settings.ts';
+
 import { t } from '../../../lib/i18n/t.ts';
+import type { Connection } from '../../../lib/settings/connection.ts';
+import { checkApiBaseUrl, cleanApiKey } from '../../../lib/settings/settings.ts';
 
 export type AccountFormValues = Connection & { name: string };
 export type AccountProblems = Partial<Record<keyof AccountFormValues, string>>;

@@ -3,10 +3,10 @@
 // were. Each account's key goes only to its own origin, so each origin is asked for when its
 // account is saved.
 import { clearCaches, writeCachedDomains } from '../../../lib/account/cache.ts';
-import { loadSettings, type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
 import { t } from '../../../lib/i18n/t.ts';
+import { loadSettings, type Settings, saveAccount } from '../../../lib/settings/settings.ts';
 import type { AccountFormValues } from './account-form.ts';
 import { type ConnectionTestResult, testConnection } from './test-connection.ts';
 

@@ -2,11 +2,11 @@
 // and the sentence that tells the person what it found.
 
 import { openAccount } from '../../../lib/account/account.ts';
-import type { AccountRef } from '../../../lib/account/connection.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
-import { CONNECTION_TEST_TEXT, describeApiError } from '../../../lib/error-text.ts';
 import { plural, t } from '../../../lib/i18n/t.ts';
+import type { AccountRef } from '../../../lib/settings/connection.ts';
+import { CONNECTION_TEST_TEXT, describeApiError } from '../../../lib/wording/error-text.ts';
 
 export type ConnectionTestResult = { ok: true; domains: Domain[] } | { ok: false; error: unknown };
 

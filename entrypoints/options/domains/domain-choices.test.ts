@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FIRST_ACCOUNT_ID, loadSettings, saveSettings } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
+import { FIRST_ACCOUNT_ID, loadSettings, saveSettings } from '../../../lib/settings/settings.ts';
 import { storeAccounts } from '../../../test/support/accounts.ts';
 import { domainChoices, formatAddedDate, saveDefaultDomain } from './domain-choices.ts';
 

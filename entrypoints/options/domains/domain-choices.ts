@@ -1,9 +1,9 @@
 // What the options page's Domains and Preferences sections decide, apart from drawing it.
 
-import { type Settings, saveAccount } from '../../../lib/account/settings.ts';
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { uiLanguage } from '../../../lib/i18n/t.ts';
 import { defaultDomainLabel } from '../../../lib/links/short-link-of-account.ts';
+import { type Settings, saveAccount } from '../../../lib/settings/settings.ts';
 
 export type DomainChoice = {
   /** The host saved as the account's defaultDomain; "" is the service's default short domain. */

@@ -1,6 +1,6 @@
 import { Message } from '../../../components/Message.tsx';
+import { UNDO_DELAY_MS } from '../../../lib/deletions/pending-deletions.ts';
 import { plural } from '../../../lib/i18n/t.ts';
-import { UNDO_DELAY_MS } from '../../../lib/pending-deletions.ts';
 
 /** How many of the links the confirmation names; the rest are counted ("and 3 more"). */
 export const NAMED_IN_CONFIRMATION = 5;

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../components/FormField.tsx';
+import { DestinationUrl, Title } from '../../../contract/wire.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { DestinationUrl, Title } from '../../../lib/contract.ts';
-import { describeApiError } from '../../../lib/error-text.ts';
 import { t } from '../../../lib/i18n/t.ts';
-import { fieldProblemText } from '../../../lib/links/field-problems.ts';
+import { describeApiError } from '../../../lib/wording/error-text.ts';
+import { fieldProblemText } from '../../../lib/wording/field-problems.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { changedFields } from './links-view.ts';
 

@@ -13,13 +13,17 @@ import {
 import { useChosenAccount } from '../../../components/AccountSelect.tsx';
 import { useAccount } from '../../../components/use-account.ts';
 import { useAccountData } from '../../../components/use-account-data.ts';
-import { isConfigured } from '../../../lib/account/account-choice.ts';
-import type { AccountSettings, Settings } from '../../../lib/account/settings.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { describeApiError, isFixedInSettings, isWorthRetrying } from '../../../lib/error-text.ts';
+import type { FinishedDeletion } from '../../../lib/deletions/pending-deletions.ts';
 import { formatDate, formatNumber } from '../../../lib/i18n/format.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
-import type { FinishedDeletion } from '../../../lib/pending-deletions.ts';
+import { isConfigured } from '../../../lib/settings/account-choice.ts';
+import type { AccountSettings, Settings } from '../../../lib/settings/settings.ts';
+import {
+  describeApiError,
+  isFixedInSettings,
+  isWorthRetrying,
+} from '../../../lib/wording/error-text.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';

@@ -1,9 +1,9 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { displayHost } from '../../../lib/display-host.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
 import { messagesLanguage, plural, t, uiLanguage } from '../../../lib/i18n/t.ts';
+import { displayHost } from '../../../lib/links/display-host.ts';
 
 /** "1 link", "12,345 links", or with a search active "12 of 12,345 links". */
 export function linkCount(shown: number, total: number): string {
@@ -98,7 +98,7 @@ function shownHost(hostAndPort: string): string {
 
 /**
  * The destination split so that its host can stand out and the rest be truncated; the host as the
- * browser's address bar would show it (lib/display-host.ts).
+ * browser's address bar would show it (lib/links/display-host.ts).
  */
 export function splitDestination(url: string): { scheme: string; host: string; rest: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);

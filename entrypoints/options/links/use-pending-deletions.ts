@@ -7,7 +7,7 @@ import {
   scheduleDeletion,
   undoDeletion,
   watchPendingDeletions,
-} from '../../../lib/pending-deletions.ts';
+} from '../../../lib/deletions/pending-deletions.ts';
 
 /** A deletion made on this page, as its status shows it. */
 export type DeletionStatus = {
@@ -20,7 +20,7 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The account's deletions waiting for their "Undo" time (held by the background, see
- * lib/pending-deletions.ts): the links they will delete, hidden from the list meanwhile, also
+ * lib/deletions/pending-deletions.ts): the links they will delete, hidden from the list meanwhile, also
  * those of another options page; and the statuses of this page's own.
  */
 export function usePendingDeletions(

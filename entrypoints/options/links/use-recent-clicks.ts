@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Account } from '../../../lib/account/account.ts';
-import { recentClicks } from '../../../lib/account/click-record.ts';
-import { readClickRecord } from '../../../lib/account/click-record-store.ts';
+import { recentClicks } from '../../../lib/stats/click-record.ts';
+import { readClickRecord } from '../../../lib/stats/click-record-store.ts';
 
 const NONE: ReadonlyMap<string, number> = new Map();
 

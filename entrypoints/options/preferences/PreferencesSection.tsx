@@ -1,8 +1,8 @@
 import '../sections.css';
 import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
-import { type Settings, saveSettings, type Theme } from '../../../lib/account/settings.ts';
 import { type MessageKey, t } from '../../../lib/i18n/t.ts';
 import { COPY_FORMATS, type CopyFormat } from '../../../lib/links/copy-formats.ts';
+import { type Settings, saveSettings, type Theme } from '../../../lib/settings/settings.ts';
 import { SaveStatus } from '../SaveStatus.tsx';
 import { useSaveStatus } from '../use-save-status.ts';
 import { UtmPresetList } from './UtmPresetList.tsx';

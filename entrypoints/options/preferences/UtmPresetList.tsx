@@ -6,9 +6,9 @@ import {
   deleteUtmPreset,
   renameUtmPreset,
   type UtmPreset,
-} from '../../../lib/account/campaign-settings.ts';
+} from '../../../lib/campaigns/campaign-settings.ts';
+import { UTM_FIELDS, UTM_LABEL_KEYS } from '../../../lib/campaigns/utm.ts';
 import { t } from '../../../lib/i18n/t.ts';
-import { UTM_FIELDS, UTM_LABEL_KEYS } from '../../../lib/links/utm.ts';
 
 const summary = (preset: UtmPreset) =>
   UTM_FIELDS.filter((field) => preset.values[field] !== '')

@@ -1,17 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import type { ColumnMap } from '../../../../contract/import-rows.ts';
 import type { Account } from '../../../../lib/account/account.ts';
-import type { ColumnMap } from '../../../../lib/contract-import.ts';
-import { describeApiError } from '../../../../lib/error-text.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 import {
   IMPORT_JOB_KEY,
   readImportJob,
   sendImportMessage,
-} from '../../../../lib/import-background.ts';
-import { ImportJob, type JobRow, newImportJob, progressOf } from '../../../../lib/import-links.ts';
-import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/links/import-plan.ts';
+} from '../../../../lib/import/import-background.ts';
+import {
+  ImportJob,
+  type JobRow,
+  newImportJob,
+  progressOf,
+} from '../../../../lib/import/import-links.ts';
+import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/import/import-plan.ts';
+import { describeApiError } from '../../../../lib/wording/error-text.ts';
 import { useModalDialog } from '../../use-modal-dialog.ts';
 import { importReportCsv } from './import-report.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';

@@ -2,7 +2,7 @@
 // names and the outcomes are a file format (English words, as the service's own report and our
 // export write them, read by programs); the reasons are sentences for the person, in the language
 // the dialog spoke when the row was checked (the service's own words when it refused a row).
-import type { ImportJob } from '../../../../lib/import-links.ts';
+import type { ImportJob } from '../../../../lib/import/import-links.ts';
 import { toCsv } from '../../../../lib/links/csv.ts';
 
 export function importReportCsv(job: ImportJob): string {

@@ -4,7 +4,7 @@ import {
   checkImportRow,
   type ImportIssue,
   importIssueEnglish,
-} from '../../../../lib/contract-import.ts';
+} from '../../../../contract/import-rows.ts';
 import { speak } from '../../../../test/support/speak.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 

@@ -1,9 +1,9 @@
-// The import's issues (codes from lib/contract-import.ts and lib/links/import-plan.ts) in the
+// The import's issues (codes from contract/import-rows.ts and lib/import/import-plan.ts) in the
 // person's language: one whole sentence per code, its values filled in by the message.
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';
-import { fieldProblemText } from '../../../../lib/links/field-problems.ts';
-import type { PlanIssue, PlanRowIssue } from '../../../../lib/links/import-plan.ts';
+import type { PlanIssue, PlanRowIssue } from '../../../../lib/import/import-plan.ts';
+import { fieldProblemText } from '../../../../lib/wording/field-problems.ts';
 
 /** Why the file cannot be imported. */
 export function importIssueText(issue: PlanIssue): string {

@@ -1,7 +1,7 @@
 // Reads and checks an import file off the page's thread: papaparse and the row checks of 100,000
 // rows would hold the page for seconds.
-import type { ColumnMap } from '../../../../lib/contract-import.ts';
-import { type AccountLinks, planImportFile } from '../../../../lib/links/import-plan.ts';
+import type { ColumnMap } from '../../../../contract/import-rows.ts';
+import { type AccountLinks, planImportFile } from '../../../../lib/import/import-plan.ts';
 
 export type PlanRequest = { bytes: ArrayBuffer; account: AccountLinks; columns?: ColumnMap };
 

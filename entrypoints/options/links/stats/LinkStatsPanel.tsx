@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { Account } from '../../../../lib/account/account.ts';
-import { recordedDays } from '../../../../lib/account/click-record.ts';
-import { readLinkClickRecord } from '../../../../lib/account/click-record-store.ts';
 import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
-import { describeApiError } from '../../../../lib/error-text.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';
+import { recordedDays } from '../../../../lib/stats/click-record.ts';
+import { readLinkClickRecord } from '../../../../lib/stats/click-record-store.ts';
+import { describeApiError } from '../../../../lib/wording/error-text.ts';
 import { ClicksChart } from './ClicksChart.tsx';
 import {
   type ClicksDay,

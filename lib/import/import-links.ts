@@ -1,0 +1,206 @@
+// "Import N links": the checked rows created through the interface a few at a time, by the
+// background, so that closing the options page does not stop it. The job (every row and what
+// became of it) lives in extension storage: a restarted background carries on from it, and the
+// options page draws from it. A create whose answer was lost may have made its link: before it is
+// sent again the account's links are listed afresh and looked in (as "Shorten all tabs" does), so
+// an import run twice makes nothing twice.
+import * as z from 'zod/mini';
+import { isApiError } from '../api/errors.ts';
+import type { CreateLinkInput, Link } from '../api/schemas.ts';
+import { findOrCreate, mayHaveBeenMade } from '../page-link/lost-answer.ts';
+import { MAX_RATE_LIMIT_WAIT_MS } from '../page-link/shorten-tabs.ts';
+import type { PlannedRow } from './import-plan.ts';
+
+/** Requests at once: the reference service allows 600 a minute per account. */
+export const IMPORT_AT_ONCE = 4;
+const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
+/** Attempts of one row whose answer keeps being lost, before it is reported as failed. */
+const MAX_ATTEMPTS = 3;
+
+export const JobRow = z.object({
+  row: z.number(),
+  destinationUrl: z.string(),
+  backHalf: z.optional(z.string()),
+  title: z.string(),
+  domain: z.optional(z.string()),
+  outcome: z.optional(z.enum(['created', 'already_there', 'back_half_taken', 'invalid', 'failed'])),
+  shortUrl: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  /** Sent without its back-half, which another link holds ("give it a generated back-half"). */
+  generated: z.optional(z.boolean()),
+  /** Skipped by Check (already there, invalid, colliding): kept for the report, never sent. */
+  atCheck: z.optional(z.boolean()),
+  /** Sent, and its answer lost: look before sending it again. */
+  uncertain: z.optional(z.boolean()),
+  attempts: z.optional(z.number()),
+});
+export type JobRow = z.infer<typeof JobRow>;
+
+export const ImportJob = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  state: z.enum(['running', 'paused', 'done']),
+  /** A colliding back-half gets a generated one instead of being skipped. */
+  generateOnCollision: z.boolean(),
+  rows: z.array(JobRow),
+  /** Until when the service asked us to wait (429 Retry-After), for the progress line. */
+  waitUntil: z.optional(z.number()),
+});
+export type ImportJob = z.infer<typeof ImportJob>;
+
+export function newImportJob(
+  accountId: string,
+  rows: readonly PlannedRow[],
+  generateOnCollision: boolean,
+  skippedAtCheck: readonly JobRow[] = [],
+): ImportJob {
+  return {
+    id: crypto.randomUUID(),
+    accountId,
+    state: 'running',
+    generateOnCollision,
+    rows: [
+      ...rows.map((row) => ({ ...row })),
+      ...skippedAtCheck.map((row) => ({ ...row, atCheck: true })),
+    ].sort((a, b) => a.row - b.row),
+  };
+}
+
+/** Rows sent (or to send), and how many of them have an outcome. */
+export function progressOf(job: ImportJob): { done: number; total: number; created: number } {
+  const sent = job.rows.filter((row) => !row.atCheck);
+  return {
+    done: sent.filter((row) => row.outcome).length,
+    total: sent.length,
+    created: sent.filter((row) => row.outcome === 'created').length,
+  };
+}
+
+export const doneCount = (job: ImportJob) => progressOf(job).done;
+
+export type RunDeps = {
+  createLink(input: CreateLinkInput): Promise<Link>;
+  /** Lists the account's links afresh; the row's link if one was made for it. */
+  findLink(row: JobRow): Promise<Link | undefined>;
+  /** Called after each row's outcome; the caller stores the job (throttled as it likes). */
+  onChange(job: ImportJob): void;
+  /** Read before each request: "Pause" sets it. */
+  isPaused(): boolean;
+  concurrency?: number;
+  sleep?(milliseconds: number): Promise<void>;
+};
+
+const realSleep = (milliseconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+/** Two destinations as the browser writes them (the service stores the normalised form). */
+function sameDestination(a: string, b: string): boolean {
+  const href = (url: string) => URL.parse(url)?.href ?? url;
+  return href(a) === href(b);
+}
+
+const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
+  destinationUrl: row.destinationUrl,
+  title: row.title || undefined,
+  backHalf: withBackHalf ? row.backHalf : undefined,
+  domain: row.domain,
+});
+
+/**
+ * Sends every row without an outcome, `concurrency` at a time, until all have one or the job is
+ * paused. A 429 holds every request for its Retry-After and sends the row again (it made nothing).
+ */
+export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<ImportJob> {
+  const { concurrency = IMPORT_AT_ONCE, sleep = realSleep } = deps;
+  const queue = job.rows.filter((row) => !row.outcome);
+  let next = 0;
+
+  async function settle(row: JobRow): Promise<void> {
+    for (;;) {
+      const until = job.waitUntil;
+      const wait = (until ?? 0) - Date.now();
+      if (wait > 0) await sleep(wait);
+      // Served: the next request goes at once, unless another 429 came meanwhile.
+      if (until !== undefined && job.waitUntil === until) job.waitUntil = undefined;
+      if (deps.isPaused()) return;
+      const withBackHalf = row.backHalf !== undefined && !row.generated;
+      try {
+        const { value: link } = await findOrCreate(
+          row.uncertain === true,
+          () => deps.findLink(row),
+          () => deps.createLink(inputOf(row, withBackHalf)),
+        );
+        Object.assign(row, { outcome: 'created', shortUrl: link.shortUrl, uncertain: false });
+        return;
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'rate_limited') {
+          const ms =
+            error.retryAfterSeconds !== undefined
+              ? error.retryAfterSeconds * 1000
+              : DEFAULT_RATE_LIMIT_WAIT_MS;
+          job.waitUntil = Math.max(
+            job.waitUntil ?? 0,
+            Date.now() + Math.min(ms, MAX_RATE_LIMIT_WAIT_MS),
+          );
+          deps.onChange(job);
+          continue;
+        }
+        if (isApiError(error) && error.kind === 'back_half_taken') {
+          // Taken by this very row's link when an earlier run made it and stopped before storing
+          // the outcome (the browser stopped the background mid-import): the same destination.
+          // Looked up only here, since Check already set collisions it knew of aside.
+          const found = withBackHalf ? await deps.findLink(row).catch(() => undefined) : undefined;
+          if (found && sameDestination(found.destinationUrl, row.destinationUrl)) {
+            Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
+            return;
+          }
+          if (job.generateOnCollision && withBackHalf) {
+            row.generated = true;
+            continue;
+          }
+          Object.assign(row, { outcome: 'back_half_taken', reason: error.message });
+          return;
+        }
+        if (isApiError(error) && error.kind === 'invalid_input') {
+          Object.assign(row, { outcome: 'invalid', reason: error.message });
+          return;
+        }
+        row.attempts = (row.attempts ?? 0) + 1;
+        if (mayHaveBeenMade(error)) row.uncertain = true;
+        if (row.attempts >= MAX_ATTEMPTS || !mayHaveBeenMade(error)) {
+          // Unsettled: looked up first when the import is resumed or run again.
+          Object.assign(row, {
+            outcome: 'failed',
+            reason: error instanceof Error ? error.message : String(error),
+          });
+          return;
+        }
+      }
+    }
+  }
+
+  async function worker() {
+    while (next < queue.length && !deps.isPaused()) {
+      const row = queue[next++] as JobRow;
+      await settle(row);
+      if (row.outcome) deps.onChange(job);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  if (!deps.isPaused()) job.state = 'done';
+  job.waitUntil = undefined;
+  deps.onChange(job);
+  return job;
+}
+
+/** Rows that failed are tried again (looked up first when they may have been made). */
+export function retryFailed(job: ImportJob): ImportJob {
+  for (const row of job.rows) {
+    if (row.outcome === 'failed') {
+      row.outcome = undefined;
+      row.attempts = 0;
+    }
+  }
+  job.state = 'running';
+  return job;
+}

@@ -1,0 +1,160 @@
+// "Check" in the Import links dialog: a file's rows held against the account's links (the cached
+// list, refreshed first) before anything is sent. Pure, so that it runs in the parsing worker and
+// in unit tests alike.
+import {
+  type ColumnMap,
+  checkImportRow,
+  decodeImportFile,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportIssue,
+  type ImportRowIssue,
+  type ImportTable,
+  importRows,
+  readImportText,
+} from '../../contract/import-rows.ts';
+
+/** A row to send: `domain` is a custom domain of the account, or undefined for the default one. */
+export type PlannedRow = {
+  row: number;
+  destinationUrl: string;
+  backHalf?: string;
+  title: string;
+  domain?: string;
+};
+
+export type ImportPlan = {
+  toMake: PlannedRow[];
+  /** Same back-half and destination as a link the account has (or, with no back-half, same destination). */
+  alreadyThere: { row: number; shortUrl: string }[];
+  /** The back-half is the account's link to another destination on that domain. */
+  collisions: (PlannedRow & { backHalf: string; heldBy: string })[];
+  invalid: { row: number; issue: PlanRowIssue }[];
+  /** Domains named by rows that the account has not added; those rows are in `invalid` too. */
+  unknownDomains: string[];
+};
+
+export type AccountLinks = {
+  links: readonly { shortUrl: string; destinationUrl: string }[];
+  /** The account's custom domains (hosts). */
+  domains: readonly string[];
+};
+
+/** Why a row is set aside: the file's own rules, or a domain the account has not added. */
+export type PlanRowIssue = ImportRowIssue | { code: 'domainNotAdded'; domain: string };
+
+/** Why a file cannot be imported: the page says it in the person's language (import-text.ts). */
+export type PlanIssue =
+  | ImportIssue
+  | { code: 'tooLarge'; megabytes: number }
+  | { code: 'tooManyRows'; rows: number; max: number };
+
+export type PlanResult =
+  | { ok: true; plan: ImportPlan; table: ImportTable }
+  | { ok: false; issue: PlanIssue; table?: ImportTable };
+
+/** The file's bytes, read and held against the account's links. */
+export function planImportFile(
+  bytes: Uint8Array,
+  account: AccountLinks,
+  columns?: ColumnMap,
+): PlanResult {
+  if (bytes.byteLength > IMPORT_MAX_BYTES) {
+    return { ok: false, issue: { code: 'tooLarge', megabytes: IMPORT_MAX_BYTES / 1024 / 1024 } };
+  }
+  const decoded = decodeImportFile(bytes);
+  if ('issue' in decoded) return { ok: false, issue: decoded.issue };
+  return planImportText(decoded.text, account, columns);
+}
+
+export function planImportText(
+  text: string,
+  account: AccountLinks,
+  columns?: ColumnMap,
+): PlanResult {
+  const read = readImportText(text);
+  const table = read.table;
+  if (!read.ok && (!table || columns?.destination === undefined)) {
+    return { ok: false, issue: read.issue, table };
+  }
+  if (!table) return { ok: false, issue: { code: 'empty' } };
+  if (table.rows.length > IMPORT_MAX_ROWS) {
+    return {
+      ok: false,
+      issue: { code: 'tooManyRows', rows: table.rows.length, max: IMPORT_MAX_ROWS },
+      table,
+    };
+  }
+  return { ok: true, plan: planRows(table, account, columns), table };
+}
+
+function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap): ImportPlan {
+  const custom = new Set(account.domains.map((domain) => domain.toLowerCase()));
+  // A link on a host that is not one of the account's domains is on the default domain ('').
+  const domainKey = (host: string) => (custom.has(host) ? host : '');
+  const held = new Map<string, { destinationUrl: string; shortUrl: string }>();
+  const destinations = new Map<string, string>();
+  for (const link of account.links) {
+    const url = new URL(link.shortUrl);
+    const domain = domainKey(url.host.toLowerCase());
+    held.set(`${domain}/${decodeURIComponent(url.pathname.slice(1))}`, link);
+    destinations.set(`${domain} ${link.destinationUrl}`, link.shortUrl);
+  }
+  const plan: ImportPlan = {
+    toMake: [],
+    alreadyThere: [],
+    collisions: [],
+    invalid: [],
+    unknownDomains: [],
+  };
+  const unknown = new Set<string>();
+  for (const row of importRows(table, columns ?? table.columns)) {
+    const checked = checkImportRow(row);
+    if (!checked.ok) {
+      plan.invalid.push({ row: checked.row, issue: checked.issue });
+      continue;
+    }
+    const { link } = checked;
+    if (link.domain !== undefined && !custom.has(link.domain)) {
+      unknown.add(link.domain);
+      plan.invalid.push({ row: link.row, issue: { code: 'domainNotAdded', domain: link.domain } });
+      continue;
+    }
+    const domain = link.domain ?? domainKey(link.shortUrlHost ?? '');
+    const planned: PlannedRow = {
+      row: link.row,
+      destinationUrl: link.destinationUrl,
+      backHalf: link.backHalf,
+      title: link.title,
+      domain: domain || undefined,
+    };
+    if (link.backHalf === undefined) {
+      const existing = destinations.get(`${domain} ${link.destinationUrl}`);
+      if (existing) plan.alreadyThere.push({ row: link.row, shortUrl: existing });
+      else {
+        destinations.set(`${domain} ${link.destinationUrl}`, '(this file)');
+        plan.toMake.push(planned);
+      }
+      continue;
+    }
+    const holder = held.get(`${domain}/${link.backHalf}`);
+    if (holder === undefined) {
+      held.set(`${domain}/${link.backHalf}`, { destinationUrl: link.destinationUrl, shortUrl: '' });
+      destinations.set(`${domain} ${link.destinationUrl}`, '(this file)');
+      plan.toMake.push(planned);
+    } else if (holder.destinationUrl === link.destinationUrl) {
+      plan.alreadyThere.push({ row: link.row, shortUrl: holder.shortUrl });
+    } else {
+      plan.collisions.push({ ...planned, backHalf: link.backHalf, heldBy: holder.destinationUrl });
+    }
+  }
+  plan.unknownDomains = [...unknown];
+  return plan;
+}
+
+/** The rows to send: with "generate", a colliding row is made with a generated back-half. */
+export function rowsToSend(plan: ImportPlan, collisions: 'skip' | 'generate'): PlannedRow[] {
+  if (collisions === 'skip') return plan.toMake;
+  const generated = plan.collisions.map(({ heldBy: _, backHalf: __, ...row }) => row);
+  return [...plan.toMake, ...generated].sort((a, b) => a.row - b.row);
+}
