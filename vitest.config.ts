@@ -12,8 +12,8 @@ export default defineConfig({
       '.wxt/**',
       'test/e2e/**',
       // Needs a PostgreSQL cluster: vitest.postgres.config.ts runs it.
-      'server/postgres-instances.test.ts',
-      'server/postgres-restart.test.ts',
+      'server/storage/postgres-instances.test.ts',
+      'server/storage/postgres-restart.test.ts',
     ],
     setupFiles: ['test/support/vitest-setup.ts'],
     testTimeout: 20_000,

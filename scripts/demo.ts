@@ -1,7 +1,7 @@
 // The demo account `npm start` makes on first run: a paid plan, one custom domain, a few links.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { addDomain, createAccount, createKey } from '../server/admin.ts';
-import type { Storage } from '../server/storage.ts';
+import { addDomain, createAccount, createKey } from '../server/accounts/admin.ts';
+import type { Storage } from '../server/storage/storage.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_DOMAIN = 'go.localhost';

@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openStorage } from '../server/open-storage.ts';
 import { type RunningService, startService } from '../server/service.ts';
-import { type Storage, StorageOpenError } from '../server/storage.ts';
+import { openStorage } from '../server/storage/open-storage.ts';
+import { type Storage, StorageOpenError } from '../server/storage/storage.ts';
 import { launchWithExtension } from '../test/support/chromium.ts';
 import { DEMO_DOMAIN, DEMO_EMAIL, type DemoAccount, ensureDemoAccount } from './demo.ts';
 

@@ -5,19 +5,19 @@
 // app, mount it below (before `requireApiKey` when it is public), take its deps type into AppDeps
 // and give its paths a row in ENDPOINTS.
 import { Hono, type MiddlewareHandler } from 'hono';
+import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import {
   type AccountEnv,
   type AddressLimitDeps,
   type ApiKeyDeps,
   limitByAddress,
   requireApiKey,
-} from './api/auth.ts';
-import { type DomainRouteDeps, domainRoutes } from './api/domains.ts';
-import { createHealthRoutes } from './api/health.ts';
-import { type LinkRouteDeps, linkRoutes } from './api/links.ts';
-import { answerError, answerNotFound } from './api/problems.ts';
-import { type StatsRouteDeps, statsRoutes } from './api/stats.ts';
-import { openApiDocument } from './openapi.ts';
+} from './http/auth.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { answerError, answerNotFound } from './http/problems.ts';
+import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
+import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
+import { createHealthRoutes } from './ops/health-routes.ts';
 
 export type AppDeps = AddressLimitDeps &
   ApiKeyDeps &

@@ -4,4 +4,4 @@
 import { isMainThread } from 'node:worker_threads';
 
 if (isMainThread) await import('./cli.ts');
-else await import('./list-worker.ts');
+else await import('./lists/list-worker.ts');

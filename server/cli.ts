@@ -1,20 +1,17 @@
 // The service's command line: `npm run service -- <command>`. Run with --help for the list.
 import { type AddressInfo, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
-import { AdminError, addDomain, createAccount, createKey, revokeKey, setPlan } from './admin.ts';
-import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from './backup.ts';
-import { BlockedHostsError } from './destinations.ts';
-import { createMetrics, type Metrics, MetricsListenError, serveMetrics } from './metrics.ts';
-import { isPostgresUrl, openStorage } from './open-storage.ts';
 import {
-  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_SHUTDOWN_TIMEOUT_MS,
-  GeoIpError,
-  startService,
-} from './service.ts';
-import { DEFAULT_SYNCHRONOUS } from './sqlite/open.ts';
-import { type Plan, type Storage, StorageOpenError, StorageUnavailable } from './storage.ts';
+  AdminError,
+  addDomain,
+  createAccount,
+  createKey,
+  revokeKey,
+  setPlan,
+} from './accounts/admin.ts';
+import { BlockedHostsError } from './links/destinations.ts';
+import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from './ops/backup.ts';
+import { createMetrics, type Metrics, MetricsListenError, serveMetrics } from './ops/metrics.ts';
 import {
   createStructuredLogger,
   LOG_FORMATS,
@@ -22,7 +19,22 @@ import {
   type LogFormat,
   type LogLevel,
   type StructuredLogger,
-} from './structured-log.ts';
+} from './ops/structured-log.ts';
+import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  GeoIpError,
+  startService,
+} from './service.ts';
+import { isPostgresUrl, openStorage } from './storage/open-storage.ts';
+import { DEFAULT_SYNCHRONOUS } from './storage/sqlite/open.ts';
+import {
+  type Plan,
+  type Storage,
+  StorageOpenError,
+  StorageUnavailable,
+} from './storage/storage.ts';
 
 const USAGE = `Usage: npm run service -- <command> [options]
   (from the one-file build: node shortlink-service.mjs <command> [options])

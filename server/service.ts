@@ -4,22 +4,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type CountryResponse, open, type Reader } from 'maxmind';
-import { clientAddress } from './api/auth.ts';
-import { HEALTH_PATH } from './api/health.ts';
 import { createApp } from './app.ts';
-import { createClickClassifier } from './click-facts.ts';
-import { createClickCounter } from './clicks.ts';
-import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
-import { createStorageListReader } from './list-json.ts';
-import { createListReader } from './list-reader.ts';
-import type { Logger } from './logger.ts';
-import { NO_METRICS, type ServiceMetrics } from './metrics.ts';
-import { openStorage } from './open-storage.ts';
-import { createRedirectCache, createRedirectHandler } from './redirects.ts';
-import { createShortDomains } from './short-domain.ts';
-import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './sqlite/open.ts';
-import { type Storage, StorageUnavailable } from './storage.ts';
-import { withRequestLog } from './structured-log.ts';
+import { createClickClassifier } from './clicks/click-facts.ts';
+import { createClickCounter } from './clicks/clicks.ts';
+import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
+import { clientAddress } from './http/auth.ts';
+import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
+import { createShortDomains } from './links/short-domain.ts';
+import { createStorageListReader } from './lists/list-json.ts';
+import { createListReader } from './lists/list-reader.ts';
+import { HEALTH_PATH } from './ops/health-routes.ts';
+import type { Logger } from './ops/logger.ts';
+import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
+import { withRequestLog } from './ops/structured-log.ts';
+import { openStorage } from './storage/open-storage.ts';
+import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './storage/sqlite/open.ts';
+import { type Storage, StorageUnavailable } from './storage/storage.ts';
 
 export type ServiceOptions = {
   /** Where the data lives: a SQLite file path, or a postgres:// URL. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Brand } from '../../components/Brand.tsx';
-import { applyTheme } from '../../components/theme.ts';
+import { Brand } from '../../components/ui/Brand.tsx';
+import { applyTheme } from '../../components/ui/theme.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { AccountsSection } from './accounts/AccountsSection.tsx';
 import { DomainsSection } from './domains/DomainsSection.tsx';

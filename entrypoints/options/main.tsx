@@ -1,7 +1,7 @@
 import './early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../components/theme.css';
+import '../../components/ui/theme.css';
 import './options.css';
 import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
 import { App } from './App.tsx';

@@ -2,7 +2,7 @@
 // copy as lines, Markdown or CSV, and the failures with their reason and a retry. Loaded only when
 // the button is pressed.
 import { useEffect, useRef, useState } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import { requestLinksForPage, requestLinksRefresh } from '../../lib/account/links-upkeep.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';

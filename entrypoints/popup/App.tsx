@@ -1,13 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { AccountSelect } from '../../components/AccountSelect.tsx';
-import { Brand } from '../../components/Brand.tsx';
+import { AccountSelect } from '../../components/account/AccountSelect.tsx';
+import { useAccountData } from '../../components/account/use-account-data.ts';
 import {
   type FieldErrors,
   type ShortenFields,
   ShortenForm,
-} from '../../components/ShortenForm.tsx';
-import { useAccountData } from '../../components/use-account-data.ts';
+} from '../../components/shorten/ShortenForm.tsx';
+import { Brand } from '../../components/ui/Brand.tsx';
 import type { Account } from '../../lib/account/account.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';

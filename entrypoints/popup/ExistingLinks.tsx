@@ -1,5 +1,5 @@
-import { CopyButton } from '../../components/CopyButton.tsx';
-import { RecentClicks } from '../../components/RecentClicks.tsx';
+import { RecentClicks } from '../../components/stats/RecentClicks.tsx';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';

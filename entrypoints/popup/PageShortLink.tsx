@@ -1,4 +1,4 @@
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/t.ts';

@@ -1,5 +1,5 @@
 // The form's fields as they will be sent, or what is wrong with them, field by field.
-import type { FieldErrors, ShortenFields } from '../../components/ShortenForm.tsx';
+import type { FieldErrors, ShortenFields } from '../../components/shorten/ShortenForm.tsx';
 import { BackHalf } from '../../contract/wire.ts';
 import { CreateLinkInput } from '../../lib/api/schemas.ts';
 import { checkDestination } from '../../lib/links/destination.ts';

@@ -3,8 +3,9 @@
 // checks and errors in words, and zod with them. One chunk, asked for as soon as the form is
 // drawn, so that the first script stays small (popup ready against React alone) and "Shorten"
 // finds it loaded.
-export { ErrorNotice } from '../../components/ErrorNotice.tsx';
-export { ShortenResult } from '../../components/ShortenResult.tsx';
+
+export { ShortenResult } from '../../components/shorten/ShortenResult.tsx';
+export { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
 export { openAccount } from '../../lib/account/account.ts';
 export { requestLinksForPage } from '../../lib/account/links-upkeep.ts';
 export { isApiError } from '../../lib/api/errors.ts';
@@ -15,10 +16,10 @@ export { findPageLinks } from '../../lib/page-link/link-for-page.ts';
 export { shorten } from '../../lib/page-link/shorten.ts';
 export { saveSettings } from '../../lib/settings/settings.ts';
 export { apiErrorMessage } from '../../lib/wording/error-text.ts';
-export { campaignLink, isTagged, taggedProblems } from './campaign-link.ts';
+export { campaignLink, isTagged, taggedProblems } from './campaigns/campaign-link.ts';
+export { UtmDisclosure } from './campaigns/UtmDisclosure.tsx';
 export { backHalfProblem, checkFields, WIRE_TO_FORM } from './check-fields.ts';
 export { ExistingLinks } from './ExistingLinks.tsx';
 export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
 export { ShortcutsFooter } from './ShortcutsFooter.tsx';
 export { TrackingNote } from './TrackingNote.tsx';
-export { UtmDisclosure } from './UtmDisclosure.tsx';

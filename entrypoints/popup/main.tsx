@@ -2,8 +2,8 @@
 import './early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import themeCss from '../../components/theme.css?inline';
-import { applyTheme } from '../../components/theme.ts';
+import themeCss from '../../components/ui/theme.css?inline';
+import { applyTheme } from '../../components/ui/theme.ts';
 import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
 import { currentSettings } from '../../lib/settings/current-settings.ts';
 import type { Settings } from '../../lib/settings/settings.ts';

@@ -1,5 +1,5 @@
 // What an account knows of its lists at a moment, as the pages draw it: a module of its own so
-// that a page can follow an account (components/use-account-data.ts) without loading the account
+// that a page can follow an account (components/account/use-account-data.ts) without loading the account
 // layer before it draws.
 import type { ListProgress } from '../api/client.ts';
 import type { Domain, Link } from '../api/schemas.ts';

@@ -8,10 +8,10 @@ import {
   importSummary,
   readImportText,
 } from '../../contract/import-rows.ts';
-import { AdminError } from '../admin.ts';
-import { createDestinationRules, watchBlockedHosts } from '../destinations.ts';
-import { openStorage, type StorageOptions } from '../open-storage.ts';
-import { createShortDomains } from '../short-domain.ts';
+import { AdminError } from '../accounts/admin.ts';
+import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
+import { createShortDomains } from '../links/short-domain.ts';
+import { openStorage, type StorageOptions } from '../storage/open-storage.ts';
 import { importLinks, skippedReport } from './import-links.ts';
 
 export type ImportCommand = {

@@ -4,10 +4,10 @@
 // are skipped, so a second run of the same file makes nothing.
 import Papa from 'papaparse';
 import { checkImportRow, type ImportOutcome, type ImportRow } from '../../contract/import-rows.ts';
-import { generateBackHalf } from '../back-half.ts';
-import type { DestinationRules } from '../destinations.ts';
-import type { ShortDomains } from '../short-domain.ts';
-import type { DomainKey, NewLink, Storage } from '../storage.ts';
+import { generateBackHalf } from '../links/back-half.ts';
+import type { DestinationRules } from '../links/destinations.ts';
+import type { ShortDomains } from '../links/short-domain.ts';
+import type { DomainKey, NewLink, Storage } from '../storage/storage.ts';
 
 /** Rows per transaction: large enough to be fast, small enough not to hold the write lock long. */
 export const IMPORT_BATCH_ROWS = 2_000;

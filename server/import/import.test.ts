@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRows, readImportText } from '../../contract/import-rows.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import { createDestinationRules } from '../destinations.ts';
-import { hashApiKey } from '../keys.ts';
-import { createShortDomains } from '../short-domain.ts';
-import type { NewLink } from '../storage.ts';
+import { hashApiKey } from '../accounts/keys.ts';
+import { createDestinationRules } from '../links/destinations.ts';
+import { createShortDomains } from '../links/short-domain.ts';
+import type { NewLink } from '../storage/storage.ts';
 import { readImportFile } from './import-command.ts';
 import { importLinks } from './import-links.ts';
 

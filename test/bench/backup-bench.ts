@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createAccount } from '../../server/admin.ts';
-import { backupSqlite } from '../../server/backup.ts';
-import { hashApiKey } from '../../server/keys.ts';
-import { openSqliteStorage } from '../../server/sqlite/queries.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import { backupSqlite } from '../../server/ops/backup.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 
 export type BackupFigures = { links: number; megabytes: number; seconds: number };
 

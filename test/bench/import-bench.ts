@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createAccount } from '../../server/admin.ts';
-import { openStorage } from '../../server/open-storage.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { openStorage } from '../../server/storage/open-storage.ts';
 import { createDatabase, startPostgresCluster } from '../support/postgres-cluster.ts';
 
 const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));

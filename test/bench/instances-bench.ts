@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { createAccount } from '../../server/admin.ts';
-import { hashApiKey } from '../../server/keys.ts';
-import { openStorage } from '../../server/open-storage.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import { openStorage } from '../../server/storage/open-storage.ts';
 import { createDatabase, startPostgresCluster } from '../support/postgres-cluster.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
 

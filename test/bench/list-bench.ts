@@ -7,9 +7,9 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createAccount } from '../../server/admin.ts';
-import { hashApiKey } from '../../server/keys.ts';
-import { openSqliteStorage } from '../../server/sqlite/queries.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 
 export type BigListFigures = {
   redirectP95QuietMs: number;

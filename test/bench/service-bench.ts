@@ -7,9 +7,9 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createAccount } from '../../server/admin.ts';
-import { hashApiKey } from '../../server/keys.ts';
-import { openSqliteStorage } from '../../server/sqlite/queries.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { timedGet } from './list-bench.ts';
 
 export type Server = { child: ChildProcess; port: number; stop(): Promise<void> };

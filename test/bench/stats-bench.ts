@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAccount } from '../../server/admin.ts';
-import { openSqliteStorage } from '../../server/sqlite/queries.ts';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
 
 export type StatsFigures = {

@@ -1,10 +1,10 @@
 // Every answer the service's Vitest tests get through api() (test-api.ts) is checked against the
-// OpenAPI document the service serves (server/openapi.ts), with a JSON Schema validator of its own
+// OpenAPI document the service serves (server/http/openapi.ts), with a JSON Schema validator of its own
 // (Ajv), so the published description cannot drift from what the service really answers. The
 // document is built here rather than fetched, so that the check costs no request of a test's
-// rate limit; server/openapi.test.ts checks that the served one is that document.
+// rate limit; server/http/openapi.test.ts checks that the served one is that document.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { openApiDocument } from '../../server/openapi.ts';
+import { openApiDocument } from '../../server/http/openapi.ts';
 
 const document = openApiDocument({ rateLimitPerMinute: 0, addressRateLimitPerMinute: 0 });
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDomain, createAccount, revokeKey } from '../../server/admin.ts';
-import { hashApiKey } from '../../server/keys.ts';
-import type { Logger } from '../../server/logger.ts';
-import type { ServiceMetrics } from '../../server/metrics.ts';
+import { addDomain, createAccount, revokeKey } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import type { Logger } from '../../server/ops/logger.ts';
+import type { ServiceMetrics } from '../../server/ops/metrics.ts';
 import { type RunningService, startService } from '../../server/service.ts';
-import type { LinkRow, Plan, Storage } from '../../server/storage.ts';
+import type { LinkRow, Plan, Storage } from '../../server/storage/storage.ts';
 import { createDatabase } from './postgres-cluster.ts';
 import { storedLinksOf } from './stored-links.ts';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { FormField } from '../../../components/FormField.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
+import { useStoredUnlessEdited } from '../../../components/account/use-stored-unless-edited.ts';
+import { FormField } from '../../../components/ui/FormField.tsx';
+import { Message } from '../../../components/ui/Message.tsx';
 import { ensureHostPermission } from '../../../lib/browser/host-permission.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { type AccountSettings, checkApiBaseUrl } from '../../../lib/settings/settings.ts';

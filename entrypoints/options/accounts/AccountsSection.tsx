@@ -1,6 +1,6 @@
 import '../sections.css';
 import { useState } from 'react';
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '../../../components/ui/Message.tsx';
 import { t } from '../../../lib/i18n/t.ts';
 import { accountName } from '../../../lib/settings/account-choice.ts';
 import {

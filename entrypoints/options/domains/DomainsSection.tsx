@@ -1,10 +1,10 @@
 import '../sections.css';
 import { useEffect } from 'react';
-import { useChosenAccount } from '../../../components/AccountSelect.tsx';
-import { Message } from '../../../components/Message.tsx';
-import { useAccount } from '../../../components/use-account.ts';
-import { useAccountData } from '../../../components/use-account-data.ts';
-import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
+import { useChosenAccount } from '../../../components/account/AccountSelect.tsx';
+import { useAccount } from '../../../components/account/use-account.ts';
+import { useAccountData } from '../../../components/account/use-account-data.ts';
+import { useStoredUnlessEdited } from '../../../components/account/use-stored-unless-edited.ts';
+import { Message } from '../../../components/ui/Message.tsx';
 import { t } from '../../../lib/i18n/t.ts';
 import { defaultShortHost } from '../../../lib/links/short-link-of-account.ts';
 import { isConfigured } from '../../../lib/settings/account-choice.ts';

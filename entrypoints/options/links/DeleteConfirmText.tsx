@@ -1,4 +1,4 @@
-import { Message } from '../../../components/Message.tsx';
+import { Message } from '../../../components/ui/Message.tsx';
 import { UNDO_DELAY_MS } from '../../../lib/deletions/pending-deletions.ts';
 import { plural } from '../../../lib/i18n/t.ts';
 

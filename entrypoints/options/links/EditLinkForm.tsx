@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../../components/FormField.tsx';
+import { FormField } from '../../../components/ui/FormField.tsx';
 import { DestinationUrl, Title } from '../../../contract/wire.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { CopyButton } from '../../../components/CopyButton.tsx';
+import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
@@ -10,7 +10,7 @@ import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-
 
 // The QR encoder loads only when a code is asked for, as in the popup.
 const QrCode = lazy(() =>
-  import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
+  import('../../../components/campaigns/QrCode.tsx').then((module) => ({ default: module.QrCode })),
 );
 
 // The chart and its library load with the pane, never with the page.

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
-import { CopyButton } from '../../../components/CopyButton.tsx';
-import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/icons.tsx';
+import { CopyButton } from '../../../components/ui/CopyButton.tsx';
+import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/ui/icons.tsx';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';

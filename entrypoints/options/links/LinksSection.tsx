@@ -10,9 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useChosenAccount } from '../../../components/AccountSelect.tsx';
-import { useAccount } from '../../../components/use-account.ts';
-import { useAccountData } from '../../../components/use-account-data.ts';
+import { useChosenAccount } from '../../../components/account/AccountSelect.tsx';
+import { useAccount } from '../../../components/account/use-account.ts';
+import { useAccountData } from '../../../components/account/use-account-data.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { FinishedDeletion } from '../../../lib/deletions/pending-deletions.ts';
 import { formatDate, formatNumber } from '../../../lib/i18n/format.ts';

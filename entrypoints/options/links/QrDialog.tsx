@@ -4,7 +4,7 @@ import { useModalDialog } from '../use-modal-dialog.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
 const QrCode = lazy(() =>
-  import('../../../components/QrCode.tsx').then((module) => ({ default: module.QrCode })),
+  import('../../../components/campaigns/QrCode.tsx').then((module) => ({ default: module.QrCode })),
 );
 
 /** A modal with a link's QR code and its downloads, in the account's remembered style. */

@@ -1,5 +1,5 @@
 import '../sections.css';
-import { useStoredUnlessEdited } from '../../../components/use-stored-unless-edited.ts';
+import { useStoredUnlessEdited } from '../../../components/account/use-stored-unless-edited.ts';
 import { type MessageKey, t } from '../../../lib/i18n/t.ts';
 import { COPY_FORMATS, type CopyFormat } from '../../../lib/links/copy-formats.ts';
 import { type Settings, saveSettings, type Theme } from '../../../lib/settings/settings.ts';

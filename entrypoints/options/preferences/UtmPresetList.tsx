@@ -1,7 +1,7 @@
 // "UTM presets" in Preferences: the presets the popup saved, each renamed or deleted here.
 import { useState } from 'react';
-import { FormField } from '../../../components/FormField.tsx';
-import { useCampaignSettings } from '../../../components/use-campaign-settings.ts';
+import { useCampaignSettings } from '../../../components/campaigns/use-campaign-settings.ts';
+import { FormField } from '../../../components/ui/FormField.tsx';
 import {
   deleteUtmPreset,
   renameUtmPreset,

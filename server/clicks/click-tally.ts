@@ -1,0 +1,97 @@
+// The click statistics counted in memory between two writes (clicks.ts): one entry per link and
+// UTC day, found by a number, so a redirect adds to it without building a string.
+
+import type { StatCount } from '../storage/storage.ts';
+import type { ClickFacts } from './click-facts.ts';
+
+type DayTally = {
+  linkId: number;
+  day: number;
+  humans: number;
+  bots: number;
+  devices: Map<string, number>;
+  referrers: Map<string, number>;
+  countries: Map<string, number>;
+};
+
+/** Days fit in 20 bits until the year 4840; link ids stay far below 2^33. */
+const keyOf = (linkId: number, day: number) => linkId * 1_048_576 + day;
+
+const bump = (counts: Map<string, number>, value: string): boolean => {
+  const held = counts.get(value);
+  counts.set(value, (held ?? 0) + 1);
+  return held === undefined;
+};
+
+export function createTally() {
+  const tallies = new Map<number, DayTally>();
+  /** Distinct counts held (what becomes rows): bounds the memory. */
+  let size = 0;
+
+  const countsOf = (tally: DayTally): StatCount[] => {
+    const { linkId, day } = tally;
+    const rows: StatCount[] = [];
+    if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
+    if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
+    for (const [facet, counts] of [
+      ['device', tally.devices],
+      ['referrer', tally.referrers],
+      ['country', tally.countries],
+    ] as const) {
+      for (const [value, clicks] of counts) rows.push({ linkId, day, facet, value, clicks });
+    }
+    return rows;
+  };
+
+  return {
+    /**
+     * Counts one click. Not `roomy`: a referrer or country not held yet is counted as direct or
+     * not at all (days, people, bots and devices always are).
+     */
+    add(linkId: number, day: number, facts: ClickFacts, roomy: boolean): void {
+      const key = keyOf(linkId, day);
+      let tally = tallies.get(key);
+      if (!tally) {
+        tally = {
+          linkId,
+          day,
+          humans: 0,
+          bots: 0,
+          devices: new Map(),
+          referrers: new Map(),
+          countries: new Map(),
+        };
+        tallies.set(key, tally);
+        size++;
+      }
+      if (facts.bot) {
+        tally.bots++;
+        return;
+      }
+      tally.humans++;
+      if (bump(tally.devices, facts.device)) size++;
+      const referrer = roomy || tally.referrers.has(facts.referrer) ? facts.referrer : '';
+      if (bump(tally.referrers, referrer)) size++;
+      if (facts.country && (roomy || tally.countries.has(facts.country))) {
+        if (bump(tally.countries, facts.country)) size++;
+      }
+    },
+    get size(): number {
+      return size;
+    },
+    /** Every count, as rows to store. */
+    rows(): StatCount[] {
+      return [...tallies.values()].flatMap(countsOf);
+    },
+    /** The counts of one link. */
+    rowsOf(linkId: number): StatCount[] {
+      const rows: StatCount[] = [];
+      for (const tally of tallies.values()) {
+        if (tally.linkId === linkId) for (const row of countsOf(tally)) rows.push(row);
+      }
+      return rows;
+    },
+  };
+}
+
+export type Tally = ReturnType<typeof createTally>;

@@ -1,0 +1,186 @@
+// Redirects: GET /<back_half> on the default short domain or a custom domain (by Host). Plain
+// node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
+import type { ShortDomains } from '../links/short-domain.ts';
+import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
+import type { ClickClassifier } from './click-facts.ts';
+import type { ClickCounter } from './clicks.ts';
+
+type Target = { id: number; location: string };
+
+const MAX_CACHED_TARGETS = 100_000;
+/**
+ * After a read of the storage failed, how long targets that need checking are served unchecked:
+ * while the database is away, each redirect does not wait for a connection attempt of its own.
+ */
+const RECHECK_AFTER_FAILURE_MS = 250;
+
+/**
+ * Known redirect targets in memory. The API calls forget() after every change it stores, and the
+ * changes other instances make arrive through Storage.watchLinkChanges, so a target is served from
+ * memory only while changes are heard. When the connection that hears them is lost
+ * (stopTrusting), and again when it is back (trustAgain), every target in memory is dropped from
+ * the cache and kept aside: each is read again before it is served, and served as it was only
+ * when that read fails because the database is away (then no instance can change it either). A
+ * hit is answered without a Promise (the hot path); a miss reads the storage.
+ */
+export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
+  /** Targets read while changes were heard, and not changed since: served as they are. */
+  const targets = new Map<string, Target>();
+  /** Targets that may have changed unheard: served only when the storage cannot be read. */
+  const unchecked = new Map<string, Target>();
+  const keyOf = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
+  const keep = (into: Map<string, Target>, key: string, target: Target) => {
+    if (into.size >= MAX_CACHED_TARGETS) into.clear();
+    into.set(key, target);
+  };
+  // Bumped by every forget() and every change of trust: a read that was in flight meanwhile may
+  // hold what was just changed, so it answers its own request but is not kept.
+  let changes = 0;
+  let hearing = true;
+  let storageFailedAt = Number.NEGATIVE_INFINITY;
+
+  const setAllAside = () => {
+    changes++;
+    for (const [key, target] of targets) keep(unchecked, key, target);
+    targets.clear();
+  };
+
+  return {
+    cached(domain: DomainKey, backHalf: string): Target | undefined {
+      return targets.get(keyOf(domain, backHalf));
+    },
+    async load(domain: DomainKey, backHalf: string): Promise<Target | undefined> {
+      const key = keyOf(domain, backHalf);
+      const changesBefore = changes;
+      const previous = unchecked.get(key);
+      if (previous && Date.now() - storageFailedAt < RECHECK_AFTER_FAILURE_MS) return previous;
+      let row: Awaited<ReturnType<Storage['redirectTarget']>>;
+      try {
+        row = await store.redirectTarget(domain, backHalf);
+      } catch (error) {
+        if (!(error instanceof StorageUnavailable)) throw error;
+        storageFailedAt = Date.now();
+        // As it was before the database went away, unless this process changed it meanwhile.
+        const asItWas = unchecked.get(key);
+        if (asItWas) return asItWas;
+        throw error;
+      }
+      unchecked.delete(key);
+      if (!row) return undefined;
+      // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
+      const target = { id: row.id, location: new URL(row.destinationUrl).href };
+      if (changes === changesBefore) keep(hearing ? targets : unchecked, key, target);
+      return target;
+    },
+    forget(domain: DomainKey, backHalf: string): void {
+      changes++;
+      targets.delete(keyOf(domain, backHalf));
+      unchecked.delete(keyOf(domain, backHalf));
+    },
+    size: () => targets.size,
+    /** Changes may go unheard from now on: nothing in memory is served unchecked. */
+    stopTrusting(): void {
+      hearing = false;
+      setAllAside();
+    },
+    /** Changes are heard again; what is in memory was read before and is checked once more. */
+    trustAgain(): void {
+      hearing = true;
+      setAllAside();
+    },
+  };
+}
+
+export type RedirectCache = ReturnType<typeof createRedirectCache>;
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Link not found</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>
+`;
+
+const HOME_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Short links</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>Short links</h1><p>This host serves short links. The API lives under <code>/v1/</code>.</p>
+</body></html>
+`;
+
+function sendPage(res: ServerResponse, status: number, page: string, head: boolean): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(page),
+    'Cache-Control': 'no-store',
+  });
+  res.end(head ? undefined : page);
+}
+
+export function createRedirectHandler(deps: {
+  redirects: RedirectCache;
+  clicks: ClickCounter;
+  domains: ShortDomains;
+  /** With it, clicks are counted in the statistics too. */
+  classify?: ClickClassifier;
+}) {
+  const { redirects, clicks, domains, classify } = deps;
+
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target | undefined,
+    head: boolean,
+  ): void => {
+    if (!target) {
+      sendPage(res, 404, NOT_FOUND_PAGE, head);
+      return;
+    }
+    if (!head) clicks.count(target.id, classify?.(req));
+    res.writeHead(302, {
+      Location: target.location,
+      'Cache-Control': 'private, no-store',
+      'Content-Length': 0,
+    });
+    res.end();
+  };
+
+  /** Answers the request; a Promise only when the target had to be read from the storage. */
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (path === '/') {
+      sendPage(res, 200, HOME_PAGE, head);
+      return;
+    }
+
+    let backHalf = path.slice(1);
+    if (backHalf.includes('%')) {
+      try {
+        backHalf = decodeURIComponent(backHalf);
+      } catch {
+        sendPage(res, 404, NOT_FOUND_PAGE, head);
+        return;
+      }
+    }
+    const domain = domains.domainOf(req.headers.host ?? '');
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) {
+      sendPage(res, 404, NOT_FOUND_PAGE, head);
+      return;
+    }
+    const cached = redirects.cached(domain, backHalf);
+    if (cached) {
+      answer(req, res, cached, head);
+      return;
+    }
+    return redirects.load(domain, backHalf).then((target) => answer(req, res, target, head));
+  };
+}

@@ -1,0 +1,112 @@
+// GET /v1/links/<domain>/<back_half>/stats: a link's click statistics, from the aggregates the
+// click batches write (clicks.ts), with what is still in memory added, as a link's clicks are.
+import { Hono } from 'hono';
+import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
+import {
+  DEVICE_TYPES,
+  LINK_HOST_PATTERN,
+  type LinkStatsAnswerJson,
+  type LinkStatsJson,
+  STATS_DEFAULT_DAYS,
+  STATS_MAX_DAYS,
+} from '../../contract/wire.ts';
+import type { AccountEnv } from '../http/auth.ts';
+import { HttpProblem } from '../http/problems.ts';
+import type { ShortDomains } from '../links/short-domain.ts';
+import type { StatCount, Storage } from '../storage/storage.ts';
+import { type ClickCounter, DAY_MS } from './clicks.ts';
+
+export type StatsRouteDeps = {
+  store: Storage;
+  clicks: ClickCounter;
+  domains: ShortDomains;
+  /** The clock that says which day is today (UTC). */
+  now: () => number;
+};
+
+type DayCount = Omit<StatCount, 'linkId'>;
+
+/** `days` as the query gives it: a whole number from 1 to STATS_MAX_DAYS, or absent. */
+function daysAsked(text: string | undefined): number {
+  if (text === undefined) return STATS_DEFAULT_DAYS;
+  const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(days >= 1 && days <= STATS_MAX_DAYS)) {
+    throw new HttpProblem(
+      ErrorCode.invalidField,
+      `"days" must be a whole number from 1 to ${STATS_MAX_DAYS}.`,
+      { field: 'days' },
+    );
+  }
+  return days;
+}
+
+/** Clicks by value, most first; ties by value, so the order is the same on every read. */
+function ranked(totals: Map<string, number>): [string, number][] {
+  return [...totals].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The answer's statistics from the counts of days `fromDay` to `fromDay + days - 1`. */
+export function summarize(counts: DayCount[], fromDay: number, days: number): LinkStatsJson {
+  const perDay = Array.from({ length: days }, (_, i) => ({
+    date: new Date((fromDay + i) * DAY_MS).toISOString().slice(0, 10),
+    humans: 0,
+    bots: 0,
+  }));
+  const totals = {
+    referrer: new Map<string, number>(),
+    device: new Map<string, number>(),
+    country: new Map<string, number>(),
+  };
+  for (const { day, facet, value, clicks } of counts) {
+    const entry = perDay[day - fromDay];
+    if (!entry) continue;
+    if (facet === 'human') entry.humans += clicks;
+    else if (facet === 'bot') entry.bots += clicks;
+    else totals[facet].set(value, (totals[facet].get(value) ?? 0) + clicks);
+  }
+  const deviceType = (value: string) =>
+    (DEVICE_TYPES as readonly string[]).includes(value)
+      ? (value as (typeof DEVICE_TYPES)[number])
+      : 'other';
+  return {
+    humans: perDay.reduce((sum, day) => sum + day.humans, 0),
+    bots: perDay.reduce((sum, day) => sum + day.bots, 0),
+    days: perDay,
+    referrers: ranked(totals.referrer).map(([host, clicks]) => ({ host: host || null, clicks })),
+    devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),
+    countries: ranked(totals.country).map(([code, clicks]) => ({ code, clicks })),
+  };
+}
+
+/** Mounted at /v1/links before linkRoutes (whose `/*` would take the path), behind requireApiKey. */
+export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
+  const { store, clicks, domains, now } = deps;
+  const stats = new Hono<AccountEnv>();
+
+  stats.get('/:host/:backHalf/stats', async (c) => {
+    const days = daysAsked(c.req.query('days'));
+    const host = c.req.param('host');
+    const backHalf = c.req.param('backHalf');
+    const domain = LINK_HOST_PATTERN.test(host) ? domains.domainOf(host) : undefined;
+    const link =
+      domain === undefined || !BACK_HALF_PATTERN.test(backHalf)
+        ? undefined
+        : await store.linkOf(c.get('owner').accountId, domain, backHalf);
+    if (!link) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
+
+    const today = Math.floor(now() / DAY_MS);
+    const fromDay = today - days + 1;
+    // As a link's clicks: what is stored plus what is held, read so that no batch is in both.
+    const counts = await clicks.settled(async () => {
+      const stored = await store.clickStats(link.id, fromDay, today);
+      return [...stored.counts, ...clicks.pendingStatsOf(link.id, stored.storedBatch)];
+    });
+    const answer: LinkStatsAnswerJson = {
+      success: true,
+      stats: summarize(counts, fromDay, days),
+    };
+    return c.json(answer);
+  });
+
+  return stats;
+}

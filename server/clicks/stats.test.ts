@@ -1,0 +1,254 @@
+// Click statistics: what redirects are counted as (people and bots, referrer hosts, devices,
+// countries with a GeoIP database), the endpoint's answer and its bad input, and exactness while
+// the database refuses writes and across a restart. Runs on SQLite and, in the PostgreSQL suite,
+// on PostgreSQL.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countryDatabase } from '../../test/support/mmdb.ts';
+import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
+
+const DAY = 86_400_000;
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let dir: string;
+let geoipFile: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-stats-'));
+  geoipFile = path.join(dir, 'countries.mmdb');
+  writeFileSync(
+    geoipFile,
+    countryDatabase([
+      { network: '81.2.69.0/24', country: 'GB' },
+      { network: '2.16.0.0/13', country: 'DE' },
+    ]),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let t: TestService | undefined;
+afterEach(async () => {
+  await t?.stop();
+  t = undefined;
+});
+
+/** A clock the test moves; starts at noon UTC on 2026-11-26. */
+function testClock() {
+  let now = Date.parse('2026-11-26T12:00:00Z');
+  return { now: () => now, advanceDays: (days: number) => (now += days * DAY) };
+}
+
+async function serviceWithLink(options: Parameters<typeof startTestService>[0] = {}) {
+  t = await startTestService(options);
+  const key = await t.createAccount('stats@example.com');
+  const client = api(t.baseUrl, key);
+  const link = (await client.create({ destination_url: 'https://example.com/stats' })).body;
+  const service = t;
+  const click = async (headers: Record<string, string> = {}) => {
+    const answer = await rawRequest(service.baseUrl, `/${backHalfOf(link.short_url)}`, {
+      headers,
+    });
+    expect(answer.status).toBe(302);
+  };
+  return { t, key, client, link, id: idOf(link.short_url), click };
+}
+
+describe('the statistics of a link', () => {
+  it('count people and bots per UTC day, N days oldest first with none missing, and the lists by clicks', async () => {
+    const clock = testClock();
+    const { client, id, click } = await serviceWithLink({ now: clock.now });
+    await click({ 'user-agent': CHROME_WINDOWS, referer: 'https://News.Example/a?b=c' });
+    clock.advanceDays(2);
+    await click({ 'user-agent': IPHONE, referer: 'https://news.example:443/other' });
+    await click({ 'user-agent': IPAD });
+    await click({ 'user-agent': GOOGLEBOT, referer: 'https://search.example/' });
+    await click({ 'user-agent': IPHONE, referer: 'http://blog.example:8080/post' });
+
+    const { status, body } = await client.stats(id, 5);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      success: true,
+      stats: {
+        humans: 4,
+        bots: 1,
+        days: [
+          { date: '2026-11-24', humans: 0, bots: 0 },
+          { date: '2026-11-25', humans: 0, bots: 0 },
+          { date: '2026-11-26', humans: 1, bots: 0 },
+          { date: '2026-11-27', humans: 0, bots: 0 },
+          { date: '2026-11-28', humans: 3, bots: 1 },
+        ],
+        referrers: [
+          { host: 'news.example', clicks: 2 },
+          { host: null, clicks: 1 },
+          { host: 'blog.example:8080', clicks: 1 },
+        ],
+        devices: [
+          { type: 'mobile', clicks: 2 },
+          { type: 'desktop', clicks: 1 },
+          { type: 'tablet', clicks: 1 },
+        ],
+        countries: [],
+      },
+    });
+    // The link's own count is every redirect, bots included.
+    expect((await client.retrieve(id)).body.clicks).toBe(5);
+    // 30 days when not asked; days before the window are not in it.
+    const month = (await client.stats(id)).body.stats;
+    expect(month.days).toHaveLength(30);
+    expect(month.days.at(-1)?.date).toBe('2026-11-28');
+    expect((await client.stats(id, 1)).body.stats).toMatchObject({ humans: 3, bots: 1 });
+  });
+
+  it('classify a User-Agent or Referer of any size or bytes, never failing the redirect', async () => {
+    const { client, id, click } = await serviceWithLink();
+    // isbot takes a User-Agent that names no browser for a bot.
+    await click({
+      'user-agent': 'x'.repeat(8_000),
+      referer: `https://${'a'.repeat(7_000)}.example/`,
+    });
+    // Bytes that are not ASCII, read as Latin-1 by Node: the host in punycode.
+    await click({
+      'user-agent': 'Mozilla/5.0 \u00ff\u00fe',
+      referer: 'https://B\u00fccher.example/x',
+    });
+    await click({ referer: 'not a url' });
+    await click({ referer: 'https://[::1' });
+    await click({ referer: 'https://user:pass@Shop.Example:443/' });
+    await click({ referer: 'android-app://com.example.app/' });
+    const { stats } = (await client.stats(id)).body;
+    expect(stats).toMatchObject({ humans: 5, bots: 1 });
+    expect(stats.devices).toEqual([{ type: 'other', clicks: 5 }]);
+    expect(stats.referrers).toEqual(
+      expect.arrayContaining([
+        { host: 'xn--bcher-kva.example', clicks: 1 },
+        { host: 'shop.example', clicks: 1 },
+        { host: 'com.example.app', clicks: 1 },
+      ]),
+    );
+    const direct = stats.referrers.find((referrer) => referrer.host === null);
+    expect(direct?.clicks).toBe(2);
+    expect(stats.referrers.reduce((sum, r) => sum + r.clicks, 0)).toBe(5);
+  });
+
+  it('count countries when the operator gives a GeoLite2-Country database', async () => {
+    const { client, id, click } = await serviceWithLink({
+      geoipFile,
+      trustedProxies: ['127.0.0.1'],
+    });
+    await click({ 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '81.2.69.7' });
+    await click({ 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '2.17.0.1' });
+    await click({ 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '2.18.0.1' });
+    await click({ 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '8.8.8.8' });
+    await click({ 'user-agent': GOOGLEBOT, 'x-forwarded-for': '2.17.0.1' });
+    expect((await client.stats(id)).body.stats.countries).toEqual([
+      { code: 'DE', clicks: 2 },
+      { code: 'GB', clicks: 1 },
+    ]);
+  });
+
+  it('are the same after a restart, written with the clicks when the service stops', async () => {
+    const { t: first, key, link, click } = await serviceWithLink();
+    await click({ 'user-agent': IPHONE, referer: 'https://news.example/' });
+    await click({ 'user-agent': GOOGLEBOT });
+    await first.service.stop();
+    t = undefined;
+    const second = await startTestService({ dbFile: first.dbFile });
+    try {
+      const answer = await api(second.baseUrl, key).stats(
+        `${second.shortDomain}/${backHalfOf(link.short_url)}`,
+      );
+      expect(answer.body.stats).toMatchObject({
+        humans: 1,
+        bots: 1,
+        referrers: [{ host: 'news.example', clicks: 1 }],
+        devices: [{ type: 'mobile', clicks: 1 }],
+      });
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
+  it('stay exact while the database refuses the writes, and once it takes them again', async () => {
+    let refusing = true;
+    const { t, key, client, id, click } = await serviceWithLink({
+      wrapStorage: (store) => ({
+        ...store,
+        addClicks: (counts, batch, stats) =>
+          refusing
+            ? Promise.reject(new StorageUnavailable('database is locked'))
+            : store.addClicks(counts, batch, stats),
+      }),
+    });
+    for (let i = 0; i < 3; i++) await click({ 'user-agent': IPHONE });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await client.stats(id)).body.stats.humans).toBe(3);
+    refusing = false;
+    const [row] = await t.storedLinks(key);
+    const today = Math.floor(Date.now() / DAY);
+    const storedHumans = async () =>
+      (await t.service.store.clickStats(row?.id ?? 0, today, today)).counts.find(
+        (count) => count.facet === 'human',
+      )?.clicks;
+    await expect.poll(storedHumans, { timeout: 8_000 }).toBe(3);
+    expect((await client.stats(id)).body.stats).toMatchObject({
+      humans: 3,
+      devices: [{ type: 'mobile', clicks: 3 }],
+    });
+  });
+
+  it('of a deleted link do not hold back the statistics of the others', async () => {
+    const { t, key, client, id, click } = await serviceWithLink();
+    const other = (await client.create({ destination_url: 'https://example.com/other' })).body;
+    await click({ 'user-agent': IPHONE });
+    await rawRequest(t.baseUrl, `/${backHalfOf(other.short_url)}`, {
+      headers: { 'user-agent': IPHONE },
+    });
+    await client.remove(id);
+    const [row] = await t.storedLinks(key);
+    const today = Math.floor(Date.now() / DAY);
+    await expect
+      .poll(
+        async () => (await t.service.store.clickStats(row?.id ?? 0, today, today)).counts.length,
+      )
+      .toBeGreaterThan(0);
+  });
+});
+
+describe('GET /v1/links/{domain}/{back_half}/stats', () => {
+  it('answers 404 for the link of another account, as for no link', async () => {
+    const { t, id } = await serviceWithLink();
+    const other = api(t.baseUrl, await t.createAccount('someone-else@example.com'));
+    const answer = await other.stats(id);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ success: false, code: 'not_found' });
+    expect((await other.stats(`${t.shortDomain}/nothing-here`)).status).toBe(404);
+  });
+
+  it('refuses days outside 1–365 or not a whole number with 400 invalid_field naming days', async () => {
+    const { client, id } = await serviceWithLink();
+    for (const days of ['0', '366', '1.5', 'abc', '-1', '', '1e2', '030 ', '0x10']) {
+      const answer = await client.stats(id, days);
+      expect(answer.status, `days=${days}`).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, code: 'invalid_field', field: 'days' });
+    }
+    expect((await client.stats(id, '365')).body.stats.days).toHaveLength(365);
+  });
+
+  it('answers 405 with Allow: GET to another method', async () => {
+    const { client, id } = await serviceWithLink();
+    const answer = await client.send('POST', `/v1/links/${id}/stats`, {});
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET');
+  });
+});

@@ -1,0 +1,219 @@
+// /v1/links: create, list, retrieve, update and delete an account's links. A link is named in the
+// path as `<domain>/<back_half>` and always together with its account, so no request reaches
+// another account's link.
+import { type Context, Hono } from 'hono';
+import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
+import {
+  CreateLinkBody,
+  LINK_HOST_PATTERN,
+  type LinkAnswerJson,
+  type LinkJson,
+  UpdateLinkBody,
+} from '../../contract/wire.ts';
+import type { ClickCounter } from '../clicks/clicks.ts';
+import type { RedirectCache } from '../clicks/redirects.ts';
+import type { AccountEnv } from '../http/auth.ts';
+import { streamedJsonResponse } from '../http/compress.ts';
+import { HttpProblem, readJsonObject, validate } from '../http/problems.ts';
+import { isoOffset } from '../lists/list-json.ts';
+import type { ListReader } from '../lists/list-reader.ts';
+import type { Logger } from '../ops/logger.ts';
+import {
+  DEFAULT_DOMAIN,
+  type DomainKey,
+  type KeyOwner,
+  type LinkRow,
+  type Storage,
+  UniqueViolation,
+} from '../storage/storage.ts';
+import { generateBackHalf } from './back-half.ts';
+import type { DestinationRules } from './destinations.ts';
+import type { ShortDomains } from './short-domain.ts';
+
+export type LinkRouteDeps = {
+  store: Storage;
+  clicks: ClickCounter;
+  redirects: RedirectCache;
+  domains: ShortDomains;
+  destinations: DestinationRules;
+  lists: ListReader;
+  logger: Logger;
+};
+
+const MAX_GENERATION_ATTEMPTS = 8;
+
+/** The two date forms of the interface's examples. */
+const isoMillis = (ms: number) => new Date(ms).toISOString();
+
+/** Mounted at /v1/links, behind requireApiKey. */
+export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
+  const { store, clicks, redirects, domains, destinations, logger } = deps;
+  const links = new Hono<AccountEnv>();
+
+  /** A destination the contract accepted, unless it loops or its host is blocked. */
+  const checkDestination = async (destination: string | undefined): Promise<void> => {
+    if (destination === undefined) return;
+    const refusal = await destinations.refusal(destination);
+    if (!refusal) return;
+    throw new HttpProblem(
+      refusal.kind === 'blocked' ? ErrorCode.blockedDestination : ErrorCode.invalidField,
+      refusal.message,
+      { field: 'destination_url' },
+    );
+  };
+
+  /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
+  const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
+    short_url: domains.shortUrl(link.domain, link.backHalf),
+    destination_url: link.destinationUrl,
+    // What is stored plus what is still in memory: exact even while click writes are failing,
+    // when the link was read inside clicks.settled().
+    clicks: link.clicks + clicks.pendingOf(link.id, link.storedBatch),
+    created_at: date(link.createdAt),
+    title: link.title,
+  });
+  const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
+    success: true,
+    ...linkFields(link, date),
+  });
+
+  const linkNotFound = () => new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
+
+  /** The domain and back-half a path identifier (`<domain>/<back_half>`, slash literal or %2F) names. */
+  const linkIdentity = (c: Context<AccountEnv>): { domain: DomainKey; backHalf: string } => {
+    const notFound = linkNotFound();
+    const rawPath = new URL(c.req.url).pathname.slice('/v1/links/'.length);
+    const match = /^([^/]+?)(?:\/|%2F)([^/]+)$/i.exec(rawPath);
+    if (!match) throw notFound;
+    let host: string;
+    let backHalf: string;
+    try {
+      host = decodeURIComponent(match[1] as string);
+      backHalf = decodeURIComponent(match[2] as string);
+    } catch {
+      throw notFound;
+    }
+    const domain = LINK_HOST_PATTERN.test(host) ? domains.domainOf(host) : undefined;
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
+    return { domain, backHalf };
+  };
+
+  const findLink = async (c: Context<AccountEnv>): Promise<LinkRow> => {
+    const { domain, backHalf } = linkIdentity(c);
+    const link = await store.linkOf(c.get('owner').accountId, domain, backHalf);
+    if (!link) throw linkNotFound();
+    return link;
+  };
+
+  const domainForCreate = async (
+    owner: KeyOwner,
+    requested: string | undefined,
+  ): Promise<DomainKey> => {
+    if (requested === undefined) return DEFAULT_DOMAIN;
+    const domain = domains.domainOf(requested);
+    if (domain === DEFAULT_DOMAIN) return domain;
+    if (domain !== undefined && (await store.ownsDomain(owner.accountId, domain))) return domain;
+    throw new HttpProblem(
+      ErrorCode.unknownDomain,
+      `The domain "${requested}" has not been added to this account.`,
+      { field: 'domain' },
+    );
+  };
+
+  links.post('/', async (c) => {
+    const owner = c.get('owner');
+    const input = validate(CreateLinkBody, await readJsonObject(c.env.incoming));
+    const domain = await domainForCreate(owner, input.domain);
+    await checkDestination(input.destination_url);
+    const fields = {
+      domain,
+      destinationUrl: input.destination_url,
+      title: input.title ?? '',
+      createdAt: Date.now(),
+    };
+    if (input.back_half !== undefined) {
+      try {
+        return c.json(
+          linkJson(
+            await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
+            isoMillis,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof UniqueViolation)) throw error;
+        throw new HttpProblem(
+          ErrorCode.backHalfTaken,
+          `The back-half "${input.back_half}" is already taken on ${domains.hostOf(domain)}. Choose another.`,
+          { field: 'back_half' },
+        );
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return c.json(
+          linkJson(
+            await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+            isoMillis,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof UniqueViolation) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;
+      }
+    }
+  });
+
+  // "All links", however many: written by a worker thread a chunk at a time (list-reader.ts), so
+  // 200,000 links neither stall the redirects nor sit whole in memory.
+  links.get('/', (c) =>
+    streamedJsonResponse({
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks),
+      acceptEncoding: c.req.header('accept-encoding'),
+      breakOff: (error) => {
+        logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
+        c.env.outgoing.destroy();
+      },
+    }),
+  );
+
+  // `/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405), not a
+  // missing link.
+  links.on(['PUT', 'DELETE'], '/', (c) => c.notFound());
+
+  links.get('/*', async (c) =>
+    c.json(await clicks.settled(async () => linkJson(await findLink(c), isoOffset))),
+  );
+
+  // The body is read first; the link is then named by account, domain and back-half in the one
+  // statement that changes it. Nothing read before the await may stand for it: by the time the body
+  // has arrived the link may be deleted and its place taken by another account's.
+  links.put('/*', async (c) => {
+    const { domain, backHalf } = linkIdentity(c);
+    const input = validate(UpdateLinkBody, await readJsonObject(c.env.incoming));
+    if (input.destination_url === undefined && input.title === undefined) {
+      throw new HttpProblem(
+        ErrorCode.missingField,
+        'Send "destination_url", "title" or both: nothing to update.',
+      );
+    }
+    await checkDestination(input.destination_url);
+    const answer = await clicks.settled(async () => {
+      const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
+        destinationUrl: input.destination_url,
+        title: input.title,
+      });
+      return updated && linkJson(updated, isoMillis);
+    });
+    if (!answer) throw linkNotFound();
+    redirects.forget(domain, backHalf);
+    return c.json(answer);
+  });
+
+  links.delete('/*', async (c) => {
+    const { domain, backHalf } = linkIdentity(c);
+    if (!(await store.deleteLink(c.get('owner').accountId, domain, backHalf))) throw linkNotFound();
+    redirects.forget(domain, backHalf);
+    return c.json({ success: true, message: `Deleted ${domains.shortUrl(domain, backHalf)}` });
+  });
+
+  return links;
+}

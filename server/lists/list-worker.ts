@@ -1,0 +1,78 @@
+// The worker thread that writes GET /v1/links: it reads the rows on a read-only connection of its
+// own and turns them into JSON, one chunk per request from the main thread. The main thread only
+// passes the bytes on, so however many links are listed, and however starved of CPU the machine
+// is, the thread that answers redirects is never the one doing the work (see list-reader.ts).
+import { DatabaseSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createShortDomains } from '../links/short-domain.ts';
+import type { LinkRow } from '../storage/storage.ts';
+import { listJsonChunks } from './list-json.ts';
+import type { ListRequest, ListWorkerData } from './list-protocol.ts';
+
+const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
+const domains = createShortDomains(shortDomain);
+const encoder = new TextEncoder();
+
+const LINKS_OF_ACCOUNT = `SELECT id, domain, back_half AS backHalf, destination_url AS destinationUrl,
+  title, clicks, created_at AS createdAt FROM links WHERE account_id = ?
+  ORDER BY created_at DESC, id DESC`;
+
+/**
+ * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
+ * closed with it: statements on one connection share one read transaction, so a list a slow client
+ * kept open would have held every other list to the moment it started.
+ */
+function openList(accountId: number, pending: Map<number, number>) {
+  const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
+  const rows = db.prepare(LINKS_OF_ACCOUNT).iterate(accountId) as IterableIterator<LinkRow>;
+  const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
+  return {
+    chunks,
+    close() {
+      chunks.return(undefined);
+      db.close();
+    },
+  };
+}
+
+const lists = new Map<number, ReturnType<typeof openList>>();
+const port = parentPort as NonNullable<typeof parentPort>;
+
+port.on('message', (request: ListRequest) => {
+  if (request.type === 'start') {
+    try {
+      lists.set(request.id, openList(request.accountId, new Map(request.pendingClicks)));
+    } catch (error) {
+      port.postMessage({
+        id: request.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return;
+  }
+  const list = lists.get(request.id);
+  if (!list) return;
+  if (request.type === 'cancel') {
+    lists.delete(request.id);
+    list.close();
+    return;
+  }
+  try {
+    const next = list.chunks.next();
+    if (next.done) {
+      lists.delete(request.id);
+      list.close();
+      port.postMessage({ id: request.id, done: true });
+      return;
+    }
+    const bytes = encoder.encode(next.value);
+    port.postMessage({ id: request.id, bytes }, [bytes.buffer]);
+  } catch (error) {
+    lists.delete(request.id);
+    list.close();
+    port.postMessage({
+      id: request.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+});
