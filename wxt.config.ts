@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
-import { OMNIBOX_KEYWORD } from './lib/omnibox/omnibox.ts';
+import { OMNIBOX_KEYWORD } from './lib/omnibox/keyword.ts';
 import { apiOriginPermissions, grantedApiBaseUrl } from './lib/settings/build-config.ts';
 import { runtimeInEntry } from './scripts/build/runtime-in-entry.ts';
 import { pseudoMessagesJson } from './scripts/pseudo-locale.ts';

@@ -1,6 +1,6 @@
 import type { Domain } from '../../lib/api/schemas.ts';
 import { displayHost } from '../../lib/links/display-host.ts';
-import { defaultDomainLabel } from '../../lib/links/short-link-of-account.ts';
+import { defaultDomainLabel } from '../../lib/wording/link-words.ts';
 import type { FieldInputProps } from '../ui/FormField.tsx';
 
 /** The service's default short domain ("") and every custom domain of the account. */

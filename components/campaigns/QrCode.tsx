@@ -1,40 +1,15 @@
 // A QR code drawn locally, in the colours, margin and logo the person chose for the account (kept
 // per account), with PNG and SVG downloads that carry them.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  loadCampaignSettings,
-  qrStyleOf,
-  saveQrStyle,
-} from '../../lib/campaigns/campaign-settings.ts';
-import { DEFAULT_QR_STYLE, type QrStyle } from '../../lib/campaigns/qr-style.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { QrStyleControls } from './QrStyleControls.tsx';
 import { drawQr, type QrDrawing, qrPngUrl, qrSvgSource } from './qr-drawing.ts';
 import type { SiteIcon } from './site-icon.ts';
+import { useQrStyle } from './use-qr-style.ts';
 
 /** A file name from a short URL: `go.example.com-abc`. */
 export function qrFileName(shortUrl: string): string {
   return shortUrl.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
-}
-
-/** The style remembered for the account, and a way to change it; the default without an account. */
-function useQrStyle(accountId: string | undefined): [QrStyle, (style: QrStyle) => void] {
-  const [style, setStyle] = useState<QrStyle>(DEFAULT_QR_STYLE);
-  useEffect(() => {
-    if (accountId === undefined) return;
-    let live = true;
-    void loadCampaignSettings().then(
-      (settings) => live && setStyle(qrStyleOf(settings, accountId)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
-  const change = (next: QrStyle) => {
-    setStyle(next);
-    if (accountId !== undefined) void saveQrStyle(accountId, next);
-  };
-  return [style, change];
 }
 
 export function QrCode({

@@ -3,19 +3,21 @@
 // readable look.
 import { useEffect, useState } from 'react';
 import {
-  colourProblem,
-  correctionLabel,
   correctionOf,
   ERROR_CORRECTIONS,
   type ErrorCorrection,
-  logoFileProblem,
   MARGIN_RANGE,
-  marginProblem,
   type QrStyle,
   SIZE_RANGE,
-  sizeProblem,
 } from '../../lib/campaigns/qr-style.ts';
 import { t } from '../../lib/i18n/t.ts';
+import {
+  colourProblem,
+  correctionLabel,
+  logoFileProblem,
+  marginProblem,
+  sizeProblem,
+} from '../../lib/wording/qr-words.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 

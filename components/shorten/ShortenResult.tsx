@@ -1,12 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../../lib/api/schemas.ts';
 import { t } from '../../lib/i18n/t.ts';
-import {
-  COPY_FORMAT_BUTTONS,
-  type CopyFormat,
-  formatForCopy,
-} from '../../lib/links/copy-formats.ts';
+import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 import { displayUrl } from '../../lib/links/display-host.ts';
+import { COPY_FORMAT_BUTTONS } from '../../lib/wording/link-words.ts';
 import type { SiteIcon } from '../campaigns/site-icon.ts';
 import { RecentClicks } from '../stats/RecentClicks.tsx';
 import { CopyButton } from '../ui/CopyButton.tsx';

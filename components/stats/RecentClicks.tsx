@@ -1,29 +1,9 @@
-import { useEffect, useState } from 'react';
 import { plural } from '../../lib/i18n/t.ts';
-import { recentClicks } from '../../lib/stats/click-record.ts';
-import { readLinkClickRecord } from '../../lib/stats/click-record-store.ts';
+import { useClicksLastWeek } from './use-clicks-last-week.ts';
 
-/**
- * A link's clicks of the last 7 days, from this browser's click record (filled by every read of
- * the account's list, whatever the service; see click-record.ts): one line, or nothing while the
- * record has not seen the link.
- */
+/** A link's clicks of the last 7 days in one line, or nothing while the record has not seen it. */
 export function RecentClicks({ accountId, shortUrl }: { accountId: string; shortUrl: string }) {
-  const [clicks, setClicks] = useState<number>();
-  useEffect(() => {
-    let current = true;
-    void readLinkClickRecord(accountId, shortUrl).then(
-      (record) => {
-        if (current && Object.hasOwn(record, shortUrl)) {
-          setClicks(recentClicks(record, shortUrl, 7, Date.now()));
-        }
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [accountId, shortUrl]);
+  const clicks = useClicksLastWeek(accountId, shortUrl);
   if (clicks === undefined) return null;
   return <p className="recent-clicks hint">{plural('clicksLastWeek', clicks)}</p>;
 }

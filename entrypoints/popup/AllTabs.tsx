@@ -9,11 +9,7 @@ import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { plural, t } from '../../lib/i18n/t.ts';
 import { displayHost, displayUrl } from '../../lib/links/display-host.ts';
-import {
-  formatLinkList,
-  LIST_FORMAT_BUTTONS,
-  LIST_FORMATS,
-} from '../../lib/links/link-list-formats.ts';
+import { formatLinkList, LIST_FORMATS } from '../../lib/links/link-list-formats.ts';
 import type { AccountHosts } from '../../lib/links/short-link-of-account.ts';
 import { askOnce, linkForPage } from '../../lib/page-link/link-for-page.ts';
 import {
@@ -26,6 +22,7 @@ import {
 } from '../../lib/page-link/shorten-tabs.ts';
 import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 import { describeApiError } from '../../lib/wording/error-text.ts';
+import { LIST_FORMAT_BUTTONS } from '../../lib/wording/link-list-words.ts';
 import { leftOutTabs } from './left-out.ts';
 
 type Stage = 'asking' | 'refused' | 'none' | 'running' | 'done';

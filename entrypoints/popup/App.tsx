@@ -17,10 +17,10 @@ import type { UtmValues } from '../../lib/campaigns/utm.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { defaultShortHost } from '../../lib/links/short-link-of-account.ts';
 import { cutTitle } from '../../lib/links/title.ts';
-import { unshortenableReason } from '../../lib/links/unshortenable.ts';
 import type { PageLinks as PageFacts } from '../../lib/page-link/link-for-page.ts';
 import { accountOrDefault, isConfigured } from '../../lib/settings/account-choice.ts';
 import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
+import { unshortenableReason } from '../../lib/wording/link-words.ts';
 
 // Everything the form does not need to be drawn comes in one chunk, asked for once it is drawn.
 const later = () => import('./later.ts');

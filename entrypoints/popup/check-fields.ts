@@ -2,7 +2,7 @@
 import type { FieldErrors, ShortenFields } from '../../components/shorten/ShortenForm.tsx';
 import { BackHalf } from '../../contract/wire.ts';
 import { CreateLinkInput } from '../../lib/api/schemas.ts';
-import { checkDestination } from '../../lib/links/destination.ts';
+import { checkDestination } from '../../lib/wording/destination-words.ts';
 import { fieldProblemText } from '../../lib/wording/field-problems.ts';
 
 /** The service's field names, as its errors name them, to the form's. */

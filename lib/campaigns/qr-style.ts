@@ -1,26 +1,17 @@
 // How a QR code is drawn for print: its colours, error correction, margin, PNG size and logo, and
-// what is refused because a scanner could not read it. Pure rules; QrCode.tsx draws them.
-import { formatNumber } from '../i18n/format.ts';
-import { t } from '../i18n/t.ts';
+// what is refused because a scanner could not read it. Pure rules: a problem is a code, which
+// lib/wording/qr-words.ts says in a sentence; QrCode.tsx draws them.
 
 export const ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrection = (typeof ERROR_CORRECTIONS)[number];
 
 /** The share of the code each level can lose and still be read. */
-const ERROR_CORRECTION_SHARES: Record<ErrorCorrection, number> = {
+export const ERROR_CORRECTION_SHARES: Record<ErrorCorrection, number> = {
   L: 0.07,
   M: 0.15,
   Q: 0.25,
   H: 0.3,
 };
-
-/** A level as the select says it: `L (7%)`, the share written the person's way (`7 %`, `٧٪`). */
-export const correctionLabel = (level: ErrorCorrection): string =>
-  t(
-    'qrCorrectionOption',
-    level,
-    formatNumber(ERROR_CORRECTION_SHARES[level], { style: 'percent' }),
-  );
 
 export type QrStyle = {
   /** The modules' colour, `#rrggbb`. */
@@ -72,56 +63,49 @@ export function contrastRatio(a: string, b: string): number {
   return ((lighter as number) + 0.05) / ((darker as number) + 0.05);
 }
 
-/** Why scanners could not read this pair, in a sentence, or undefined. */
-export function colourProblem(dark: string, light: string): string | undefined {
-  if (!HEX_COLOUR.test(dark) || !HEX_COLOUR.test(light)) {
-    return t('qrColoursFormat');
-  }
-  if (relativeLuminance(dark) >= relativeLuminance(light)) {
-    return t('qrColourLighter');
-  }
+/** Why scanners could not read a colour pair. */
+export type ColourProblem =
+  | { code: 'notHexColours' }
+  | { code: 'darkIsLighter' }
+  | { code: 'tooClose'; values: { ratio: number } };
+
+/** Why scanners could not read this pair, or undefined. */
+export function colourProblemCode(dark: string, light: string): ColourProblem | undefined {
+  if (!HEX_COLOUR.test(dark) || !HEX_COLOUR.test(light)) return { code: 'notHexColours' };
+  if (relativeLuminance(dark) >= relativeLuminance(light)) return { code: 'darkIsLighter' };
   const ratio = contrastRatio(dark, light);
-  if (ratio < MIN_CONTRAST) {
-    // Rounded down: 3.95 is not "4.0:1" in a sentence saying 4:1 is needed.
-    const shown = formatNumber(Math.floor(ratio * 10) / 10, { minimumFractionDigits: 1 });
-    return t('qrColoursTooClose', shown, formatNumber(MIN_CONTRAST));
-  }
-  return undefined;
+  return ratio < MIN_CONTRAST ? { code: 'tooClose', values: { ratio } } : undefined;
 }
 
-/** A count of pixels or modules, in the person's digits, without grouping (`4096`). */
-const wholeNumber = (value: number) => formatNumber(value, { useGrouping: false });
+/** A margin or size outside its range, or not a whole number. */
+export type RangeProblem = 'outOfRange';
 
-export function marginProblem(margin: number): string | undefined {
+export function marginProblemCode(margin: number): RangeProblem | undefined {
   return Number.isInteger(margin) && margin >= MARGIN_RANGE.min && margin <= MARGIN_RANGE.max
     ? undefined
-    : t('qrMarginRange', wholeNumber(MARGIN_RANGE.min), wholeNumber(MARGIN_RANGE.max));
+    : 'outOfRange';
 }
 
-export function sizeProblem(size: number): string | undefined {
+export function sizeProblemCode(size: number): RangeProblem | undefined {
   return Number.isInteger(size) && size >= SIZE_RANGE.min && size <= SIZE_RANGE.max
     ? undefined
-    : t('qrSizeRange', wholeNumber(SIZE_RANGE.min), wholeNumber(SIZE_RANGE.max));
+    : 'outOfRange';
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
 
-/** Why this file cannot be the logo, in one sentence, or undefined (its content is checked when drawn). */
-export function logoFileProblem(file: { type: string; size: number }): string | undefined {
-  if (!IMAGE_TYPES.includes(file.type)) {
-    return t('qrLogoNotImage');
-  }
-  if (file.size > LOGO_MAX_BYTES) return t('qrLogoTooLarge');
+export type LogoFileProblem = 'notImage' | 'tooLarge';
+
+/** Why this file cannot be the logo, or undefined (its content is checked when drawn). */
+export function logoFileProblemCode(file: {
+  type: string;
+  size: number;
+}): LogoFileProblem | undefined {
+  if (!IMAGE_TYPES.includes(file.type)) return 'notImage';
+  if (file.size > LOGO_MAX_BYTES) return 'tooLarge';
   return undefined;
 }
 
 /** The level the code is made with: H whenever a logo covers part of it. */
 export const correctionOf = (style: QrStyle): ErrorCorrection =>
   style.logo ? 'H' : style.errorCorrection;
-
-/** The first problem of a whole style, or undefined. */
-export function qrStyleProblem(style: QrStyle): string | undefined {
-  return (
-    colourProblem(style.dark, style.light) ?? marginProblem(style.margin) ?? sizeProblem(style.size)
-  );
-}

@@ -1,22 +1,9 @@
 // The person's own campaign parameters (utm_source, utm_medium, …) added to a destination. Plain
 // code, no zod: the popup loads it with the "UTM parameters" disclosure.
-import { formatNumber } from '../i18n/format.ts';
-import { type MessageKey, t } from '../i18n/t.ts';
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 export type UtmValues = Record<UtmField, string>;
-export type UtmErrors = Partial<Record<UtmField, string>>;
-
-/** The fields' labels, as the popup shows them. */
-/** The messages that name each field (Source, Medium…), in the popup and in Preferences alike. */
-export const UTM_LABEL_KEYS: Record<UtmField, MessageKey> = {
-  source: 'utmSource',
-  medium: 'utmMedium',
-  campaign: 'utmCampaign',
-  term: 'utmTerm',
-  content: 'utmContent',
-};
 
 export const UTM_VALUE_MAX_LENGTH = 255;
 
@@ -26,38 +13,11 @@ export const NO_UTM: UtmValues = { source: '', medium: '', campaign: '', term: '
 // refuses them in every text field.
 const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-type UtmProblem = 'tooLong' | 'controlCharacters' | 'brokenCharacter';
+/** Why a value cannot be sent; lib/wording/utm-words.ts says it in a sentence naming the field. */
+export type UtmProblem = 'tooLong' | 'controlCharacters' | 'brokenCharacter';
 
-/** A whole sentence per field and problem: a field's name changes the words around it. */
-const PROBLEM_KEYS: Record<UtmField, Record<UtmProblem, MessageKey>> = {
-  source: {
-    tooLong: 'utmSourceTooLong',
-    controlCharacters: 'utmSourceControlCharacters',
-    brokenCharacter: 'utmSourceBrokenCharacter',
-  },
-  medium: {
-    tooLong: 'utmMediumTooLong',
-    controlCharacters: 'utmMediumControlCharacters',
-    brokenCharacter: 'utmMediumBrokenCharacter',
-  },
-  campaign: {
-    tooLong: 'utmCampaignTooLong',
-    controlCharacters: 'utmCampaignControlCharacters',
-    brokenCharacter: 'utmCampaignBrokenCharacter',
-  },
-  term: {
-    tooLong: 'utmTermTooLong',
-    controlCharacters: 'utmTermControlCharacters',
-    brokenCharacter: 'utmTermBrokenCharacter',
-  },
-  content: {
-    tooLong: 'utmContentTooLong',
-    controlCharacters: 'utmContentControlCharacters',
-    brokenCharacter: 'utmContentBrokenCharacter',
-  },
-};
-
-function problemOf(value: string): UtmProblem | undefined {
+/** What is wrong with one value as typed, or undefined; empty is fine (the parameter is left out). */
+export function utmValueProblemCode(value: string): UtmProblem | undefined {
   if ([...value.trim()].length > UTM_VALUE_MAX_LENGTH) return 'tooLong';
   if (CONTROL_CHARACTER.test(value)) return 'controlCharacters';
   // encodeURIComponent throws on half of a surrogate pair.
@@ -65,23 +25,14 @@ function problemOf(value: string): UtmProblem | undefined {
   return undefined;
 }
 
-/**
- * What is wrong with one value as typed, in the person's language, or undefined; empty is fine
- * (the parameter is left out).
- */
-export function utmValueProblem(field: UtmField, value: string): string | undefined {
-  const problem = problemOf(value);
-  return problem && t(PROBLEM_KEYS[field][problem], formatNumber(UTM_VALUE_MAX_LENGTH));
-}
-
 /** Each field's problem; empty when every value can be sent. */
-export function utmProblems(values: UtmValues): UtmErrors {
-  const errors: UtmErrors = {};
+export function utmProblemCodes(values: UtmValues): Partial<Record<UtmField, UtmProblem>> {
+  const problems: Partial<Record<UtmField, UtmProblem>> = {};
   for (const field of UTM_FIELDS) {
-    const problem = utmValueProblem(field, values[field]);
-    if (problem) errors[field] = problem;
+    const problem = utmValueProblemCode(values[field]);
+    if (problem) problems[field] = problem;
   }
-  return errors;
+  return problems;
 }
 
 export const hasUtm = (values: UtmValues): boolean =>
@@ -112,7 +63,7 @@ function decodedName(pair: string): string {
 export function withUtm(address: string, values: UtmValues): string {
   const added = UTM_FIELDS.flatMap((field) => {
     const value = values[field].trim();
-    return value === '' || problemOf(value) ? [] : [[`utm_${field}`, value] as const];
+    return value === '' || utmValueProblemCode(value) ? [] : [[`utm_${field}`, value] as const];
   });
   if (added.length === 0 || !URL.canParse(address)) return address;
   const hashStart = address.indexOf('#');

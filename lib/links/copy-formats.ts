@@ -1,18 +1,9 @@
 // The ways a short link is copied: the link alone, Markdown, rich text (HTML) or title and link.
 // Pure text making; writing the clipboard is lib/browser/clipboard.ts's job.
-import type { MessageKey } from '../i18n/t.ts';
 
 /** The ways a short link is copied, as the "Copy as" preference stores them. */
 export const COPY_FORMATS = ['link', 'markdown', 'html', 'title-and-link'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
-
-/** The message of the result's button for each format. */
-export const COPY_FORMAT_BUTTONS: Record<CopyFormat, MessageKey> = {
-  link: 'copyButtonLink',
-  markdown: 'copyButtonMarkdown',
-  html: 'copyButtonHtml',
-  'title-and-link': 'copyButtonTitleAndLink',
-};
 
 /** What goes on the clipboard: always plain text, and rich text for HTML. */
 export type ClipboardContent = { text: string; html?: string };

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDestination, fixUpDestination } from './destination.ts';
-
-const NOT_A_WEB_ADDRESS = 'This is not a web address. Type one such as https://example.com/page.';
+import { fixUpDestination, parseDestination } from './destination.ts';
 
 describe('fixUpDestination', () => {
   it.each([
@@ -31,7 +29,7 @@ describe('fixUpDestination', () => {
   });
 });
 
-describe('checkDestination', () => {
+describe('parseDestination', () => {
   it.each([
     ['example.com/foo', 'https://example.com/foo'],
     [' https://example.com/a ', 'https://example.com/a'],
@@ -39,27 +37,27 @@ describe('checkDestination', () => {
     ['https://example.com/a b', 'https://example.com/a%20b'],
     ['HTTP://Example.COM', 'http://example.com/'],
   ])('accepts %j as %j', (typed, url) => {
-    expect(checkDestination(typed)).toEqual({ url });
+    expect(parseDestination(typed)).toEqual({ url });
   });
 
+  it.each(['not a url', 'just-a-word', 'mailto:someone@example.com'])(
+    'refuses %j as no address at all',
+    (typed) => {
+      expect(parseDestination(typed)).toEqual({ problem: { code: 'notAnAddress' } });
+    },
+  );
+
   it.each([
-    ['not a url', NOT_A_WEB_ADDRESS],
-    ['just-a-word', NOT_A_WEB_ADDRESS],
-    ['mailto:someone@example.com', NOT_A_WEB_ADDRESS],
-    ['', 'Enter the destination URL.'],
-    [
-      'ftp://example.com/file',
-      'The destination URL must be a full web address starting with http:// or https://.',
-    ],
-    [
-      'https://example.com/a\nb',
-      'The destination URL must not contain line breaks or control characters.',
-    ],
+    ['', { code: 'too_small' }],
+    ['ftp://example.com/file', { code: 'custom', params: { problem: 'notHttp' } }],
+    ['https://example.com/a\nb', { code: 'invalid_format' }],
     [
       'https://paypal.com@evil.example/login',
-      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
+      { code: 'custom', params: { problem: 'credentials' } },
     ],
-  ])('refuses %j with a sentence that says why', (typed, problem) => {
-    expect(checkDestination(typed)).toEqual({ problem });
+  ])("refuses %j with the contract's issue", (typed, issue) => {
+    expect(parseDestination(typed)).toEqual({
+      problem: { code: 'refused', values: { issue: expect.objectContaining(issue) } },
+    });
   });
 });

@@ -1,18 +1,10 @@
 // Several short links copied at once ("Shorten all tabs"): one a line, a Markdown list, or CSV for
 // a spreadsheet. Pure text making, loaded with the view that copies it (papaparse comes along).
-import type { MessageKey } from '../i18n/t.ts';
 import { formatForCopy } from './copy-formats.ts';
 import { toCsv } from './csv.ts';
 
 export const LIST_FORMATS = ['lines', 'markdown', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
-
-/** The buttons' messages. */
-export const LIST_FORMAT_BUTTONS: Record<ListFormat, MessageKey> = {
-  lines: 'listCopyLines',
-  markdown: 'copyButtonMarkdown',
-  csv: 'listCopyCsv',
-};
 
 export type ListedLink = { shortUrl: string; title: string; destinationUrl: string };
 

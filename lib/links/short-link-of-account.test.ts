@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultDomainLabel,
+  defaultDomainName,
   defaultShortHost,
   shortLinkOfAccount,
 } from './short-link-of-account.ts';
@@ -51,12 +51,12 @@ describe('defaultShortHost', () => {
   });
 });
 
-describe('defaultDomainLabel', () => {
+describe('defaultDomainName', () => {
   it.each([
-    ['localhost:8787', 'localhost:8787 (default)'],
-    ['xn--bcher-kva.example', 'bücher.example (default)'],
-    [undefined, 'Default short domain'],
-  ])('names %s', (host, label) => {
-    expect(defaultDomainLabel(host)).toBe(label);
+    ['localhost:8787', 'localhost:8787'],
+    ['xn--bcher-kva.example', 'bücher.example'],
+    [undefined, undefined],
+  ])('names %s', (host, name) => {
+    expect(defaultDomainName(host)).toBe(name);
   });
 });

@@ -3,7 +3,6 @@
 
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
 import type { Link } from '../api/schemas.ts';
-import { t } from '../i18n/t.ts';
 import { displayHost } from './display-host.ts';
 
 export type AccountHosts = {
@@ -74,11 +73,12 @@ export function shortLinkOfAccount(
 }
 
 /**
- * The service's default short domain as a choice, named by its host when it is known: the host
- * first and the rest short, so that a narrow select (the popup's) still shows the host whole.
+ * The service's default short domain as a choice names it by its host, when it is known: the host
+ * first and the rest short (`bücher.example`, `localhost:8787`), so that a narrow select (the
+ * popup's) still shows the host whole. lib/wording/link-words.ts puts it in the label.
  */
-export function defaultDomainLabel(defaultShortHost: string | undefined): string {
-  if (!defaultShortHost) return t('defaultShortDomain');
+export function defaultDomainName(defaultShortHost: string | undefined): string | undefined {
+  if (!defaultShortHost) return undefined;
   const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
-  return t('defaultShortDomainNamed', `${displayHost(name)}${port}`);
+  return `${displayHost(name)}${port}`;
 }

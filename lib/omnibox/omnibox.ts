@@ -4,7 +4,6 @@
 // them to browser.omnibox, and the tests call them as the browser would.
 import type { Link } from '../api/schemas.ts';
 
-export const OMNIBOX_KEYWORD = 'sl';
 export const MAX_SUGGESTIONS = 6;
 
 /** How the browser asks the page to be opened (Chrome and Firefox name them alike). */

@@ -4,7 +4,7 @@
 import { isApiError } from '../api/errors.ts';
 import type { Link } from '../api/schemas.ts';
 import { type AccountHosts, shortLinkOfAccount } from '../links/short-link-of-account.ts';
-import { unshortenableReason } from '../links/unshortenable.ts';
+import { whyUnshortenable } from '../links/unshortenable.ts';
 import { mayHaveBeenMade } from './lost-answer.ts';
 import { pageOfTab } from './shorten.ts';
 
@@ -38,7 +38,7 @@ export function pagesOfTabs(
   let skipped = 0;
   for (const tab of tabs) {
     const { url, title } = pageOfTab(tab);
-    if (!url || unshortenableReason(url) || shortLinkOfAccount(url, hosts)) skipped++;
+    if (!url || whyUnshortenable(url) || shortLinkOfAccount(url, hosts)) skipped++;
     else if (!pages.has(url)) pages.set(url, { url, title });
   }
   return { pages: [...pages.values()], skipped };

@@ -9,7 +9,7 @@ import { isConfigured } from '../settings/account-choice.ts';
 import { type AccountSettings, saveAccount } from '../settings/settings.ts';
 import { OWN_FAILURE_TEXT } from '../wording/error-text.ts';
 
-export { unshortenableReason } from '../links/unshortenable.ts';
+export { unshortenableReason } from '../wording/link-words.ts';
 
 /**
  * Refuses early, in words, when the browser would block the call: Firefox lets people withdraw an

@@ -2,8 +2,8 @@
 
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { uiLanguage } from '../../../lib/i18n/t.ts';
-import { defaultDomainLabel } from '../../../lib/links/short-link-of-account.ts';
 import { type Settings, saveAccount } from '../../../lib/settings/settings.ts';
+import { defaultDomainLabel } from '../../../lib/wording/link-words.ts';
 
 export type DomainChoice = {
   /** The host saved as the account's defaultDomain; "" is the service's default short domain. */

@@ -8,13 +8,10 @@ import { type ChannelResult, shortenForChannels } from '../../../lib/campaigns/c
 import type { UtmPreset } from '../../../lib/campaigns/campaign-settings.ts';
 import { plural, t } from '../../../lib/i18n/t.ts';
 import { displayUrl } from '../../../lib/links/display-host.ts';
-import {
-  formatLinkList,
-  LIST_FORMAT_BUTTONS,
-  LIST_FORMATS,
-} from '../../../lib/links/link-list-formats.ts';
+import { formatLinkList, LIST_FORMATS } from '../../../lib/links/link-list-formats.ts';
 import type { AccountSettings } from '../../../lib/settings/settings.ts';
 import { describeApiError } from '../../../lib/wording/error-text.ts';
+import { LIST_FORMAT_BUTTONS } from '../../../lib/wording/link-list-words.ts';
 import { checkFields } from '../check-fields.ts';
 
 export function ChannelLinks({

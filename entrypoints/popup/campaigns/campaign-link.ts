@@ -4,7 +4,7 @@ import type { FieldErrors } from '../../../components/shorten/ShortenForm.tsx';
 import { requestLinksForPage } from '../../../lib/account/links-upkeep.ts';
 import type { CreateLinkInput, Link } from '../../../lib/api/schemas.ts';
 import { shortenForCampaign } from '../../../lib/campaigns/campaign-links.ts';
-import { hasUtm, type UtmValues, utmProblems, withUtm } from '../../../lib/campaigns/utm.ts';
+import { hasUtm, type UtmValues, utmProblemCodes, withUtm } from '../../../lib/campaigns/utm.ts';
 import type { AccountSettings, Settings } from '../../../lib/settings/settings.ts';
 import { checkFields } from '../check-fields.ts';
 
@@ -20,7 +20,7 @@ export function taggedProblems(
   utm: UtmValues | undefined,
 ): FieldErrors | undefined {
   if (!isTagged(utm)) return undefined;
-  if (Object.keys(utmProblems(utm)).length > 0) return {};
+  if (Object.keys(utmProblemCodes(utm)).length > 0) return {};
   const tagged = checkFields({
     destinationUrl: withUtm(input.destinationUrl, utm),
     title: input.title ?? '',

@@ -1,0 +1,229 @@
+// An account's links: the cached list shown at once (its first screen, then the whole), the
+// service's list asked for one request at a time, the changes made while either is on its way,
+// and the index by destination that answers "which links lead to this page?".
+import type { CallOptions } from '../api/client.ts';
+import type { Link } from '../api/schemas.ts';
+import { recordListRead } from '../stats/click-record-store.ts';
+import {
+  type AccountState,
+  loadCachedThenFresh,
+  oneAtATime,
+  untilAborted,
+} from './account-state.ts';
+import {
+  type Cached,
+  cachedLinksFetchedAt,
+  changeCachedLinks,
+  type FirstScreen,
+  readCachedFirstScreen,
+  readCachedLinks,
+  writeCachedLinks,
+} from './cache.ts';
+import { keepCachedLinksIndex } from './cached-links-index.ts';
+import { removeLinks } from './link-changes.ts';
+
+export type LinksToOptions = { maxAgeMs?: number; now?: () => number };
+
+export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
+
+type LinksChange = (links: Link[]) => Link[];
+
+export type AccountLinks = {
+  /** The cached links at once when none are shown yet, then the service's, then stored. */
+  loadLinks(): Promise<Link[] | undefined>;
+  /** The service's links; a call while one runs shares its answer. */
+  refreshLinks(options?: CallOptions): Promise<Link[]>;
+  /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
+  refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
+  /** Shows the cached links again, after another page or the background changed them. */
+  reloadCachedLinks(): Promise<void>;
+  /** The links cache of this account as stored, whoever wrote it. */
+  cachedLinks(): Promise<Cached<Link[]> | undefined>;
+  /**
+   * The account's links to any of these addresses, from its cached list (refreshed first when
+   * missing or older than `maxAgeMs`): a lookup in an index by destination that this object keeps
+   * in step with every write of the cache, its own and other pages' alike. Never throws.
+   */
+  linksTo(addresses: readonly string[], options?: LinksToOptions): Promise<Link[]>;
+  /** Takes from the list shown links deleted elsewhere (the background); the cache has it already. */
+  dropLinks(shortUrls: readonly string[]): void;
+};
+
+/** Applies a change to the links shown and to the stored cache alike. */
+export type ChangeLinks = (update: LinksChange) => Promise<void>;
+
+/**
+ * Waits until the page has drawn what was just set: serializing tens of thousands of links takes a
+ * while, and the person should see them first. A page with no frames (the background) goes on.
+ */
+function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined') {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+export function createAccountLinks(
+  state: AccountState,
+): AccountLinks & { changeLinks: ChangeLinks } {
+  const { connection, set } = state;
+  const index = keepCachedLinksIndex(connection);
+  /**
+   * Changes made while a list is on its way: the list may have been read before them, so they are
+   * applied to it again before it is shown and stored (else a link made meanwhile would vanish from
+   * the cache, and the next "Shorten" would make it a second time).
+   */
+  let changesDuringRefresh: LinksChange[] | undefined;
+  /** Changes made while the first screen was shown: the whole list, read before them, gets them. */
+  let changesOnFirstScreen: LinksChange[] | undefined;
+  let cacheReload: Promise<void> | undefined;
+  let reloadAgain = false;
+
+  /** Shows a change at once, and keeps it for a list on its way. */
+  function changeShown(update: LinksChange): void {
+    changesDuringRefresh?.push(update);
+    changesOnFirstScreen?.push(update);
+    set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
+  }
+
+  function changeLinks(update: LinksChange): Promise<void> {
+    changeShown(update);
+    return changeCachedLinks(connection, update).then(index.noteWritten, () => {});
+  }
+
+  const refresh = oneAtATime(async () => {
+    set('links', (now) => ({ ...now, loading: true }));
+    const changes: LinksChange[] = [];
+    changesDuringRefresh = changes;
+    try {
+      const listed = await (await state.client()).listLinks({
+        signal: state.lifetime,
+        onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
+      });
+      const links = changes.reduce((list, change) => change(list), listed);
+      const appliedChanges = changes.length;
+      const fetchedAt = Date.now();
+      set('links', () => ({ value: links, fetchedAt, loading: false, error: undefined }));
+      await afterNextPaint();
+      // Changes made while the list was drawn are in the cache already: keep them there.
+      const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
+      if (!state.lifetime.aborted) {
+        await writeCachedLinks(connection, stored, fetchedAt).then(index.noteWritten, () => {});
+        // Every read of the list feeds the local click record (Trending, and the chart against
+        // a service without statistics); a failure to record never fails the read.
+        await recordListRead(connection.id, listed, fetchedAt).catch(() => {});
+      }
+      return links;
+    } catch (error) {
+      set('links', (now) => ({ ...now, loading: false, progress: undefined, error }));
+      throw error;
+    } finally {
+      changesDuringRefresh = undefined;
+    }
+  });
+  const refreshLinks = ({ signal }: CallOptions = {}) => untilAborted(refresh.run(), signal);
+
+  /**
+   * The links' cache in two steps: its first screen (the newest links, a few kilobytes) as soon as
+   * it is read, then the whole list (megabytes at tens of thousands), both read at once.
+   */
+  async function readLinksInTwo(): Promise<Cached<Link[]> | undefined> {
+    // Asked for first, so that its answer is not queued behind the whole list's.
+    const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
+    const whole = readCachedLinks(connection);
+    const first: FirstScreen | undefined = await firstRead;
+    if (
+      first &&
+      first.total > first.value.length &&
+      state.getSnapshot().links.value === undefined
+    ) {
+      // Before it is shown: a change may come from whoever is told of it.
+      changesOnFirstScreen = [];
+      set('links', (now) => ({
+        ...now,
+        value: first.value,
+        fetchedAt: first.fetchedAt,
+        partOf: first.total,
+      }));
+    }
+    try {
+      const cached = await whole;
+      const changes = changesOnFirstScreen ?? [];
+      if (cached) {
+        const all = changes.reduce((links, change) => change(links), cached.value);
+        set('links', (now) =>
+          now.partOf === undefined ? now : { ...now, value: all, partOf: undefined },
+        );
+      }
+      return cached;
+    } finally {
+      changesOnFirstScreen = undefined;
+      // No whole list to follow (gone or damaged): the first screen alone would pass for all.
+      set('links', (now) =>
+        now.partOf === undefined ? now : { ...now, value: undefined, partOf: undefined },
+      );
+    }
+  }
+
+  const load = oneAtATime(() => loadCachedThenFresh(state, 'links', readLinksInTwo, refreshLinks));
+
+  return {
+    changeLinks,
+    loadLinks: load.run,
+    refreshLinks,
+    async refreshLinksIfOlderThan(maxAgeMs, now = Date.now) {
+      try {
+        const fetchedAt = await cachedLinksFetchedAt(connection);
+        if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
+        await refreshLinks();
+        return 'refreshed';
+      } catch {
+        return 'failed';
+      }
+    },
+    reloadCachedLinks() {
+      // Changes in a burst (five links made in the popup) make one read, and one more after it.
+      if (cacheReload) {
+        reloadAgain = true;
+        return cacheReload;
+      }
+      cacheReload = (async () => {
+        do {
+          reloadAgain = false;
+          // A list on its way is shown first: the cache read after it holds it and the change.
+          await load.running?.catch(() => {});
+          await refresh.running?.catch(() => {});
+          const cached = await readCachedLinks(connection).catch(() => undefined);
+          if (!cached || state.lifetime.aborted) return;
+          set('links', (now) =>
+            now.value === undefined || now.partOf !== undefined
+              ? now
+              : { ...now, value: cached.value, fetchedAt: cached.fetchedAt },
+          );
+        } while (reloadAgain);
+      })().finally(() => {
+        cacheReload = undefined;
+      });
+      return cacheReload;
+    },
+    cachedLinks: () => readCachedLinks(connection),
+    async linksTo(addresses, { maxAgeMs, now = Date.now } = {}) {
+      try {
+        let current = await index.current();
+        const young = (fetchedAt: number | undefined, maxAge: number) =>
+          fetchedAt !== undefined && now() - fetchedAt < maxAge;
+        if (maxAgeMs !== undefined && !young(current?.fetchedAt, maxAgeMs)) {
+          await refreshLinks().catch(() => {});
+          current = await index.current();
+        }
+        return current?.index.linksTo(addresses) ?? [];
+      } catch {
+        return [];
+      }
+    },
+    dropLinks(shortUrls) {
+      const gone = new Set(shortUrls);
+      changeShown((links) => removeLinks(links, gone));
+    },
+  };
+}

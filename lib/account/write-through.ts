@@ -1,0 +1,72 @@
+// An account's writes, each kept in step with the links shown and the cache: a created link is
+// added, an edit shown at once and undone if the service refuses it, deleted links taken away at
+// once and put back when the service did not delete them.
+import type { CallOptions } from '../api/client.ts';
+import { isApiError } from '../api/errors.ts';
+import type { CreateLinkInput, Link, UpdateLinkInput } from '../api/schemas.ts';
+import type { ChangeLinks } from './account-links.ts';
+import type { AccountState } from './account-state.ts';
+import { readCachedLinks } from './cache.ts';
+import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
+
+export type DeleteFailure = { shortUrl: string; error: unknown };
+
+export type AccountWrites = {
+  /** Creates a link and adds it to the list and the cache. */
+  createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
+  /** Shows the change at once, saves it, and puts the link back as it was if the service refuses. */
+  updateLink(link: Link, changes: UpdateLinkInput): Promise<Link>;
+  /** Removes the links at once, deletes them, and puts back those the service did not delete. */
+  deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
+};
+
+const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
+
+export function createWriteThrough(state: AccountState, changeLinks: ChangeLinks): AccountWrites {
+  return {
+    async createLink(input, { signal } = {}) {
+      const link = await (await state.client()).createLink(input, { signal });
+      await changeLinks((links) => addLink(links, link));
+      return link;
+    },
+
+    async updateLink(link, changes) {
+      const edited = { ...link, ...changes };
+      void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
+      try {
+        const saved = await (await state.client()).updateLink(link.shortUrl, changes);
+        // Clicks and the creation date are not the edit's business: the list keeps its own.
+        const result = { ...link, destinationUrl: saved.destinationUrl, title: saved.title };
+        await changeLinks((links) => replaceLink(links, link.shortUrl, result));
+        return result;
+      } catch (error) {
+        await changeLinks((links) => replaceLink(links, link.shortUrl, link));
+        throw error;
+      }
+    },
+
+    async deleteLinks(shortUrls) {
+      // The list to put failures back into: the one shown, else the cached one (the popup's case).
+      const { links: shownList } = state.getSnapshot();
+      const shown = shownList.partOf === undefined ? shownList.value : undefined;
+      const before = shown ?? (await readCachedLinks(state.connection))?.value ?? [];
+      const gone = new Set(shortUrls);
+      void changeLinks((links) => removeLinks(links, gone));
+      const api = await state.client();
+      const results = await Promise.allSettled(shortUrls.map((url) => api.deleteLink(url)));
+      const failures: DeleteFailure[] = [];
+      results.forEach((result, index) => {
+        const shortUrl = shortUrls[index] as string;
+        // Already gone on the service is what the person wanted.
+        if (result.status === 'rejected' && !isNotFound(result.reason)) {
+          failures.push({ shortUrl, error: result.reason });
+        }
+      });
+      if (failures.length > 0) {
+        const back = new Set(failures.map((failure) => failure.shortUrl));
+        await changeLinks((links) => restoreLinks(links, before, back));
+      }
+      return failures;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDomainLabel, unshortenableReason } from './link-words.ts';
+
+describe('defaultDomainLabel', () => {
+  it.each([
+    ['localhost:8787', 'localhost:8787 (default)'],
+    ['xn--bcher-kva.example', 'bücher.example (default)'],
+    [undefined, 'Default short domain'],
+  ])('names %s', (host, label) => {
+    expect(defaultDomainLabel(host)).toBe(label);
+  });
+});
+
+describe('unshortenableReason', () => {
+  it('lets a web page through', () => {
+    expect(unshortenableReason('https://example.com/')).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, 'This tab has no address to shorten.'],
+    ['not an address', 'This tab has no web address to shorten.'],
+    [
+      'file:///home/me/notes.txt',
+      'Files on this computer cannot be shortened: others cannot open them.',
+    ],
+    ['chrome://settings', 'chrome: pages belong to the browser and cannot be shortened.'],
+  ])('says why %s cannot be shortened', (url, sentence) => {
+    expect(unshortenableReason(url)).toBe(sentence);
+  });
+});
