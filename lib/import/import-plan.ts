@@ -3,16 +3,15 @@
 // in unit tests alike.
 import {
   type ColumnMap,
-  checkImportRow,
   decodeImportFile,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportIssue,
-  type ImportRowIssue,
   type ImportTable,
   importRows,
   readImportText,
-} from '../../contract/import-rows.ts';
+} from '../../contract/import-file.ts';
+import { checkImportRow, type ImportRowIssue } from '../../contract/import-rows.ts';
 
 /** A row to send: `domain` is a custom domain of the account, or undefined for the default one. */
 export type PlannedRow = {

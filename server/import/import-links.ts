@@ -1,9 +1,10 @@
-// The service's bulk import: rows read from a CSV file (contract/import-rows.ts) become links of one
+// The service's bulk import: rows read from a CSV file (contract/import-file.ts) become links of one
 // account, checked as the API checks a create, in transactions of a few thousand rows. Rows that
 // are already there (same back-half and destination, or with no back-half the same destination)
 // are skipped, so a second run of the same file makes nothing.
 import Papa from 'papaparse';
-import { checkImportRow, type ImportOutcome, type ImportRow } from '../../contract/import-rows.ts';
+import type { ImportRow } from '../../contract/import-file.ts';
+import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
 import type { ShortDomains } from '../links/short-domain.ts';
