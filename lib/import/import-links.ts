@@ -5,6 +5,7 @@
 // sent again the account's links are listed afresh and looked in (as "Shorten all tabs" does), so
 // an import run twice makes nothing twice.
 import * as z from 'zod/mini';
+import { matchHolder } from '../../contract/import-match.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Link } from '../api/schemas.ts';
 import { findOrCreate, mayHaveBeenMade } from '../page-link/lost-answer.ts';
@@ -93,12 +94,6 @@ export type RunDeps = {
 const realSleep = (milliseconds: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
-/** Two destinations as the browser writes them (the service stores the normalised form). */
-function sameDestination(a: string, b: string): boolean {
-  const href = (url: string) => URL.parse(url)?.href ?? url;
-  return href(a) === href(b);
-}
-
 const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
   destinationUrl: row.destinationUrl,
   title: row.title || undefined,
@@ -114,6 +109,11 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
   const { concurrency = IMPORT_AT_ONCE, sleep = realSleep } = deps;
   const queue = job.rows.filter((row) => !row.outcome);
   let next = 0;
+  /** The row's own link, when the account has it: a link holding its back-half elsewhere is not. */
+  const linkOfRow = async (row: JobRow) => {
+    const found = matchHolder(row, await deps.findLink(row));
+    return found.outcome === 'already_there' ? found.link : undefined;
+  };
 
   async function settle(row: JobRow): Promise<void> {
     for (;;) {
@@ -127,7 +127,7 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
       try {
         const { value: link } = await findOrCreate(
           row.uncertain === true,
-          () => deps.findLink(row),
+          () => linkOfRow(row),
           () => deps.createLink(inputOf(row, withBackHalf)),
         );
         Object.assign(row, { outcome: 'created', shortUrl: link.shortUrl, uncertain: false });
@@ -149,8 +149,8 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
           // Taken by this very row's link when an earlier run made it and stopped before storing
           // the outcome (the browser stopped the background mid-import): the same destination.
           // Looked up only here, since Check already set collisions it knew of aside.
-          const found = withBackHalf ? await deps.findLink(row).catch(() => undefined) : undefined;
-          if (found && sameDestination(found.destinationUrl, row.destinationUrl)) {
+          const found = withBackHalf ? await linkOfRow(row).catch(() => undefined) : undefined;
+          if (found) {
             Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
             return;
           }
