@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { linksToCsv } from '../entrypoints/options/links/links-csv.ts';
-import {
-  checkImportRow,
-  decodeImportFile,
-  type ImportLink,
-  importRows,
-  importSummary,
-  readImportText,
-  recogniseColumns,
-} from './import-rows.ts';
+import { decodeImportFile, importRows, readImportText, recogniseColumns } from './import-file.ts';
+import { checkImportRow, type ImportLink, importSummary } from './import-rows.ts';
 
 const FIXTURES = new URL('../test/fixtures/import/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));

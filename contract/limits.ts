@@ -29,10 +29,14 @@ export const ERROR_CODE_KINDS = [
 export type ErrorCodeKind = (typeof ERROR_CODE_KINDS)[number];
 
 /**
- * Every error code of the reference service, with the HTTP status it is sent with and the kind a
- * client reads it as: the one key from the service's answer to the sentence a person reads. The
- * service takes each problem's status from here; the client reads a known code here before it
- * looks at anything else of a body. Adding a code is adding one row.
+ * Every error code of the reference service, one row each: the HTTP status it is sent with, the
+ * kind a client reads it as, and, where one of the client's own sentences says its whole meaning,
+ * that sentence's name (`reason`, a key of API_ERROR_SENTENCES in lib/api/errors.ts), so that a page
+ * can say the service's English sentence in the person's language. A code without a reason carries
+ * what only the service's words name (which field, which rule, which domain). The service takes
+ * each problem's status from here; the client reads a known code here before it looks at anything
+ * else of a body. Adding a code is adding one row; its name in code (`ErrorCode.backHalfTaken`)
+ * follows from it.
  */
 export const ERROR_CODES = {
   invalid_json: { status: 400, kind: 'invalid_input' },
@@ -42,40 +46,34 @@ export const ERROR_CODES = {
   unknown_field: { status: 400, kind: 'invalid_input' },
   unknown_domain: { status: 400, kind: 'invalid_input' },
   blocked_destination: { status: 400, kind: 'invalid_input' },
-  back_half_taken: { status: 409, kind: 'back_half_taken' },
-  unauthorized: { status: 401, kind: 'unauthorized' },
-  paid_plan_required: { status: 403, kind: 'paid_plan_required' },
-  not_found: { status: 404, kind: 'not_found' },
+  back_half_taken: { status: 409, kind: 'back_half_taken', reason: 'backHalfTaken' },
+  unauthorized: { status: 401, kind: 'unauthorized', reason: 'keyRefused' },
+  paid_plan_required: { status: 403, kind: 'paid_plan_required', reason: 'paidPlanOnly' },
+  not_found: { status: 404, kind: 'not_found', reason: 'linkNotFound' },
   method_not_allowed: { status: 405, kind: 'unexpected_response' },
-  payload_too_large: { status: 413, kind: 'invalid_input' },
-  rate_limited: { status: 429, kind: 'rate_limited' },
-  internal_error: { status: 500, kind: 'server_error' },
+  payload_too_large: { status: 413, kind: 'invalid_input', reason: 'requestTooLarge' },
+  rate_limited: { status: 429, kind: 'rate_limited', reason: 'tooManyRequests' },
+  internal_error: { status: 500, kind: 'server_error', reason: 'serviceFailed' },
   /** The service cannot store data now (its database is locked, full or failing): retry later. */
-  service_unavailable: { status: 503, kind: 'server_error' },
-} as const satisfies Record<string, { status: number; kind: ErrorCodeKind }>;
+  service_unavailable: { status: 503, kind: 'server_error', reason: 'serviceFailed' },
+} as const satisfies Record<string, { status: number; kind: ErrorCodeKind; reason?: string }>;
 
 /** Error codes the reference service sends in `{"success": false, "code": ...}`. */
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+
 /** The codes by name, for code that reads better as `ErrorCode.backHalfTaken`. */
-export const ErrorCode = {
-  invalidJson: 'invalid_json',
-  invalidBody: 'invalid_body',
-  invalidField: 'invalid_field',
-  missingField: 'missing_field',
-  unknownField: 'unknown_field',
-  unknownDomain: 'unknown_domain',
-  backHalfTaken: 'back_half_taken',
-  unauthorized: 'unauthorized',
-  paidPlanRequired: 'paid_plan_required',
-  notFound: 'not_found',
-  methodNotAllowed: 'method_not_allowed',
-  payloadTooLarge: 'payload_too_large',
-  rateLimited: 'rate_limited',
-  blockedDestination: 'blocked_destination',
-  internalError: 'internal_error',
-  serviceUnavailable: 'service_unavailable',
-} as const satisfies Record<string, ErrorCode>;
+export const ErrorCode = Object.freeze(
+  Object.fromEntries(
+    Object.keys(ERROR_CODES).map((code) => [
+      code.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      code,
+    ]),
+  ),
+) as { readonly [Code in ErrorCode as CamelCase<Code>]: Code };
 
 /** The row of a code this contract knows, or undefined for a foreign service's own code. */
 export function knownErrorCode(

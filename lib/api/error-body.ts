@@ -1,6 +1,6 @@
 // Reading any service's error answer into an ApiError: the shapes services send (message, error,
 // errors by field, RFC 7807, plain text), their names for our fields, and what each status means.
-import { type ErrorCode, knownErrorCode } from '../../contract/limits.ts';
+import { knownErrorCode } from '../../contract/limits.ts';
 import {
   ApiError,
   type ApiErrorDetails,
@@ -299,20 +299,14 @@ function ownReason(
 }
 
 /**
- * The contract's codes whose whole meaning one of the client's sentences says: a service's own
- * sentence for them (English in the reference service) can be said in the person's language.
- * The others carry what only the service's words name (which field, which rule, which domain).
+ * The client's sentence that says the whole of a contract code, from the code's row (`reason`):
+ * a service's own sentence for it (English in the reference service) can then be said in the
+ * person's language.
  */
-const REASON_OF_CODE: Partial<Record<ErrorCode, ApiErrorReason>> = {
-  back_half_taken: 'backHalfTaken',
-  unauthorized: 'keyRefused',
-  paid_plan_required: 'paidPlanOnly',
-  not_found: 'linkNotFound',
-  rate_limited: 'tooManyRequests',
-  payload_too_large: 'requestTooLarge',
-  internal_error: 'serviceFailed',
-  service_unavailable: 'serviceFailed',
-};
+function reasonOfCode(code: string | undefined): ApiErrorReason | undefined {
+  const row = knownErrorCode(code);
+  return row && 'reason' in row ? row.reason : undefined;
+}
 
 /** The typed error for an HTTP error answer of any shape: a known code first, then the status. */
 export function apiErrorFromResponse(
@@ -333,7 +327,7 @@ export function apiErrorFromResponse(
     details.retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
   }
   if (read.message !== undefined) {
-    const reason = knownErrorCode(read.code) && REASON_OF_CODE[read.code as ErrorCode];
+    const reason = reasonOfCode(read.code);
     if (!reason) return new ApiError(kind, read.message, details);
     const reasonValues = reason === 'serviceFailed' ? [String(status)] : [];
     return new ApiError(kind, read.message, { ...details, reason, reasonValues });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODE_KINDS, ERROR_CODES } from '../../contract/limits.ts';
-import { ApiError, ApiErrorKind, isApiError } from './errors.ts';
+import { ERROR_CODE_KINDS, ERROR_CODES, ErrorCode } from '../../contract/limits.ts';
+import { API_ERROR_SENTENCES, ApiError, ApiErrorKind, isApiError } from './errors.ts';
 
 describe('isApiError', () => {
   it('recognises an ApiError', () => {
@@ -41,5 +41,20 @@ describe('ApiErrorKind and the contract', () => {
       expect(ApiErrorKind.options).toContain(kind);
     }
     expect(ApiErrorKind.options).toEqual(expect.arrayContaining([...ERROR_CODE_KINDS]));
+  });
+});
+
+describe('the contract’s error codes, one row each', () => {
+  it('names each code in code as its camel case, and nothing else', () => {
+    expect(ErrorCode.backHalfTaken).toBe('back_half_taken');
+    expect(ErrorCode.serviceUnavailable).toBe('service_unavailable');
+    expect(Object.values(ErrorCode).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    expect(Object.isFrozen(ErrorCode)).toBe(true);
+  });
+
+  it('names only sentences the client has as a code’s reason', () => {
+    for (const row of Object.values(ERROR_CODES)) {
+      if ('reason' in row) expect(Object.keys(API_ERROR_SENTENCES)).toContain(row.reason);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // starts (the browser may have stopped it, or the options page was closed).
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { sameDestination } from '../../contract/import-match.ts';
 import { openAccount } from '../account/account.ts';
 import type { Link } from '../api/schemas.ts';
 import { accountOrDefault, isConfigured } from '../settings/account-choice.ts';
@@ -28,7 +29,12 @@ export async function readImportJob(): Promise<ImportJob | undefined> {
 
 const saveJob = (job: ImportJob) => browser.storage.local.set({ [IMPORT_JOB_KEY]: job });
 
-/** The row's link among the account's links, listed afresh. */
+/**
+ * The row's link among the account's links, listed afresh: the one holding its back-half (on its
+ * domain, or any host for the default one, whose host is not known here), or for a row without one
+ * a link to its destination. The import (import-links.ts) holds it against the row by the import's
+ * rule (contract/import-match.ts).
+ */
 function findIn(links: readonly Link[], row: JobRow): Link | undefined {
   if (row.backHalf && !row.generated) {
     return links.find((link) => {
@@ -37,7 +43,7 @@ function findIn(links: readonly Link[], row: JobRow): Link | undefined {
       return onDomain && decodeURIComponent(url.pathname.slice(1)) === row.backHalf;
     });
   }
-  return links.find((link) => link.destinationUrl === row.destinationUrl);
+  return links.find((link) => sameDestination(link.destinationUrl, row.destinationUrl));
 }
 
 let running: Promise<void> | undefined;

@@ -1,19 +1,18 @@
 // "Import N links": the checked rows created through the interface a few at a time, by the
 // background, so that closing the options page does not stop it. The job (every row and what
 // became of it) lives in extension storage: a restarted background carries on from it, and the
-// options page draws from it. A create whose answer was lost may have made its link: before it is
-// sent again the account's links are listed afresh and looked in (as "Shorten all tabs" does), so
-// an import run twice makes nothing twice.
+// options page draws from it. The rows go through the bulk pool (lib/bulk/pool.ts), as "Shorten all
+// tabs" does: a few at a time, 429s waited out. A create whose answer was lost may have made its
+// link: before it is sent again the account's links are listed afresh and looked in, so an import
+// run twice makes nothing twice.
 import * as z from 'zod/mini';
+import { matchHolder } from '../../contract/import-match.ts';
 import { isApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Link } from '../api/schemas.ts';
-import { findOrCreate, mayHaveBeenMade } from '../page-link/lost-answer.ts';
-import { MAX_RATE_LIMIT_WAIT_MS } from '../page-link/shorten-tabs.ts';
+import { findOrCreate, mayHaveBeenMade } from '../bulk/lost-answer.ts';
+import { type Attempt, runBulk } from '../bulk/pool.ts';
 import type { PlannedRow } from './import-plan.ts';
 
-/** Requests at once: the reference service allows 600 a minute per account. */
-export const IMPORT_AT_ONCE = 4;
-const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
 /** Attempts of one row whose answer keeps being lost, before it is reported as failed. */
 const MAX_ATTEMPTS = 3;
 
@@ -32,7 +31,6 @@ export const JobRow = z.object({
   atCheck: z.optional(z.boolean()),
   /** Sent, and its answer lost: look before sending it again. */
   uncertain: z.optional(z.boolean()),
-  attempts: z.optional(z.number()),
 });
 export type JobRow = z.infer<typeof JobRow>;
 
@@ -80,7 +78,10 @@ export const doneCount = (job: ImportJob) => progressOf(job).done;
 
 export type RunDeps = {
   createLink(input: CreateLinkInput): Promise<Link>;
-  /** Lists the account's links afresh; the row's link if one was made for it. */
+  /**
+   * Lists the account's links afresh: the one holding the row's back-half on its domain (for a row
+   * without one, a link to its destination), whether or not it is the row's.
+   */
   findLink(row: JobRow): Promise<Link | undefined>;
   /** Called after each row's outcome; the caller stores the job (throttled as it likes). */
   onChange(job: ImportJob): void;
@@ -90,15 +91,6 @@ export type RunDeps = {
   sleep?(milliseconds: number): Promise<void>;
 };
 
-const realSleep = (milliseconds: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
-
-/** Two destinations as the browser writes them (the service stores the normalised form). */
-function sameDestination(a: string, b: string): boolean {
-  const href = (url: string) => URL.parse(url)?.href ?? url;
-  return href(a) === href(b);
-}
-
 const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
   destinationUrl: row.destinationUrl,
   title: row.title || undefined,
@@ -107,86 +99,76 @@ const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
 });
 
 /**
- * Sends every row without an outcome, `concurrency` at a time, until all have one or the job is
- * paused. A 429 holds every request for its Retry-After and sends the row again (it made nothing).
+ * Sends every row without an outcome through the bulk pool, until all have one or the job is
+ * paused. A 429 holds every request for its Retry-After (`waitUntil`, for the progress line).
  */
 export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<ImportJob> {
-  const { concurrency = IMPORT_AT_ONCE, sleep = realSleep } = deps;
-  const queue = job.rows.filter((row) => !row.outcome);
-  let next = 0;
+  /** The row's own link, when the account has it: a link holding its back-half elsewhere is not. */
+  const linkOfRow = async (row: JobRow) => {
+    const found = matchHolder(row, await deps.findLink(row));
+    return found.outcome === 'already_there' ? found.link : undefined;
+  };
 
-  async function settle(row: JobRow): Promise<void> {
-    for (;;) {
-      const until = job.waitUntil;
-      const wait = (until ?? 0) - Date.now();
-      if (wait > 0) await sleep(wait);
-      // Served: the next request goes at once, unless another 429 came meanwhile.
-      if (until !== undefined && job.waitUntil === until) job.waitUntil = undefined;
-      if (deps.isPaused()) return;
-      const withBackHalf = row.backHalf !== undefined && !row.generated;
-      try {
-        const { value: link } = await findOrCreate(
-          row.uncertain === true,
-          () => deps.findLink(row),
-          () => deps.createLink(inputOf(row, withBackHalf)),
-        );
-        Object.assign(row, { outcome: 'created', shortUrl: link.shortUrl, uncertain: false });
-        return;
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'rate_limited') {
-          const ms =
-            error.retryAfterSeconds !== undefined
-              ? error.retryAfterSeconds * 1000
-              : DEFAULT_RATE_LIMIT_WAIT_MS;
-          job.waitUntil = Math.max(
-            job.waitUntil ?? 0,
-            Date.now() + Math.min(ms, MAX_RATE_LIMIT_WAIT_MS),
-          );
-          deps.onChange(job);
-          continue;
-        }
-        if (isApiError(error) && error.kind === 'back_half_taken') {
-          // Taken by this very row's link when an earlier run made it and stopped before storing
-          // the outcome (the browser stopped the background mid-import): the same destination.
-          // Looked up only here, since Check already set collisions it knew of aside.
-          const found = withBackHalf ? await deps.findLink(row).catch(() => undefined) : undefined;
-          if (found && sameDestination(found.destinationUrl, row.destinationUrl)) {
-            Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
-            return;
-          }
-          if (job.generateOnCollision && withBackHalf) {
-            row.generated = true;
-            continue;
-          }
+  /** Gives the row its outcome, or throws what the pool decides on (429s, lost answers, failures). */
+  async function sendRow(row: JobRow, attempt: Attempt): Promise<void> {
+    const withBackHalf = row.backHalf !== undefined && !row.generated;
+    try {
+      const { value: link } = await findOrCreate(
+        attempt.lookFirst,
+        () => linkOfRow(row),
+        () => deps.createLink(inputOf(row, withBackHalf)),
+      );
+      Object.assign(row, { outcome: 'created', shortUrl: link.shortUrl, uncertain: false });
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'back_half_taken') {
+        // Taken by this very row's link when an earlier run made it and stopped before storing
+        // the outcome (the browser stopped the background mid-import): the same destination.
+        // Looked up only here, since Check already set collisions it knew of aside.
+        const found = withBackHalf ? await linkOfRow(row).catch(() => undefined) : undefined;
+        if (found) {
+          Object.assign(row, { outcome: 'created', shortUrl: found.shortUrl, uncertain: false });
+        } else if (job.generateOnCollision && withBackHalf) {
+          row.generated = true;
+          await sendRow(row, attempt);
+        } else {
           Object.assign(row, { outcome: 'back_half_taken', reason: error.message });
-          return;
         }
-        if (isApiError(error) && error.kind === 'invalid_input') {
-          Object.assign(row, { outcome: 'invalid', reason: error.message });
-          return;
-        }
-        row.attempts = (row.attempts ?? 0) + 1;
-        if (mayHaveBeenMade(error)) row.uncertain = true;
-        if (row.attempts >= MAX_ATTEMPTS || !mayHaveBeenMade(error)) {
-          // Unsettled: looked up first when the import is resumed or run again.
-          Object.assign(row, {
-            outcome: 'failed',
-            reason: error instanceof Error ? error.message : String(error),
-          });
-          return;
-        }
+        return;
       }
+      if (isApiError(error) && error.kind === 'invalid_input') {
+        Object.assign(row, { outcome: 'invalid', reason: error.message });
+        return;
+      }
+      // Unsettled: looked up first when it is tried again, now or when the import is resumed.
+      if (mayHaveBeenMade(error)) row.uncertain = true;
+      throw error;
     }
   }
 
-  async function worker() {
-    while (next < queue.length && !deps.isPaused()) {
-      const row = queue[next++] as JobRow;
-      await settle(row);
-      if (row.outcome) deps.onChange(job);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  const queue = job.rows.filter((row) => !row.outcome);
+  await runBulk(queue, sendRow, {
+    concurrency: deps.concurrency,
+    attempts: MAX_ATTEMPTS,
+    lookFirst: (row) => row.uncertain === true,
+    isPaused: deps.isPaused,
+    sleep: deps.sleep,
+    onHold(hold) {
+      job.waitUntil = hold?.until;
+      // A wait is shown at once; its end with the next row's outcome.
+      if (hold) deps.onChange(job);
+    },
+    onSettled(settled, index) {
+      const row = queue[index] as JobRow;
+      if (!settled.ok) {
+        const { error } = settled;
+        Object.assign(row, {
+          outcome: 'failed',
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
+      deps.onChange(job);
+    },
+  });
   if (!deps.isPaused()) job.state = 'done';
   job.waitUntil = undefined;
   deps.onChange(job);
@@ -196,10 +178,7 @@ export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<Impor
 /** Rows that failed are tried again (looked up first when they may have been made). */
 export function retryFailed(job: ImportJob): ImportJob {
   for (const row of job.rows) {
-    if (row.outcome === 'failed') {
-      row.outcome = undefined;
-      row.attempts = 0;
-    }
+    if (row.outcome === 'failed') row.outcome = undefined;
   }
   job.state = 'running';
   return job;

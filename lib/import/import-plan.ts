@@ -3,16 +3,16 @@
 // in unit tests alike.
 import {
   type ColumnMap,
-  checkImportRow,
   decodeImportFile,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportIssue,
-  type ImportRowIssue,
   type ImportTable,
   importRows,
   readImportText,
-} from '../../contract/import-rows.ts';
+} from '../../contract/import-file.ts';
+import { type ImportKey, importIndex } from '../../contract/import-match.ts';
+import { checkImportRow, type ImportRowIssue } from '../../contract/import-rows.ts';
 
 /** A row to send: `domain` is a custom domain of the account, or undefined for the default one. */
 export type PlannedRow = {
@@ -25,7 +25,11 @@ export type PlannedRow = {
 
 export type ImportPlan = {
   toMake: PlannedRow[];
-  /** Same back-half and destination as a link the account has (or, with no back-half, same destination). */
+  /**
+   * Same back-half and destination as a link the account has (or, with no back-half, same
+   * destination), by contract/import-match.ts; `shortUrl` is '(this file)' for a row that an
+   * earlier row of the file makes.
+   */
   alreadyThere: { row: number; shortUrl: string }[];
   /** The back-half is the account's link to another destination on that domain. */
   collisions: (PlannedRow & { backHalf: string; heldBy: string })[];
@@ -88,17 +92,22 @@ export function planImportText(
   return { ok: true, plan: planRows(table, account, columns), table };
 }
 
+/** A row of this file that will be made, as Check holds it for the rows after it. */
+const THIS_FILE = '(this file)';
+
 function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap): ImportPlan {
   const custom = new Set(account.domains.map((domain) => domain.toLowerCase()));
   // A link on a host that is not one of the account's domains is on the default domain ('').
   const domainKey = (host: string) => (custom.has(host) ? host : '');
-  const held = new Map<string, { destinationUrl: string; shortUrl: string }>();
-  const destinations = new Map<string, string>();
+  const held = importIndex<ImportKey & { shortUrl: string }>();
   for (const link of account.links) {
     const url = new URL(link.shortUrl);
-    const domain = domainKey(url.host.toLowerCase());
-    held.set(`${domain}/${decodeURIComponent(url.pathname.slice(1))}`, link);
-    destinations.set(`${domain} ${link.destinationUrl}`, link.shortUrl);
+    held.hold({
+      domain: domainKey(url.host.toLowerCase()),
+      backHalf: decodeURIComponent(url.pathname.slice(1)),
+      destinationUrl: link.destinationUrl,
+      shortUrl: link.shortUrl,
+    });
   }
   const plan: ImportPlan = {
     toMake: [],
@@ -128,24 +137,19 @@ function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap
       title: link.title,
       domain: domain || undefined,
     };
-    if (link.backHalf === undefined) {
-      const existing = destinations.get(`${domain} ${link.destinationUrl}`);
-      if (existing) plan.alreadyThere.push({ row: link.row, shortUrl: existing });
-      else {
-        destinations.set(`${domain} ${link.destinationUrl}`, '(this file)');
-        plan.toMake.push(planned);
-      }
-      continue;
-    }
-    const holder = held.get(`${domain}/${link.backHalf}`);
-    if (holder === undefined) {
-      held.set(`${domain}/${link.backHalf}`, { destinationUrl: link.destinationUrl, shortUrl: '' });
-      destinations.set(`${domain} ${link.destinationUrl}`, '(this file)');
-      plan.toMake.push(planned);
-    } else if (holder.destinationUrl === link.destinationUrl) {
-      plan.alreadyThere.push({ row: link.row, shortUrl: holder.shortUrl });
+    const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
+    const match = held.match(key);
+    if (match.outcome === 'already_there') {
+      plan.alreadyThere.push({ row: link.row, shortUrl: match.link.shortUrl });
+    } else if (match.outcome === 'back_half_taken' && link.backHalf !== undefined) {
+      plan.collisions.push({
+        ...planned,
+        backHalf: link.backHalf,
+        heldBy: match.heldBy.destinationUrl,
+      });
     } else {
-      plan.collisions.push({ ...planned, backHalf: link.backHalf, heldBy: holder.destinationUrl });
+      held.hold({ ...key, shortUrl: THIS_FILE });
+      plan.toMake.push(planned);
     }
   }
   plan.unknownDomains = [...unknown];

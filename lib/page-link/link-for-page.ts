@@ -5,10 +5,10 @@
 import { openAccount } from '../account/account.ts';
 import { isApiError } from '../api/errors.ts';
 import type { Link } from '../api/schemas.ts';
+import { findOrCreate } from '../bulk/lost-answer.ts';
 import { indexLinks } from '../links/link-index.ts';
 import { defaultShortHost, shortLinkOfAccount } from '../links/short-link-of-account.ts';
 import type { AccountSettings } from '../settings/settings.ts';
-import { findOrCreate } from './lost-answer.ts';
 import { shorten } from './shorten.ts';
 
 /**

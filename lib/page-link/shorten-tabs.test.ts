@@ -5,14 +5,13 @@ import { startTestService, type TestService } from '../../test/support/test-serv
 import { closeAccounts, openAccount } from '../account/account.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Link } from '../api/schemas.ts';
+import { MAX_RATE_LIMIT_WAIT_MS, REQUESTS_AT_ONCE as TABS_AT_ONCE } from '../bulk/pool.ts';
 import { linkForPage } from './link-for-page.ts';
 import {
-  MAX_RATE_LIMIT_WAIT_MS,
   pagesOfTabs,
   retryFailures,
   type ShortenOne,
   shortenTabs,
-  TABS_AT_ONCE,
   type TabPage,
 } from './shorten-tabs.ts';
 

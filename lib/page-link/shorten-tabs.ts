@@ -1,21 +1,13 @@
 // "Shorten all tabs": the window's web pages shortened a few at a time, within the service's rate
-// limit, each the way the menu shortens a page (lib/page-link/shorten.ts: tracking parameters, the title
-// cut, the existing link reused). A retry is given only the failures, so nothing made is made again.
-import { isApiError } from '../api/errors.ts';
+// limit (the bulk pool, lib/bulk/pool.ts), each the way the menu shortens a page
+// (lib/page-link/shorten.ts: tracking parameters, the title cut, the existing link reused). A retry
+// is given only the failures, so nothing made is made again.
 import type { Link } from '../api/schemas.ts';
+import { mayHaveBeenMade } from '../bulk/lost-answer.ts';
+import { runBulk } from '../bulk/pool.ts';
 import { type AccountHosts, shortLinkOfAccount } from '../links/short-link-of-account.ts';
 import { whyUnshortenable } from '../links/unshortenable.ts';
-import { mayHaveBeenMade } from './lost-answer.ts';
 import { pageOfTab } from './shorten.ts';
-
-/** Requests at once: the reference service allows 600 a minute, and a window rarely holds more. */
-export const TABS_AT_ONCE = 4;
-/** A longer Retry-After than this is not waited out: the page is reported with the wait instead. */
-export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-/** Waits for one page after 429s, before it is reported as failed. */
-export const MAX_RATE_LIMIT_WAITS = 3;
-/** When a 429 names no wait. */
-const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
 
 export type TabPage = { url: string; title?: string };
 
@@ -62,57 +54,34 @@ export type ShortenTabsOptions = {
   signal?: AbortSignal;
 };
 
-const realSleep = (milliseconds: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
-
 /**
- * Shortens the pages `concurrency` at a time; results in the pages' order. A 429 pauses every
- * request for its Retry-After, then the refused page is tried again (a 429 made nothing).
+ * Shortens the pages a few at a time through the bulk pool (lib/bulk/pool.ts); results in the
+ * pages' order. A 429 holds every request for its Retry-After, then the refused page is tried
+ * again; a page whose answer was lost is reported failed, for the retry to look it up.
  */
 export async function shortenTabs(
   pages: readonly TabPage[],
   options: ShortenTabsOptions,
   lookFirst: (page: TabPage) => boolean = () => false,
 ): Promise<TabResult[]> {
-  const { concurrency = TABS_AT_ONCE, sleep = realSleep, signal } = options;
   const results: TabResult[] = new Array(pages.length);
-  let next = 0;
-  let pausedUntil = 0;
-
-  async function shortenWithWaits(page: TabPage, lookFirst: boolean): Promise<TabResult> {
-    for (let waits = 0; ; waits++) {
-      const pause = pausedUntil - Date.now();
-      if (pause > 0) await sleep(pause);
-      signal?.throwIfAborted();
-      try {
-        const { link, reused } = await options.shortenOne(page, { lookFirst });
-        return { page, status: 'shortened', link, reused };
-      } catch (error) {
-        const rateLimited = isApiError(error) && error.kind === 'rate_limited';
-        const wait =
-          rateLimited && error.retryAfterSeconds !== undefined
-            ? error.retryAfterSeconds * 1000
-            : DEFAULT_RATE_LIMIT_WAIT_MS;
-        if (!rateLimited || waits >= MAX_RATE_LIMIT_WAITS || wait > MAX_RATE_LIMIT_WAIT_MS) {
-          return { page, status: 'failed', error };
-        }
-        pausedUntil = Math.max(pausedUntil, Date.now() + wait);
-        options.onWait?.(wait);
-      }
-    }
-  }
-
-  async function worker() {
-    while (next < pages.length) {
-      const index = next++;
+  await runBulk(pages, options.shortenOne, {
+    concurrency: options.concurrency,
+    sleep: options.sleep,
+    signal: options.signal,
+    lookFirst,
+    onHold: (hold) => {
+      if (hold) options.onWait?.(hold.ms);
+    },
+    onSettled: (settled, index) => {
       const page = pages[index] as TabPage;
-      const result = await shortenWithWaits(page, lookFirst(page));
+      const result: TabResult = settled.ok
+        ? { page, status: 'shortened', link: settled.value.link, reused: settled.value.reused }
+        : { page, status: 'failed', error: settled.error };
       results[index] = result;
       options.onResult?.(result, index);
-    }
-  }
-
-  await Promise.all(Array.from({ length: Math.min(concurrency, pages.length) }, worker));
+    },
+  });
   return results;
 }
 

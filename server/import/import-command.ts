@@ -5,9 +5,9 @@ import {
   decodeImportFile,
   type ImportRow,
   importRows,
-  importSummary,
   readImportText,
-} from '../../contract/import-rows.ts';
+} from '../../contract/import-file.ts';
+import { importSummary } from '../../contract/import-rows.ts';
 import { AdminError } from '../accounts/admin.ts';
 import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
 import { createShortDomains } from '../links/short-domain.ts';

@@ -1,9 +1,12 @@
-// The service's bulk import: rows read from a CSV file (contract/import-rows.ts) become links of one
+// The service's bulk import: rows read from a CSV file (contract/import-file.ts) become links of one
 // account, checked as the API checks a create, in transactions of a few thousand rows. Rows that
-// are already there (same back-half and destination, or with no back-half the same destination)
-// are skipped, so a second run of the same file makes nothing.
+// are already there (same back-half and destination, or with no back-half the same destination:
+// contract/import-match.ts, the rule the extension's import follows) are skipped, so a second run
+// of the same file makes nothing.
 import Papa from 'papaparse';
-import { checkImportRow, type ImportOutcome, type ImportRow } from '../../contract/import-rows.ts';
+import type { ImportRow } from '../../contract/import-file.ts';
+import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
+import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
 import type { ShortDomains } from '../links/short-domain.ts';
@@ -35,9 +38,6 @@ export type ImportDeps = {
 
 type Pending = { row: ImportRow; link: NewLink; generated: boolean };
 
-const linkKey = (domain: DomainKey, backHalf: string) => `${domain}/${backHalf}`;
-const destinationKey = (domain: DomainKey, destination: string) => `${domain} ${destination}`;
-
 export async function importLinks(
   rows: readonly ImportRow[],
   deps: ImportDeps,
@@ -68,13 +68,14 @@ export async function importLinks(
   };
 
   const accountDomains = new Set((await store.domainsOf(accountId)).map((domain) => domain.host));
-  // What the account has, and what this file has asked for so far: back-half → destination, and
-  // the destinations of each domain (for rows that name no back-half).
-  const taken = new Map<string, string>();
-  const destinationsHeld = new Set<string>();
+  // What the account has, and what this file has asked for so far.
+  const held = importIndex<ImportKey>();
   for await (const link of store.eachLinkOf(accountId)) {
-    taken.set(linkKey(link.domain, link.backHalf), link.destinationUrl);
-    destinationsHeld.add(destinationKey(link.domain, link.destinationUrl));
+    held.hold({
+      domain: link.domain,
+      backHalf: link.backHalf,
+      destinationUrl: link.destinationUrl,
+    });
   }
   const domainOfRow = (domain?: string, shortUrlHost?: string): DomainKey | string => {
     if (domain !== undefined) {
@@ -116,7 +117,7 @@ export async function importLinks(
         // Taken since the account's links were read: by this account with the same destination
         // (another import, the API) is already there; anything else is taken.
         const own = await store.linkOf(accountId, domain, backHalf);
-        if (own && own.destinationUrl === pending.link.destinationUrl)
+        if (matchHolder(pending.link, own).outcome === 'already_there')
           skip(pending.row, 'already_there', 'The account already has this link.', pending.link);
         else
           skip(
@@ -153,32 +154,24 @@ export async function importLinks(
       done++;
       continue;
     }
-    const destinationHeld = destinationKey(domain, link.destinationUrl);
-    if (link.backHalf === undefined) {
-      if (destinationsHeld.has(destinationHeld)) {
+    const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
+    const match = held.match(key);
+    if (match.outcome !== 'new') {
+      if (match.outcome === 'back_half_taken')
+        skip(
+          row,
+          'back_half_taken',
+          `The back-half "${link.backHalf}" is already taken on ${domains.hostOf(domain)}.`,
+          link,
+        );
+      else if (link.backHalf === undefined)
         skip(row, 'already_there', 'The account already has a link to this destination.', link);
-        done++;
-        continue;
-      }
-    } else {
-      const holder = taken.get(linkKey(domain, link.backHalf));
-      if (holder !== undefined) {
-        if (holder === link.destinationUrl)
-          skip(row, 'already_there', 'The account already has this link.', link);
-        else
-          skip(
-            row,
-            'back_half_taken',
-            `The back-half "${link.backHalf}" is already taken on ${domains.hostOf(domain)}.`,
-            link,
-          );
-        done++;
-        continue;
-      }
+      else skip(row, 'already_there', 'The account already has this link.', link);
+      done++;
+      continue;
     }
+    held.hold(key);
     const backHalf = link.backHalf ?? generateBackHalf();
-    destinationsHeld.add(destinationHeld);
-    if (link.backHalf !== undefined) taken.set(linkKey(domain, backHalf), link.destinationUrl);
     batch.push({
       row,
       generated: link.backHalf === undefined,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRows, readImportText } from '../../contract/import-rows.ts';
+import { importRows, readImportText } from '../../contract/import-file.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { hashApiKey } from '../accounts/keys.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
-import type { ColumnMap } from '../../../../contract/import-rows.ts';
+import type { ColumnMap } from '../../../../contract/import-file.ts';
 import type { Account } from '../../../../lib/account/account.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';

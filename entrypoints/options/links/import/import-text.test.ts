@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  checkImportRow,
-  type ImportIssue,
-  importIssueEnglish,
-} from '../../../../contract/import-rows.ts';
+import { type ImportIssue, importIssueEnglish } from '../../../../contract/import-file.ts';
+import { checkImportRow } from '../../../../contract/import-rows.ts';
 import { speak } from '../../../../test/support/speak.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 

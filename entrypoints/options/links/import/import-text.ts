@@ -1,4 +1,4 @@
-// The import's issues (codes from contract/import-rows.ts and lib/import/import-plan.ts) in the
+// The import's issues (codes from contract/import-file.ts, contract/import-rows.ts and lib/import/import-plan.ts) in the
 // person's language: one whole sentence per code, its values filled in by the message.
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';

@@ -1,6 +1,6 @@
 // Reads and checks an import file off the page's thread: papaparse and the row checks of 100,000
 // rows would hold the page for seconds.
-import type { ColumnMap } from '../../../../contract/import-rows.ts';
+import type { ColumnMap } from '../../../../contract/import-file.ts';
 import { type AccountLinks, planImportFile } from '../../../../lib/import/import-plan.ts';
 
 export type PlanRequest = { bytes: ArrayBuffer; account: AccountLinks; columns?: ColumnMap };

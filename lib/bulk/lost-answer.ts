@@ -1,8 +1,9 @@
 // A create whose answer was lost (the connection dropped, the request timed out) may have made its
 // link all the same: the request may have reached the service, and Chromium even sends it a second
 // time by itself. So a create is never sent again blindly: the link is looked for first, among the
-// account's links listed afresh. The import (import-links.ts) and "a link for this page"
-// (link-for-page.ts, which "Shorten all tabs" retries with `reuse` on) both go through here.
+// account's links listed afresh. The bulk pool (pool.ts) tries such a task again looking first; the
+// import (lib/import/import-links.ts) and "a link for this page" (lib/page-link/link-for-page.ts,
+// which "Shorten all tabs" retries with `reuse` on) look through findOrCreate.
 import { isApiError } from '../api/errors.ts';
 import { errorTextOf } from '../wording/error-text.ts';
 
