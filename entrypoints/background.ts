@@ -2,6 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { openAccount } from '../lib/account/account.ts';
 import { listenForLinksForPageRequests, refreshLinksCache } from '../lib/account/links-upkeep.ts';
+import { migrateStoredData } from '../lib/account/migrate.ts';
 import { copyFromBackground } from '../lib/browser/clipboard.ts';
 import {
   MENU_OPEN_POPUP,
@@ -38,7 +39,6 @@ import {
   targetOfTab,
 } from '../lib/page-link/background-actions.ts';
 import { accountName, accountOrDefault, isConfigured } from '../lib/settings/account-choice.ts';
-import { migrateStoredData } from '../lib/settings/migrate.ts';
 import { loadSettings, type Settings, watchSettings } from '../lib/settings/settings.ts';
 
 type TabWithId = TabLike & { id?: number };

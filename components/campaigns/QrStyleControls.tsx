@@ -10,14 +10,14 @@ import {
   type QrStyle,
   SIZE_RANGE,
 } from '../../lib/campaigns/qr-style.ts';
-import { t } from '../../lib/i18n/t.ts';
 import {
   colourProblem,
   correctionLabel,
   logoFileProblem,
   marginProblem,
   sizeProblem,
-} from '../../lib/wording/qr-words.ts';
+} from '../../lib/campaigns/qr-words.ts';
+import { t } from '../../lib/i18n/t.ts';
 import { FormField } from '../ui/FormField.tsx';
 import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 

@@ -7,7 +7,6 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { formatNumber } from '../i18n/format.ts';
 import { t } from '../i18n/t.ts';
-import { utmValueProblem } from '../wording/utm-words.ts';
 import {
   DEFAULT_QR_STYLE,
   ERROR_CORRECTIONS,
@@ -18,6 +17,7 @@ import {
   SIZE_RANGE,
 } from './qr-style.ts';
 import { UTM_FIELDS, UTM_VALUE_MAX_LENGTH, type UtmValues } from './utm.ts';
+import { utmValueProblem } from './utm-words.ts';
 
 export const CAMPAIGN_SETTINGS_KEY = 'campaigns';
 export const PRESET_NAME_MAX_LENGTH = 64;

@@ -1,6 +1,6 @@
 // How a QR code is drawn for print: its colours, error correction, margin, PNG size and logo, and
 // what is refused because a scanner could not read it. Pure rules: a problem is a code, which
-// lib/wording/qr-words.ts says in a sentence; QrCode.tsx draws them.
+// lib/campaigns/qr-words.ts says in a sentence; QrCode.tsx draws them.
 
 export const ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type ErrorCorrection = (typeof ERROR_CORRECTIONS)[number];

@@ -13,7 +13,7 @@ export const NO_UTM: UtmValues = { source: '', medium: '', campaign: '', term: '
 // refuses them in every text field.
 const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** Why a value cannot be sent; lib/wording/utm-words.ts says it in a sentence naming the field. */
+/** Why a value cannot be sent; lib/campaigns/utm-words.ts says it in a sentence naming the field. */
 export type UtmProblem = 'tooLong' | 'controlCharacters' | 'brokenCharacter';
 
 /** What is wrong with one value as typed, or undefined; empty is fine (the parameter is left out). */

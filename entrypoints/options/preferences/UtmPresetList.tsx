@@ -8,8 +8,8 @@ import {
   type UtmPreset,
 } from '../../../lib/campaigns/campaign-settings.ts';
 import { UTM_FIELDS } from '../../../lib/campaigns/utm.ts';
+import { UTM_LABEL_KEYS } from '../../../lib/campaigns/utm-words.ts';
 import { t } from '../../../lib/i18n/t.ts';
-import { UTM_LABEL_KEYS } from '../../../lib/wording/utm-words.ts';
 
 const summary = (preset: UtmPreset) =>
   UTM_FIELDS.filter((field) => preset.values[field] !== '')

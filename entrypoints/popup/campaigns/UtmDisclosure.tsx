@@ -5,9 +5,9 @@ import { useCampaignSettings } from '../../../components/campaigns/use-campaign-
 import type { FieldErrors, ShortenFields } from '../../../components/shorten/ShortenForm.tsx';
 import { FormField } from '../../../components/ui/FormField.tsx';
 import { NO_UTM, UTM_FIELDS, type UtmValues, withUtm } from '../../../lib/campaigns/utm.ts';
+import { UTM_LABEL_KEYS, type UtmErrors, utmProblems } from '../../../lib/campaigns/utm-words.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import type { AccountSettings } from '../../../lib/settings/settings.ts';
-import { UTM_LABEL_KEYS, type UtmErrors, utmProblems } from '../../../lib/wording/utm-words.ts';
 import { ChannelLinks } from './ChannelLinks.tsx';
 import { UtmPresets } from './UtmPresets.tsx';
 

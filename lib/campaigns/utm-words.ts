@@ -1,5 +1,8 @@
 // The words of the UTM fields (lib/campaigns/utm.ts): each field's name, and a whole sentence per
 // field and problem, since a field's name changes the words around it.
+
+import { formatNumber } from '../i18n/format.ts';
+import { type MessageKey, t } from '../i18n/t.ts';
 import {
   UTM_FIELDS,
   UTM_VALUE_MAX_LENGTH,
@@ -7,9 +10,7 @@ import {
   type UtmProblem,
   type UtmValues,
   utmValueProblemCode,
-} from '../campaigns/utm.ts';
-import { formatNumber } from '../i18n/format.ts';
-import { type MessageKey, t } from '../i18n/t.ts';
+} from './utm.ts';
 
 /** Each field's problem, in a sentence. */
 export type UtmErrors = Partial<Record<UtmField, string>>;

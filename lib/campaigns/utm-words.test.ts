@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak } from '../../test/support/speak.ts';
-import { NO_UTM, UTM_FIELDS, type UtmValues } from '../campaigns/utm.ts';
+import { NO_UTM, UTM_FIELDS, type UtmValues } from './utm.ts';
 import { utmProblems, utmValueProblem } from './utm-words.ts';
 
 const utm = (values: Partial<UtmValues>): UtmValues => ({ ...NO_UTM, ...values });

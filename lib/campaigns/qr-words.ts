@@ -1,5 +1,8 @@
 // The words of a QR code's style (lib/campaigns/qr-style.ts): the error correction levels as the
 // select names them, and why a choice is refused, each in a sentence.
+
+import { formatNumber } from '../i18n/format.ts';
+import { t } from '../i18n/t.ts';
 import {
   colourProblemCode,
   ERROR_CORRECTION_SHARES,
@@ -10,9 +13,7 @@ import {
   marginProblemCode,
   SIZE_RANGE,
   sizeProblemCode,
-} from '../campaigns/qr-style.ts';
-import { formatNumber } from '../i18n/format.ts';
-import { t } from '../i18n/t.ts';
+} from './qr-style.ts';
 
 /** A level as the select says it: `L (7%)`, the share written the person's way (`7 %`, `٧٪`). */
 export const correctionLabel = (level: ErrorCorrection): string =>

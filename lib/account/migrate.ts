@@ -7,10 +7,10 @@
 // defaults here could overwrite a save made in the same moment.
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
-import { migrateLegacyCaches } from '../account/cache.ts';
-import { currentSettings } from './current-settings.ts';
-import { FIRST_ACCOUNT_ID, parseSettings } from './settings.ts';
-import { SETTINGS_KEY } from './settings-key.ts';
+import { currentSettings } from '../settings/current-settings.ts';
+import { FIRST_ACCOUNT_ID, parseSettings } from '../settings/settings.ts';
+import { SETTINGS_KEY } from '../settings/settings-key.ts';
+import { migrateLegacyCaches } from './cache.ts';
 
 const storage = defineExtensionStorage<{ [SETTINGS_KEY]: unknown }>(browser.storage.local);
 

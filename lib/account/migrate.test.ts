@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { currentSettings } from './current-settings.ts';
+import { currentSettings } from '../settings/current-settings.ts';
+import { parseSettings } from '../settings/settings.ts';
 import { migrateStoredData } from './migrate.ts';
-import { parseSettings } from './settings.ts';
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
 
