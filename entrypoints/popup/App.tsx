@@ -45,7 +45,7 @@ const openSettings = () =>
   void browser.tabs.create({ url: browser.runtime.getURL('/options.html#accounts') });
 const NO_DOMAINS: never[] = [];
 
-const NO_FACTS: PageFacts = { destination: '', removed: [], existing: [] };
+const NO_FACTS: PageFacts = { pageUrl: '', destination: '', removed: [], existing: [] };
 
 /** What the popup starts from (early-start.ts): the settings and the page, read before it is drawn. */
 export type PopupStart = readonly [Settings, PageToShorten];
