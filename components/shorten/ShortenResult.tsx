@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../../lib/api/schemas.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
-import { displayUrl } from '../../lib/links/display-host.ts';
 import { COPY_FORMAT_BUTTONS } from '../../lib/wording/link-words.ts';
 import type { SiteIcon } from '../campaigns/site-icon.ts';
 import { RecentClicks } from '../stats/RecentClicks.tsx';
 import { CopyButton } from '../ui/CopyButton.tsx';
+import { ShortLink } from './ShortLink.tsx';
 
 // The QR encoder loads only when a code is asked for.
 const QrCode = lazy(() =>
@@ -42,9 +42,7 @@ export function ShortenResult({
         {t('resultHeading')}
       </h2>
       <p className="short-url">
-        <a href={link.shortUrl} target="_blank" rel="noreferrer" dir="ltr">
-          {displayUrl(link.shortUrl)}
-        </a>
+        <ShortLink shortUrl={link.shortUrl} />
       </p>
       {accountId && <RecentClicks accountId={accountId} shortUrl={link.shortUrl} />}
       {copied && (

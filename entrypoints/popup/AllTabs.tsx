@@ -2,13 +2,14 @@
 // copy as lines, Markdown or CSV, and the failures with their reason and a retry. Loaded only when
 // the button is pressed.
 import { useEffect, useRef, useState } from 'react';
+import { ShortLink } from '../../components/shorten/ShortLink.tsx';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import { requestLinksForPage, requestLinksRefresh } from '../../lib/account/links-upkeep.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { tabsOfWindow } from '../../lib/browser/window-tabs.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { plural, t } from '../../lib/i18n/t.ts';
-import { displayHost, displayUrl } from '../../lib/links/display-host.ts';
+import { displayHost } from '../../lib/links/display-host.ts';
 import { formatLinkList, LIST_FORMATS } from '../../lib/links/link-list-formats.ts';
 import type { AccountHosts } from '../../lib/links/short-link-of-account.ts';
 import { askOnce, linkForPage } from '../../lib/page-link/link-for-page.ts';
@@ -226,21 +227,11 @@ export function AllTabs({
         <ul className="tab-links" aria-label={t('tabsShortLinks')}>
           {shortened.map((link) => (
             <li key={link.page.url}>
-              <span className="tab-line">
-                <span className="tab-title" dir="auto" title={link.page.url}>
-                  {pageName(link.page)}
-                </span>
-                {link.reused && <span className="tag">{t('tabsMadeBefore')}</span>}
-              </span>
-              <a
-                href={link.shortUrl}
-                target="_blank"
-                rel="noreferrer"
-                title={link.shortUrl}
-                dir="ltr"
-              >
-                {displayUrl(link.shortUrl)}
-              </a>
+              <ShortLink
+                shortUrl={link.shortUrl}
+                label={{ text: pageName(link.page), title: link.page.url }}
+                reused={link.reused}
+              />
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
 // What the popup needs once its form is on screen, but not to draw it: the account (its domains
-// and links, through the account layer), the shorten flow, the result, the page's facts, the
-// checks and errors in words, and zod with them. One chunk, asked for as soon as the form is
-// drawn, so that the first script stays small (popup ready against React alone) and "Shorten"
-// finds it loaded.
+// and links, through the account layer), "a link for this page" (what the account has for the
+// page, and Shorten through it), the result, the checks and errors in words, and zod with them.
+// One chunk, asked for as soon as the form is drawn, so that the first script stays small (popup
+// ready against React alone) and "Shorten" finds it loaded.
 
 export { ShortenResult } from '../../components/shorten/ShortenResult.tsx';
 export { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
@@ -12,8 +12,7 @@ export { isApiError } from '../../lib/api/errors.ts';
 export { readDeclaredShortlink } from '../../lib/browser/declared-shortlink.ts';
 export { writeClipboard } from '../../lib/browser/page-clipboard.ts';
 export { formatForCopy } from '../../lib/links/copy-formats.ts';
-export { findPageLinks } from '../../lib/page-link/link-for-page.ts';
-export { shorten } from '../../lib/page-link/shorten.ts';
+export { findPageLinks, linkForPage } from '../../lib/page-link/link-for-page.ts';
 export { saveSettings } from '../../lib/settings/settings.ts';
 export { apiErrorMessage } from '../../lib/wording/error-text.ts';
 export { campaignLink, isTagged, taggedProblems } from './campaigns/campaign-link.ts';

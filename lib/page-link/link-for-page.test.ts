@@ -89,6 +89,100 @@ describe('linkForPage', () => {
   });
 });
 
+describe("linkForPage with reuse: 'ask' (the popup)", () => {
+  /** What the popup asks as it opens on `pageUrl`. */
+  const foundFor = (pageUrl: string) =>
+    findPageLinks(pageUrl, { account, removeTracking: true, linksTo: index });
+  const ask = (pageUrl: string, shown = false) => ({
+    account,
+    reuse: 'ask' as const,
+    found: foundFor(pageUrl),
+    shown,
+  });
+
+  it("makes no link while the person has not seen the account's links to the page, and answers them", async () => {
+    const url = unique();
+    const shortUrl = await create(url);
+
+    const result = await linkForPage({ url, title: 'Again' }, ask(url));
+
+    expect(result).toMatchObject({ ask: { pageUrl: url, existing: [{ shortUrl }] } });
+    expect(await madeTo(url)).toHaveLength(1);
+  });
+
+  it('asks about the page with its tracking parameters, whether shortened cleaned or as it was', async () => {
+    const url = unique();
+    const shortUrl = await create(url);
+    const tracked = `${url}?utm_source=news`;
+
+    for (const address of [url, tracked]) {
+      const result = await linkForPage({ url: address }, ask(tracked));
+      expect(result).toMatchObject({ ask: { destination: url, existing: [{ shortUrl }] } });
+    }
+    expect(await madeTo(url)).toHaveLength(1);
+    expect(await madeTo(tracked)).toHaveLength(0);
+  });
+
+  it("asks about the page's own short link, and about a short address that has no link", async () => {
+    const shortUrl = await create(unique());
+    const missing = new URL(`/missing-${crypto.randomUUID().slice(0, 8)}`, shortUrl).href;
+    const before = (await service.storedLinks(apiKey)).length;
+
+    expect(await linkForPage({ url: shortUrl }, ask(shortUrl))).toMatchObject({
+      ask: { selfLink: { shortUrl }, existing: [] },
+    });
+    expect(await linkForPage({ url: missing }, ask(missing))).toMatchObject({
+      ask: { noLink: true, existing: [] },
+    });
+    expect(await service.storedLinks(apiKey)).toHaveLength(before);
+  });
+
+  it('makes another link once the person has been shown the ones the account has', async () => {
+    const url = unique();
+    const shortUrl = await create(url);
+
+    const result = await linkForPage({ url, title: 'Another' }, ask(url, true));
+
+    expect(result).toMatchObject({
+      reused: false,
+      removed: [],
+      link: { destinationUrl: url, title: 'Another' },
+    });
+    expect('link' in result && result.link.shortUrl).not.toBe(shortUrl);
+    expect(await madeTo(url)).toHaveLength(2);
+  });
+
+  it('makes the link as typed, tracking parameters kept, with its back-half and domain', async () => {
+    const url = unique();
+    const tracked = `${url}?utm_source=news`;
+    const backHalf = `ask-${crypto.randomUUID().slice(0, 8)}`;
+
+    const result = await linkForPage(
+      { url: tracked, title: 'Kept' },
+      { ...ask(tracked), backHalf, domain: '' },
+    );
+
+    expect(result).toMatchObject({
+      reused: false,
+      removed: [],
+      link: { destinationUrl: tracked, title: 'Kept' },
+    });
+    expect('link' in result && result.link.shortUrl.endsWith(`/${backHalf}`)).toBe(true);
+  });
+
+  it('makes a link to another address typed, whatever the page has', async () => {
+    const page = unique();
+    await create(page);
+    const other = unique();
+
+    const result = await linkForPage({ url: other }, ask(page));
+
+    expect(result).toMatchObject({ reused: false, link: { destinationUrl: other } });
+    expect(await madeTo(page)).toHaveLength(1);
+    expect(await madeTo(other)).toHaveLength(1);
+  });
+});
+
 describe('findPageLinks', () => {
   it("lists the account's links to the page, cleaned address and as it was, in one question", async () => {
     const url = unique();

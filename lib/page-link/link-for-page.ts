@@ -1,7 +1,7 @@
 // "A link for this page": the one use case behind the popup, the context menu, the keyboard
 // command, one click and "Shorten all tabs". The address loses its tracking parameters (when the
 // preference says so); the page's own short link, or the account's links to the page (cleaned or
-// as it was), are found; one is reused, or a new link is made.
+// as it was), are found; one is reused, the person is asked (the popup), or a new link is made.
 import { openAccount } from '../account/account.ts';
 import { isApiError } from '../api/errors.ts';
 import type { Link } from '../api/schemas.ts';
@@ -34,6 +34,8 @@ export type FindOptions = {
 };
 
 export type PageLinks = {
+  /** The page's address, as it was asked about. */
+  pageUrl: string;
   /** The page's address as it will be shortened: without tracking parameters when asked. */
   destination: string;
   /** Tracking parameters taken out of `destination`. */
@@ -116,6 +118,7 @@ export async function findPageLinks(pageUrl: string, options: FindOptions): Prom
   const addresses = cleaned.url === pageUrl ? [pageUrl] : [cleaned.url, pageUrl];
   const existing = own ? [] : await options.linksTo(addresses).catch(() => []);
   return {
+    pageUrl,
     destination: cleaned.url,
     removed: cleaned.removed,
     existing,
@@ -124,8 +127,9 @@ export async function findPageLinks(pageUrl: string, options: FindOptions): Prom
   };
 }
 
-export type LinkOptions = FindOptions & {
-  reuse: boolean;
+/** What a new link is made with, when one is made. */
+type MakeOptions = {
+  account: AccountSettings;
   domain?: string;
   /** The back-half asked for, when a new link is made. */
   backHalf?: string;
@@ -134,36 +138,83 @@ export type LinkOptions = FindOptions & {
   signal?: AbortSignal;
 };
 
+export type LinkOptions = FindOptions &
+  MakeOptions & {
+    /** A link the account has to the page is given (the page's own short link always is). */
+    reuse: boolean;
+  };
+
+/**
+ * The popup's Shorten: the person sees what the account has for their page and chooses. The page
+ * is the form's: its address and title as typed (the tracking parameters already taken out, or
+ * kept on request), and a new link is made of them as they are.
+ */
+export type AskOptions = MakeOptions & {
+  reuse: 'ask';
+  /** What the account has for the page the popup opened on, asked as it opened. */
+  found: Promise<PageLinks>;
+  /** Whether the person has been shown `found`: their Shorten then asks for another link. */
+  shown: boolean;
+};
+
+/** No link made: what the account has for the page, for the person to see first. */
+export type PageQuestion = { ask: PageLinks };
+
+/**
+ * The rule about what the account already has for a page, whoever asks. The page's own short link
+ * is given as it is (a link to it would loop, and the service refuses it); a link to the page when
+ * `reuse` is on. With `'ask'`, anything it has is shown to the person before a link is made: the
+ * page's own short link, its links to the page, or that the page is a short address without one.
+ */
+function existingAnswer(found: PageLinks, reuse: boolean): Link | undefined;
+function existingAnswer(found: PageLinks, reuse: 'ask'): PageQuestion | undefined;
+function existingAnswer(found: PageLinks, reuse: boolean | 'ask') {
+  if (reuse !== 'ask') return found.selfLink ?? (reuse ? found.existing[0] : undefined);
+  const hasAny = found.selfLink !== undefined || found.existing.length > 0 || found.noLink;
+  return hasAny ? { ask: found } : undefined;
+}
+
+const makeLink = (destinationUrl: string, title: string | undefined, options: MakeOptions) =>
+  shorten(
+    { destinationUrl, title, domain: options.domain, backHalf: options.backHalf },
+    { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
+  );
+
 /**
  * A link for the page, as the menu, the shortcut, one click, "Shorten all tabs" and a campaign's
  * links give it: the page's own short link when it is one; the account's link to it when `reuse`
- * is on and it has one; else a new link to the cleaned address, on `domain`.
+ * is on and it has one; else a new link to the cleaned address, on `domain`. With `reuse: 'ask'`
+ * (the popup), see AskOptions: a question instead of a link while the person has not seen what
+ * the account has for the page.
  */
-export async function linkForPage(
+export function linkForPage(
   page: { url: string; title?: string },
   options: LinkOptions,
-): Promise<PageLink> {
+): Promise<PageLink>;
+export function linkForPage(
+  page: { url: string; title?: string },
+  options: AskOptions,
+): Promise<PageLink | PageQuestion>;
+export async function linkForPage(
+  page: { url: string; title?: string },
+  options: LinkOptions | AskOptions,
+): Promise<PageLink | PageQuestion> {
+  if (options.reuse === 'ask') {
+    const found = options.shown ? undefined : await options.found;
+    // What was found is about the page the popup opened on; another address typed is another page.
+    const ofPage = found && [found.pageUrl, found.destination].includes(page.url);
+    const question = ofPage ? existingAnswer(found, 'ask') : undefined;
+    if (question) return question;
+    return { link: await makeLink(page.url, page.title, options), reused: false, removed: [] };
+  }
   // Without reuse, the account's links are not asked for; the page's own short link still is
   // (a link to it would loop, and the service refuses it).
   const linksTo: LinksSource = options.reuse ? options.linksTo : async () => [];
   const found = await findPageLinks(page.url, { ...options, linksTo });
   const { value: link, found: reused } = await findOrCreate(
     true,
-    async () => found.selfLink ?? found.existing[0],
-    () =>
-      shorten(
-        {
-          destinationUrl: found.destination,
-          title: page.title,
-          domain: options.domain,
-          backHalf: options.backHalf,
-        },
-        {
-          account: options.account,
-          signal: options.signal,
-          rememberDomain: options.rememberDomain,
-        },
-      ),
+    async () => existingAnswer(found, options.reuse),
+    () => makeLink(found.destination, page.title, options),
   );
   return { link, reused, removed: found.removed };
 }

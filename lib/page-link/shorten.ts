@@ -1,5 +1,5 @@
-// Making one link through an account: the popup's form calls it, and so does the use case "a
-// link for this page" (link-for-page.ts) when it finds none to reuse.
+// Making one link through an account: the use case "a link for this page" (link-for-page.ts)
+// calls it when no link is reused, for the popup's form as for the menu and the rest.
 import { openAccount } from '../account/account.ts';
 import { ApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Link } from '../api/schemas.ts';

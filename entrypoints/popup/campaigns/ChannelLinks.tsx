@@ -2,12 +2,12 @@
 // with the copy formats of "Shorten all tabs".
 import { useState } from 'react';
 import type { FieldErrors, ShortenFields } from '../../../components/shorten/ShortenForm.tsx';
+import { ShortLink } from '../../../components/shorten/ShortLink.tsx';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import { requestLinksForPage } from '../../../lib/account/links-upkeep.ts';
 import { type ChannelResult, shortenForChannels } from '../../../lib/campaigns/campaign-links.ts';
 import type { UtmPreset } from '../../../lib/campaigns/campaign-settings.ts';
 import { plural, t } from '../../../lib/i18n/t.ts';
-import { displayUrl } from '../../../lib/links/display-host.ts';
 import { formatLinkList, LIST_FORMATS } from '../../../lib/links/link-list-formats.ts';
 import type { AccountSettings } from '../../../lib/settings/settings.ts';
 import { describeApiError } from '../../../lib/wording/error-text.ts';
@@ -101,21 +101,11 @@ export function ChannelLinks({
           <ul className="tab-links" aria-label={t('channelsLinks')}>
             {made.map(({ channel, link, reused }) => (
               <li key={channel}>
-                <span className="tab-line">
-                  <span className="tab-title" dir="auto" title={link.destinationUrl}>
-                    {channel}
-                  </span>
-                  {reused && <span className="tag">{t('tabsMadeBefore')}</span>}
-                </span>
-                <a
-                  href={link.shortUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  title={link.shortUrl}
-                  dir="ltr"
-                >
-                  {displayUrl(link.shortUrl)}
-                </a>
+                <ShortLink
+                  shortUrl={link.shortUrl}
+                  label={{ text: channel, title: link.destinationUrl }}
+                  reused={reused}
+                />
               </li>
             ))}
           </ul>
