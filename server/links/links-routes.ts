@@ -12,6 +12,7 @@ import {
 } from '../../contract/wire.ts';
 import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
+import type { Clock } from '../clock.ts';
 import type { AccountEnv } from '../http/auth.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
 import { HttpProblem, readJsonObject, validate } from '../http/problems.ts';
@@ -38,6 +39,8 @@ export type LinkRouteDeps = {
   destinations: DestinationRules;
   lists: ListReader;
   logger: Logger;
+  /** Stamps the creation time of a link. */
+  clock: Clock;
 };
 
 const MAX_GENERATION_ATTEMPTS = 8;
@@ -47,7 +50,7 @@ const isoMillis = (ms: number) => new Date(ms).toISOString();
 
 /** Mounted at /v1/links, behind requireApiKey. */
 export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
-  const { store, clicks, redirects, domains, destinations, logger } = deps;
+  const { store, clicks, redirects, domains, destinations, logger, clock } = deps;
   const links = new Hono<AccountEnv>();
 
   /** A destination the contract accepted, unless it loops or its host is blocked. */
@@ -133,7 +136,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
       domain,
       destinationUrl: input.destination_url,
       title: input.title ?? '',
-      createdAt: Date.now(),
+      createdAt: clock.now(),
     };
     if (input.back_half !== undefined) {
       try {
