@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { POSTGRES_ONLY } from './test/support/postgres-suite.ts';
 
 export default defineConfig({
   plugins: [WxtVitest()],
@@ -11,9 +12,8 @@ export default defineConfig({
       '.output/**',
       '.wxt/**',
       'test/e2e/**',
-      // Needs a PostgreSQL cluster: vitest.postgres.config.ts runs it.
-      'server/storage/postgres-instances.test.ts',
-      'server/storage/postgres-restart.test.ts',
+      // Need a PostgreSQL cluster: vitest.postgres.config.ts runs them.
+      POSTGRES_ONLY,
     ],
     setupFiles: ['test/support/vitest-setup.ts'],
     testTimeout: 20_000,

@@ -1,9 +1,10 @@
-// The API: one Hono app composed of the route modules under api/, each mounted at its path.
+// The API: one Hono app composed of the capabilities' route modules, each mounted at its path.
 // Redirects are not here: they are the hot path, in plain node:http (redirects.ts).
 //
-// To add an endpoint group: write api/<name>.ts exporting `<name>Routes(deps)` that returns a Hono
-// app, mount it below (before `requireApiKey` when it is public), take its deps type into AppDeps
-// and give its paths a row in ENDPOINTS.
+// To add an endpoint group: write <capability>/<name>-routes.ts exporting `<name>Routes(deps)` that
+// returns a Hono app, mount it below (before `requireApiKey` when it is public), take its deps type
+// into AppDeps and give each of its paths a row in the route table (http/routes.ts), which the
+// 405 answers, the metrics and the OpenAPI document read.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import {
@@ -15,6 +16,7 @@ import {
 } from './http/auth.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerError, answerNotFound } from './http/problems.ts';
+import { allowedMethods } from './http/routes.ts';
 import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
 import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
 import { createHealthRoutes } from './ops/health-routes.ts';
@@ -24,15 +26,6 @@ export type AppDeps = AddressLimitDeps &
   LinkRouteDeps &
   DomainRouteDeps &
   StatsRouteDeps;
-
-/** The methods of each endpoint, for the `Allow` header a 405 must carry (RFC 9110). */
-const ENDPOINTS: [RegExp, string][] = [
-  [/^\/v1\/links$/, 'GET, POST'],
-  [/^\/v1\/links\/[^/]+\/[^/]+\/stats$/, 'GET'],
-  [/^\/v1\/links\/.+/, 'GET, PUT, DELETE'],
-  [/^\/v1\/domains$/, 'GET'],
-  [/^\/v1\/openapi\.json$/, 'GET'],
-];
 
 // Every API answer, errors included: never cached by a browser or proxy (it is one account's
 // data), never sniffed into another type.
@@ -63,7 +56,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
   app.route('/v1/links', linkRoutes(deps));
   app.route('/v1/domains', domainRoutes(deps));
 
-  app.notFound(answerNotFound(ENDPOINTS));
+  app.notFound(answerNotFound(allowedMethods));
   app.onError(answerError(deps.logger));
   return app;
 }

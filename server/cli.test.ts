@@ -1,4 +1,6 @@
 // The command line: `serve` as a real child process (restart, SIGTERM), and the admin commands.
+// SQLite only: it opens the database files the commands write to check them (the command line on
+// PostgreSQL: storage/instances.postgres.test.ts).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';

@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { createClickClassifier } from './clicks/click-facts.ts';
 import { createClickCounter } from './clicks/clicks.ts';
 import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { clientAddress } from './http/auth.ts';
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createShortDomains } from './links/short-domain.ts';
@@ -50,8 +51,8 @@ export type ServiceOptions = {
   metrics?: ServiceMetrics;
   /** How long stop() lets requests in flight finish before it closes their connections. */
   shutdownTimeoutMs?: number;
-  /** Tests only: the clock the click statistics read the day from. */
-  now?: () => number;
+  /** Stamps creation times and says which UTC day a click is on; the system's unless told (tests). */
+  clock?: Clock;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -75,6 +76,8 @@ export const consoleLogger: Logger = {
 export type RunningService = {
   server: Server;
   store: Storage;
+  /** The clock it stamps with: the admin operations a test runs on `store` take it too. */
+  clock: Clock;
   port: number;
   baseUrl: string;
   shortDomain: string;
@@ -101,6 +104,7 @@ export class GeoIpError extends Error {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const logger = options.logger ?? consoleLogger;
+  const clock = options.clock ?? systemClock;
   const host = options.host ?? '127.0.0.1';
   // Read before the database is opened: a bad file stops the start with nothing to undo.
   const blockedHosts =
@@ -117,7 +121,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = metrics.instrumentStorage(
     options.wrapStorage ? options.wrapStorage(opened) : opened,
   );
-  const clicks = createClickCounter(store, { logger, now: options.now });
+  const clicks = createClickCounter(store, { logger, clock });
   const redirects = createRedirectCache(store);
   metrics.watch({
     clicks,
@@ -173,7 +177,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     addressRateLimitPerMinute:
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
     trustedProxies,
-    now: options.now ?? Date.now,
+    clock,
   });
   const handleApi = metrics.instrumentApi(
     withRequestLog(logger, getRequestListener(api.fetch), HEALTH_PATH),
@@ -242,6 +246,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   return {
     server,
     store,
+    clock,
     port,
     baseUrl: `http://${loopbackOrAny ? 'localhost' : host}:${port}`,
     shortDomain: domains.defaultHost,

@@ -1,5 +1,6 @@
 // Account, key and domain management: the service's command line and the tests call these.
 import { isIP } from 'node:net';
+import { type Clock, systemClock } from '../clock.ts';
 import { createShortDomains } from '../links/short-domain.ts';
 import { type Plan, type Storage, UniqueViolation } from '../storage/storage.ts';
 import { generateApiKey, hashApiKey } from './keys.ts';
@@ -23,11 +24,12 @@ export async function createAccount(
   store: Storage,
   email: string,
   plan: Plan = 'paid',
+  clock: Clock = systemClock,
 ): Promise<string> {
   if (!EMAIL.test(email)) throw new AdminError(`Not an email address: ${email}`);
   const key = generateApiKey();
   try {
-    await store.createAccount(email, plan, hashApiKey(key), Date.now());
+    await store.createAccount(email, plan, hashApiKey(key), clock.now());
   } catch (error) {
     if (error instanceof UniqueViolation) throw new AdminError(`An account with ${email} exists.`);
     throw error;
@@ -35,9 +37,13 @@ export async function createAccount(
   return key;
 }
 
-export async function createKey(store: Storage, email: string): Promise<string> {
+export async function createKey(
+  store: Storage,
+  email: string,
+  clock: Clock = systemClock,
+): Promise<string> {
   const key = generateApiKey();
-  await store.addKey(await accountId(store, email), hashApiKey(key), Date.now());
+  await store.addKey(await accountId(store, email), hashApiKey(key), clock.now());
   return key;
 }
 
@@ -45,8 +51,12 @@ export async function setPlan(store: Storage, email: string, plan: Plan): Promis
   await store.setPlan(await accountId(store, email), plan);
 }
 
-export async function revokeKey(store: Storage, key: string): Promise<void> {
-  if (!(await store.revokeKey(hashApiKey(key.trim()), Date.now()))) {
+export async function revokeKey(
+  store: Storage,
+  key: string,
+  clock: Clock = systemClock,
+): Promise<void> {
+  if (!(await store.revokeKey(hashApiKey(key.trim()), clock.now()))) {
     throw new AdminError('No live API key matches: it is unknown or already revoked.');
   }
 }
@@ -56,6 +66,7 @@ export async function addDomain(
   email: string,
   host: string,
   shortDomain: string,
+  clock: Clock = systemClock,
 ): Promise<void> {
   const normalized = host.trim().toLowerCase().replace(/\.$/, '');
   if (isIP(normalized.replace(/^\[(.*)\]$/, '$1')) || /^[0-9.]+$/.test(normalized)) {
@@ -72,7 +83,7 @@ export async function addDomain(
   }
   const id = await accountId(store, email);
   try {
-    await store.addDomain(id, normalized, Date.now());
+    await store.addDomain(id, normalized, clock.now());
   } catch (error) {
     if (error instanceof UniqueViolation)
       throw new AdminError(`The domain ${normalized} is taken.`);

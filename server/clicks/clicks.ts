@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../clock.ts';
 import type { Logger } from '../ops/logger.ts';
 import { type StatCount, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
@@ -16,7 +17,7 @@ export type ClickCounterOptions = {
   /** Distinct statistics held at most (MAX_HELD_STATS unless told). */
   maxHeldStats?: number;
   /** The clock that says which UTC day a click is on (tests move it). */
-  now?: () => number;
+  clock?: Clock;
 };
 
 type Batch = { number: number; counts: Map<number, number>; stats: Tally };
@@ -60,7 +61,7 @@ export function createClickCounter(
   /** Counted, in no batch yet. */
   let pending = new Map<number, number>();
   let pendingStats = createTally();
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
@@ -140,7 +141,7 @@ export function createClickCounter(
     count(linkId: number, facts?: ClickFacts): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
       if (!facts) return;
-      pendingStats.add(linkId, Math.floor(now() / DAY_MS), facts, heldStats() < maxHeldStats);
+      pendingStats.add(linkId, Math.floor(clock.now() / DAY_MS), facts, heldStats() < maxHeldStats);
     },
     /**
      * Runs a read of stored click counts while no click write of this process is under way, and

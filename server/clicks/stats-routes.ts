@@ -10,6 +10,7 @@ import {
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
 } from '../../contract/wire.ts';
+import type { Clock } from '../clock.ts';
 import type { AccountEnv } from '../http/auth.ts';
 import { HttpProblem } from '../http/problems.ts';
 import type { ShortDomains } from '../links/short-domain.ts';
@@ -21,7 +22,7 @@ export type StatsRouteDeps = {
   clicks: ClickCounter;
   domains: ShortDomains;
   /** The clock that says which day is today (UTC). */
-  now: () => number;
+  clock: Clock;
 };
 
 type DayCount = Omit<StatCount, 'linkId'>;
@@ -80,7 +81,7 @@ export function summarize(counts: DayCount[], fromDay: number, days: number): Li
 
 /** Mounted at /v1/links before linkRoutes (whose `/*` would take the path), behind requireApiKey. */
 export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
-  const { store, clicks, domains, now } = deps;
+  const { store, clicks, domains, clock } = deps;
   const stats = new Hono<AccountEnv>();
 
   stats.get('/:host/:backHalf/stats', async (c) => {
@@ -94,7 +95,7 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
         : await store.linkOf(c.get('owner').accountId, domain, backHalf);
     if (!link) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
-    const today = Math.floor(now() / DAY_MS);
+    const today = Math.floor(clock.now() / DAY_MS);
     const fromDay = today - days + 1;
     // As a link's clicks: what is stored plus what is held, read so that no batch is in both.
     const counts = await clicks.settled(async () => {

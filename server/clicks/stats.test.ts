@@ -65,7 +65,7 @@ async function serviceWithLink(options: Parameters<typeof startTestService>[0] =
 describe('the statistics of a link', () => {
   it('count people and bots per UTC day, N days oldest first with none missing, and the lists by clicks', async () => {
     const clock = testClock();
-    const { client, id, click } = await serviceWithLink({ now: clock.now });
+    const { client, id, click } = await serviceWithLink({ clock });
     await click({ 'user-agent': CHROME_WINDOWS, referer: 'https://News.Example/a?b=c' });
     clock.advanceDays(2);
     await click({ 'user-agent': IPHONE, referer: 'https://news.example:443/other' });

@@ -76,11 +76,11 @@ export function answerError<E extends { Bindings: HttpBindings }>(logger: Logger
 
 /**
  * A path no route answered: 405 with the `Allow` header RFC 9110 asks for when the path is an
- * endpoint of `endpoints` (pattern, its methods), else 404.
+ * endpoint (`allowedAt` gives its methods), else 404.
  */
-export function answerNotFound(endpoints: readonly (readonly [RegExp, string])[]): NotFoundHandler {
+export function answerNotFound(allowedAt: (path: string) => string | undefined): NotFoundHandler {
   return (c) => {
-    const allow = endpoints.find(([pattern]) => pattern.test(c.req.path))?.[1];
+    const allow = allowedAt(c.req.path);
     return problemResponse(
       c,
       allow

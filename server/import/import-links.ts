@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import type { ImportRow } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
 import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
 import type { ShortDomains } from '../links/short-domain.ts';
@@ -33,6 +34,8 @@ export type ImportDeps = {
   /** Build it with a remembering isCustomDomain: it is asked for most rows. */
   destinations: DestinationRules;
   batchRows?: number;
+  /** Stamps the creation time of the links made (the system's clock unless told). */
+  clock?: Clock;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -42,7 +45,7 @@ export async function importLinks(
   rows: readonly ImportRow[],
   deps: ImportDeps,
 ): Promise<ImportResult> {
-  const { store, accountId, domains } = deps;
+  const { store, accountId, domains, clock = systemClock } = deps;
   const counts: Record<ImportOutcome, number> = {
     created: 0,
     invalid: 0,
@@ -180,7 +183,7 @@ export async function importLinks(
         backHalf,
         destinationUrl: link.destinationUrl,
         title: link.title,
-        createdAt: Date.now(),
+        createdAt: clock.now(),
       },
     });
     if (batch.length >= batchRows) {

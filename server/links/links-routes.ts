@@ -12,6 +12,7 @@ import {
 } from '../../contract/wire.ts';
 import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
+import type { Clock } from '../clock.ts';
 import type { AccountEnv } from '../http/auth.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
 import { HttpProblem, readJsonObject, validate } from '../http/problems.ts';
@@ -38,6 +39,8 @@ export type LinkRouteDeps = {
   destinations: DestinationRules;
   lists: ListReader;
   logger: Logger;
+  /** Stamps the creation time of a link. */
+  clock: Clock;
 };
 
 const MAX_GENERATION_ATTEMPTS = 8;
@@ -47,7 +50,7 @@ const isoMillis = (ms: number) => new Date(ms).toISOString();
 
 /** Mounted at /v1/links, behind requireApiKey. */
 export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
-  const { store, clicks, redirects, domains, destinations, logger } = deps;
+  const { store, clicks, redirects, domains, destinations, logger, clock } = deps;
   const links = new Hono<AccountEnv>();
 
   /** A destination the contract accepted, unless it loops or its host is blocked. */
@@ -98,6 +101,10 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     return { domain, backHalf };
   };
 
+  // `/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405, from the
+  // route table), not a missing link.
+  const onList = (c: Context<AccountEnv>) => c.req.path === '/v1/links';
+
   const findLink = async (c: Context<AccountEnv>): Promise<LinkRow> => {
     const { domain, backHalf } = linkIdentity(c);
     const link = await store.linkOf(c.get('owner').accountId, domain, backHalf);
@@ -129,7 +136,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
       domain,
       destinationUrl: input.destination_url,
       title: input.title ?? '',
-      createdAt: Date.now(),
+      createdAt: clock.now(),
     };
     if (input.back_half !== undefined) {
       try {
@@ -175,10 +182,6 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     }),
   );
 
-  // `/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405), not a
-  // missing link.
-  links.on(['PUT', 'DELETE'], '/', (c) => c.notFound());
-
   links.get('/*', async (c) =>
     c.json(await clicks.settled(async () => linkJson(await findLink(c), isoOffset))),
   );
@@ -187,6 +190,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
   // has arrived the link may be deleted and its place taken by another account's.
   links.put('/*', async (c) => {
+    if (onList(c)) return c.notFound();
     const { domain, backHalf } = linkIdentity(c);
     const input = validate(UpdateLinkBody, await readJsonObject(c.env.incoming));
     if (input.destination_url === undefined && input.title === undefined) {
@@ -209,6 +213,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   });
 
   links.delete('/*', async (c) => {
+    if (onList(c)) return c.notFound();
     const { domain, backHalf } = linkIdentity(c);
     if (!(await store.deleteLink(c.get('owner').accountId, domain, backHalf))) throw linkNotFound();
     redirects.forget(domain, backHalf);

@@ -11,6 +11,7 @@ import {
   rawRequest,
 } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { DAY_MS } from '../clicks/clicks.ts';
 import { UniqueViolation } from '../storage/storage.ts';
 
 const MILLIS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -61,6 +62,25 @@ describe('create', () => {
     const createdAt = Date.parse(body.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before);
     expect(createdAt).toBeLessThanOrEqual(after);
+  });
+
+  it("stamps the creation time with the service's clock, which a test moves only forward", async () => {
+    // A service of its own: its clock stands a day ahead until the real time passes it.
+    const moved = await startTestService();
+    try {
+      const client = api(moved.baseUrl, await moved.createAccount('clock@example.com'));
+      const before = Date.now();
+      moved.advanceClock(DAY_MS);
+      const { body } = await client.create({ destination_url: 'https://example.com/tomorrow' });
+      const createdAt = Date.parse(body.created_at);
+      expect(createdAt).toBeGreaterThanOrEqual(before + DAY_MS);
+      expect(createdAt).toBeLessThan(Date.now() + DAY_MS);
+      const { body: listed } = await client.list();
+      expect(listed.links.map((link) => link.created_at)).toEqual([offsetForm(body.created_at)]);
+      expect(() => moved.advanceClock(-1)).toThrow('only moves forward');
+    } finally {
+      await moved.stop();
+    }
   });
 
   it('keeps the custom back-half and the title it is given', async () => {

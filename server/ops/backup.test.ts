@@ -1,5 +1,6 @@
 // `service backup`: a checked copy of a SQLite database made while the service writes, and every
 // refusal in one sentence with nothing left behind.
+// SQLite only: `backup` copies a SQLite file (PostgreSQL's backups are pg_dump's).
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,

@@ -5,23 +5,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
+import { endpointOf } from '../http/routes.ts';
 import type { Storage } from '../storage/storage.ts';
 import { HEALTH_PATH } from './health-routes.ts';
 
 type Handler<R> = (req: IncomingMessage, res: ServerResponse) => R;
 
-/** The API's routes as the histogram names them: never a link's own path. */
-const API_ROUTES: [RegExp, string][] = [
-  [/^\/v1\/links\/?$/, '/v1/links'],
-  [/^\/v1\/links\/.+\/stats$/, '/v1/links/:link/stats'],
-  [/^\/v1\/links\/.+/, '/v1/links/:link'],
-  [/^\/v1\/domains\/?$/, '/v1/domains'],
-  [/^\/v1\/openapi\.json$/, '/v1/openapi.json'],
-];
-const routeOf = (url = '') => {
-  const path = url.split('?')[0] ?? '';
-  return API_ROUTES.find(([pattern]) => pattern.test(path))?.[1] ?? 'other';
-};
+/** The API's route as the histogram names it: never a link's own path. */
+const routeOf = (url = '') => endpointOf(url.split('?')[0] ?? '')?.label ?? 'other';
 
 export function createMetrics() {
   const registry = new Registry();

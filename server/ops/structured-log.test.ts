@@ -1,5 +1,6 @@
 // The service's log: JSON lines with level, time, msg and the request id; no keys, no full
 // destinations; a client that goes away is not an error.
+// SQLite only: the log is written alike whichever engine stores the data.
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../test/support/test-helpers.ts';

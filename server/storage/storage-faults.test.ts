@@ -6,6 +6,8 @@
 // as here and in CI) on a 1 MiB tmpfs, or on a read-only bind mount. chmod would not do: CI runs
 // as root, whom file modes do not stop. The test reaches into that namespace's files through
 // /proc/<pid>/root.
+//
+// SQLite only: these are SQLite's faults (PostgreSQL going away: storage/restart.postgres.test.ts).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
   appendFileSync,

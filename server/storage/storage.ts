@@ -168,3 +168,29 @@ export interface Storage {
 
   close(): Promise<void>;
 }
+
+/** The parts of the storage each engine writes in a module of its own (`<engine>/*-queries.ts`). */
+export type AccountStorage = Pick<
+  Storage,
+  | 'keyOwner'
+  | 'accountByEmail'
+  | 'createAccount'
+  | 'addKey'
+  | 'setPlan'
+  | 'revokeKey'
+  | 'addDomain'
+  | 'domainsOf'
+  | 'ownsDomain'
+  | 'isCustomDomain'
+>;
+export type LinkStorage = Pick<
+  Storage,
+  | 'insertLink'
+  | 'insertLinks'
+  | 'eachLinkOf'
+  | 'linkOf'
+  | 'updateLink'
+  | 'deleteLink'
+  | 'redirectTarget'
+>;
+export type ClickStorage = Pick<Storage, 'addClicks' | 'clickStats'>;

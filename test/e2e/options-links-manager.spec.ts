@@ -53,12 +53,13 @@ test.describe('options page, Links as a link manager', () => {
       destination_url: 'https://one.example.com/',
       title: 'Alpha one',
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The list gives creation times to the second: the service's clock moved on orders the rows.
+    service.advanceClock(1_100);
     const second = await createLink(service, apiKey, {
       destination_url: 'https://two.example.com/',
       title: 'Beta two',
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    service.advanceClock(1_100);
     await createLink(service, apiKey, {
       destination_url: 'https://three.example.com/',
       title: 'Gamma three',

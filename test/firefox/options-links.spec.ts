@@ -46,8 +46,9 @@ test.describe('options page, Links, in Firefox', () => {
       destination_url: 'https://alpha.example.com/docs/start',
       title: 'Alpha docs',
     });
-    // The list gives creation times to the second: a pause makes the order certain.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The list gives creation times to the second: the service's clock moved on makes the order
+    // certain.
+    service.advanceClock(1_100);
     const beta = await createLink(service, apiKey, {
       destination_url: 'https://beta.example.org/news',
       title: 'Beta news',

@@ -5,6 +5,7 @@
 // rate limit; server/http/openapi.test.ts checks that the served one is that document.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument } from '../../server/http/openapi.ts';
+import { endpointOf } from '../../server/http/routes.ts';
 
 const document = openApiDocument({ rateLimitPerMinute: 0, addressRateLimitPerMinute: 0 });
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -12,13 +13,7 @@ ajv.addSchema(document, 'openapi');
 const validators = new Map<string, ValidateFunction>();
 
 /** The document's path for a request path, when the document describes one. */
-function templateOf(path: string): string | undefined {
-  const bare = path.split('?')[0] ?? '';
-  if (['/v1/links', '/v1/domains', '/v1/openapi.json'].includes(bare)) return bare;
-  if (/^\/v1\/links\/[^/]+?(?:\/|%2F)[^/]+$/i.test(bare)) return '/v1/links/{host}/{back_half}';
-  if (/^\/v1\/links\/[^/]+\/[^/]+\/stats$/.test(bare)) return '/v1/links/{host}/{back_half}/stats';
-  return undefined;
-}
+const templateOf = (path: string) => endpointOf(path.split('?')[0] ?? '')?.path;
 
 const pointer = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
+import type { Clock } from '../../server/clock.ts';
 import type { Logger } from '../../server/ops/logger.ts';
 import type { ServiceMetrics } from '../../server/ops/metrics.ts';
 import { type RunningService, startService } from '../../server/service.ts';
@@ -34,6 +35,13 @@ export type TestService = {
   insertLinks(key: string, links: SeedLink[]): Promise<void>;
   /** The key's links as stored, read from the database (not through the rate-limited API). */
   storedLinks(key: string): Promise<LinkRow[]>;
+  /**
+   * Moves the service's clock `ms` ahead of what it reads now, so that what it stamps next (a
+   * link's creation time, a click's day) comes that much later without a test waiting for it.
+   * Only forward, since the tests of a worker share the service; the clock then stands there until
+   * the real time passes it, so a jump never leaves the service ahead of the next tests' browser.
+   */
+  advanceClock(ms: number): void;
   stop(): Promise<void>;
 };
 
@@ -47,6 +55,19 @@ export type SeedLink = {
 };
 
 const silentLogger: Logger = { info() {}, error() {} };
+
+/** The real time, or later where a test has moved it ahead (see TestService.advanceClock). */
+function createForwardClock(): Clock & { advance(ms: number): void } {
+  let notBefore = 0;
+  const clock = {
+    now: () => Math.max(Date.now(), notBefore),
+    advance(ms: number) {
+      if (!(ms >= 0)) throw new Error(`The service's clock only moves forward, not by ${ms} ms.`);
+      notBefore = clock.now() + ms;
+    },
+  };
+  return clock;
+}
 
 async function ownerOf(service: RunningService, key: string): Promise<number> {
   const owner = await service.store.keyOwner(hashApiKey(key));
@@ -65,10 +86,11 @@ export async function startTestService(
     metrics?: ServiceMetrics;
     wrapStorage?: (store: Storage) => Storage;
     geoipFile?: string;
-    /** The clock the click statistics read the day from. */
-    now?: () => number;
+    /** A clock of the test's own (advanceClock then refuses to move it). */
+    clock?: Clock;
   } = {},
 ): Promise<TestService> {
+  const forwardClock = createForwardClock();
   // The engine: SQLite in a temporary folder, or, in the suite's PostgreSQL run
   // (SHORTLINK_TEST_ENGINE=postgres), a fresh database in the cluster its global setup started.
   const postgresUrl = process.env.SHORTLINK_TEST_POSTGRES_URL;
@@ -89,7 +111,7 @@ export async function startTestService(
     metrics: options.metrics,
     wrapStorage: options.wrapStorage,
     geoipFile: options.geoipFile,
-    now: options.now,
+    clock: options.clock ?? forwardClock,
   });
   return {
     baseUrl: service.baseUrl,
@@ -97,9 +119,11 @@ export async function startTestService(
     pageOrigin: service.baseUrl.replace('//localhost:', '//127.0.0.1:'),
     dbFile,
     service,
-    createAccount: (email, plan = 'paid') => createAccount(service.store, email, plan),
-    addDomain: (email, host) => addDomain(service.store, email, host, service.shortDomain),
-    revokeKey: (key) => revokeKey(service.store, key),
+    createAccount: (email, plan = 'paid') =>
+      createAccount(service.store, email, plan, service.clock),
+    addDomain: (email, host) =>
+      addDomain(service.store, email, host, service.shortDomain, service.clock),
+    revokeKey: (key) => revokeKey(service.store, key, service.clock),
     async insertLinks(key, links) {
       const accountId = await ownerOf(service, key);
       const clicks = new Map<number, number>();
@@ -109,13 +133,17 @@ export async function startTestService(
           backHalf: link.backHalf,
           destinationUrl: link.destinationUrl,
           title: link.title ?? '',
-          createdAt: link.createdAt ?? Date.now(),
+          createdAt: link.createdAt ?? service.clock.now(),
         });
         if (link.clicks) clicks.set(row.id, link.clicks);
       }
       await service.store.addClicks(clicks);
     },
     storedLinks: async (key) => storedLinksOf(service.store, await ownerOf(service, key)),
+    advanceClock(ms) {
+      if (options.clock) throw new Error("This service runs on its test's own clock: move that.");
+      forwardClock.advance(ms);
+    },
     async stop() {
       await service.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // The primitives every node:sqlite operation of the storage goes through: its errors turned into
-// the storage's (StorageUnavailable, UniqueViolation), and the one way to write in a transaction.
-import type { DatabaseSync } from 'node:sqlite';
-import { StorageUnavailable } from '../storage.ts';
+// the storage's (StorageUnavailable, UniqueViolation), the one way to write in a transaction, and
+// the prepared statements the queries (account-, link- and click-queries.ts) run.
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { StorageUnavailable, UniqueViolation } from '../storage.ts';
 
 /** SQLite's primary result codes that pass with time or an operator's help (sqlite3.h). */
 const TRANSIENT_SQLITE_CODES = new Set([
@@ -56,3 +57,41 @@ export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
     throw error;
   }
 }
+
+/** How the queries reach the database: statements prepared once, their errors as the storage's. */
+export function createAccess(db: DatabaseSync) {
+  const cache = new Map<string, StatementSync>();
+  const statement = (sql: string): StatementSync => {
+    let prepared = cache.get(sql);
+    if (!prepared) {
+      prepared = db.prepare(sql);
+      cache.set(sql, prepared);
+    }
+    return prepared;
+  };
+  const guarded = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw storageError(error);
+    }
+  };
+  return {
+    db,
+    statement,
+    guarded,
+    get: <T>(sql: string, ...params: SQLInputValue[]) =>
+      guarded(() => statement(sql).get(...params) as T | undefined),
+    all: <T>(sql: string, ...params: SQLInputValue[]) =>
+      guarded(() => statement(sql).all(...params) as T[]),
+    /** Inside transaction() only, which turns its errors into the storage's. */
+    run: (sql: string, ...params: SQLInputValue[]) => statement(sql).run(...params),
+    transaction: <T>(work: () => T): T => guarded(() => inTransaction(db, work)),
+    rethrowUnique: (error: unknown, message: string): never => {
+      if (isUniqueViolation(error)) throw new UniqueViolation(message);
+      throw error;
+    },
+  };
+}
+
+export type SqliteAccess = ReturnType<typeof createAccess>;

@@ -1,0 +1,140 @@
+// The service's command line as typed: the usage text, the options parsed, and the values every
+// command reads (the database, the port, the short domain), with the checks of each option.
+import { parseArgs } from 'node:util';
+import { AdminError } from '../accounts/admin.ts';
+import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+} from '../service.ts';
+import { isPostgresUrl } from '../storage/open-storage.ts';
+import { DEFAULT_SYNCHRONOUS } from '../storage/sqlite/open.ts';
+import type { Plan } from '../storage/storage.ts';
+
+export const USAGE = `Usage: npm run service -- <command> [options]
+  (from the one-file build: node shortlink-service.mjs <command> [options])
+
+Commands:
+  serve                 start the service
+      --port N            port to listen on (env SHORTLINK_PORT; default 8787; 0 picks a free one)
+      --host H            interface to listen on (env SHORTLINK_HOST; default 127.0.0.1)
+      --db FILE|URL       SQLite database file, or postgres://user@host/db (env SHORTLINK_DB;
+                          default .data/service.db)
+      --short-domain D    host[:port] of short URLs (env SHORTLINK_SHORT_DOMAIN; default localhost:<port>)
+      --rate-limit N      API requests per minute per account, all its keys together, 0 for none
+                          (env SHORTLINK_RATE_LIMIT; default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
+      --address-rate-limit N   API requests per minute per client address, checked before the key,
+                          0 for none (env SHORTLINK_ADDRESS_RATE_LIMIT; default ${DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE})
+      --trusted-proxy A,B  addresses of the proxies in front: requests from them are counted by the
+                          client address they add to X-Forwarded-For (env SHORTLINK_TRUSTED_PROXIES)
+      --db-pool N         PostgreSQL connections this instance keeps at most (env SHORTLINK_DB_POOL;
+                          default 10; every instance has its own, plus one for LISTEN)
+      --blocked-hosts FILE  hosts links may not lead to, one host or *.example.com a line, read
+                          again when it changes (env SHORTLINK_BLOCKED_HOSTS)
+      --shutdown-timeout S  seconds SIGTERM lets requests in flight finish before it closes their
+                          connections (env SHORTLINK_SHUTDOWN_TIMEOUT; default ${DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000})
+                          SIGHUP reads the blocked hosts file again and reopens the log file
+      --metrics-port N    serve Prometheus metrics at /metrics on this port, never the API's (env
+                          SHORTLINK_METRICS_PORT; default off)
+      --metrics-host H    interface of the metrics port (env SHORTLINK_METRICS_HOST; default 127.0.0.1)
+      --log-format json|text  one JSON object a line, or text for people (env SHORTLINK_LOG_FORMAT;
+                          default text on a terminal, JSON otherwise)
+      --log-level L       fatal, error, warn, info, debug, trace or silent (env SHORTLINK_LOG_LEVEL; default info)
+      --log-file FILE     append the log to FILE instead of standard output, opened again on SIGHUP
+                          (env SHORTLINK_LOG_FILE)
+      --geoip FILE        a GeoLite2-Country .mmdb file: click statistics then count countries
+                          (env SHORTLINK_GEOIP)
+                          env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
+  account create --email E [--plan paid|free]   create an account; prints its API key last
+  account plan --email E --plan paid|free       change an account's plan
+  key create --email E                          another API key for an account; printed last
+  key revoke --key -                            revoke an API key read from standard input (the
+                                                last line, so key create's output can be piped in);
+                                                --key K works too, but leaves K in the shell's history
+                                                and the process list
+  domain add --email E --host H                 add a custom domain to an account
+  backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
+                                                service runs; --force replaces FILE (PostgreSQL: pg_dump)
+  import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
+                                                Short.io, Dub, Kutt, Shlink, YOURLS exports) into an
+                                                account; --report writes the skipped rows and why;
+                                                takes --short-domain and --blocked-hosts as serve does
+  migrate                                       bring the database's schema up to date (serve does it too)
+
+Every command takes --db (and domain add takes --short-domain) as serve does.`;
+
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'short-domain': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'address-rate-limit': { type: 'string' },
+        'blocked-hosts': { type: 'string' },
+        'db-pool': { type: 'string' },
+        'trusted-proxy': { type: 'string' },
+        'log-format': { type: 'string' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
+        geoip: { type: 'string' },
+        email: { type: 'string' },
+        plan: { type: 'string' },
+        key: { type: 'string' },
+        to: { type: 'string' },
+        force: { type: 'boolean' },
+        report: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // An unknown or empty option: say so, not a stack trace.
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(1);
+  }
+}
+
+export type CommandLine = ReturnType<typeof readCommandLine>;
+
+/** The command line of this process; an unknown or empty option ends it with the usage. */
+export function readCommandLine(args = process.argv.slice(2), env = process.env) {
+  const { values, positionals } = parseOptions(args);
+  const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
+  return {
+    values,
+    positionals,
+    env,
+    dbFile,
+    port: Number(values.port ?? env.SHORTLINK_PORT ?? 8787),
+    shortDomain: values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN,
+    /** The database as messages name it: a PostgreSQL URL without its password. */
+    databaseName: isPostgresUrl(dbFile) ? dbFile.replace(/:[^:@/]*@/, ':***@') : dbFile,
+
+    required(name: 'email' | 'key' | 'host'): string {
+      const value = values[name];
+      if (!value) throw new AdminError(`--${name} is required.`);
+      return value;
+    },
+
+    plan(): Plan {
+      const value = values.plan ?? 'paid';
+      if (value !== 'paid' && value !== 'free')
+        throw new AdminError('--plan must be paid or free.');
+      return value;
+    },
+  };
+}
+
+export function wholeNumber(option: string, value: string | number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new AdminError(`--${option} must be a whole number.`);
+  return number;
+}

@@ -1,0 +1,126 @@
+// `serve`: the options read and checked, the log and the metrics listener made, then the service
+// started; SIGTERM and SIGINT stop it after the requests in flight, SIGHUP reopens the log and
+// reads the blocked hosts again.
+import { type AddressInfo, isIP } from 'node:net';
+import { AdminError } from '../accounts/admin.ts';
+import { createMetrics, type Metrics, serveMetrics } from '../ops/metrics.ts';
+import {
+  createStructuredLogger,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type LogLevel,
+  type StructuredLogger,
+} from '../ops/structured-log.ts';
+import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  startService,
+} from '../service.ts';
+import { DEFAULT_SYNCHRONOUS } from '../storage/sqlite/open.ts';
+import { type CommandLine, wholeNumber } from './command-line.ts';
+
+function structuredLogger({ values, env }: CommandLine): StructuredLogger {
+  const format =
+    values['log-format'] ?? env.SHORTLINK_LOG_FORMAT ?? (process.stdout.isTTY ? 'text' : 'json');
+  if (!LOG_FORMATS.includes(format as LogFormat))
+    throw new AdminError(`--log-format must be ${LOG_FORMATS.join(' or ')}.`);
+  const level = values['log-level'] ?? env.SHORTLINK_LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(level as LogLevel))
+    throw new AdminError(`--log-level must be one of ${LOG_LEVELS.join(', ')}.`);
+  const file = values['log-file'] ?? env.SHORTLINK_LOG_FILE;
+  return createStructuredLogger({
+    format: format as LogFormat,
+    level: level as LogLevel,
+    file: file || undefined,
+  });
+}
+
+/** The metrics listener, when --metrics-port asks for one: before the service, so a taken port stops the start with nothing to undo. */
+async function startMetrics(
+  { values, env }: CommandLine,
+  logger: StructuredLogger,
+): Promise<Metrics | undefined> {
+  const given = values['metrics-port'] ?? env.SHORTLINK_METRICS_PORT;
+  if (!given) return undefined;
+  const metricsPort = wholeNumber('metrics-port', given);
+  if (metricsPort > 65535) throw new AdminError('--metrics-port must be 0-65535.');
+  const metrics = createMetrics();
+  const server = await serveMetrics(metrics, {
+    port: metricsPort,
+    host: values['metrics-host'] ?? env.SHORTLINK_METRICS_HOST,
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  logger.info(`Metrics on http://${host}:${address.port}/metrics`);
+  return metrics;
+}
+
+export async function serve(cli: CommandLine): Promise<void> {
+  const { values, env, port } = cli;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new AdminError('--port must be 0-65535.');
+  const rateLimit = wholeNumber(
+    'rate-limit',
+    values['rate-limit'] ?? env.SHORTLINK_RATE_LIMIT ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+  );
+  const synchronous = env.SHORTLINK_SYNCHRONOUS ?? DEFAULT_SYNCHRONOUS;
+  if (synchronous !== 'normal' && synchronous !== 'full')
+    throw new AdminError('SHORTLINK_SYNCHRONOUS must be normal or full.');
+  const addressRateLimit = wholeNumber(
+    'address-rate-limit',
+    values['address-rate-limit'] ??
+      env.SHORTLINK_ADDRESS_RATE_LIMIT ??
+      DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  );
+  const dbPoolSize = wholeNumber('db-pool', values['db-pool'] ?? env.SHORTLINK_DB_POOL ?? 10);
+  if (dbPoolSize < 1) throw new AdminError('--db-pool must be at least 1.');
+  const trustedProxies = (values['trusted-proxy'] ?? env.SHORTLINK_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  if (trustedProxies.some((address) => isIP(address) === 0))
+    throw new AdminError('--trusted-proxy takes IP addresses, separated by commas.');
+  const blockedHostsFile = values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS;
+  const shutdownTimeoutMs =
+    1000 *
+    wholeNumber(
+      'shutdown-timeout',
+      values['shutdown-timeout'] ??
+        env.SHORTLINK_SHUTDOWN_TIMEOUT ??
+        DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
+    );
+  const logger = structuredLogger(cli);
+  const metrics = await startMetrics(cli, logger);
+  const service = await startService({
+    logger,
+    metrics,
+    shutdownTimeoutMs,
+    db: cli.dbFile,
+    port,
+    host: values.host ?? env.SHORTLINK_HOST,
+    shortDomain: cli.shortDomain,
+    rateLimitPerMinute: rateLimit,
+    synchronous,
+    addressRateLimitPerMinute: addressRateLimit,
+    dbPoolSize,
+    trustedProxies,
+    blockedHostsFile: blockedHostsFile || undefined,
+    geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
+  });
+  logger.info(
+    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${cli.databaseName})`,
+  );
+  const shutdown = (signal: string) => {
+    logger.info(`${signal}: stopping after the requests in flight`);
+    void service.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => {
+    logger.reopen();
+    service.reloadBlockedHosts();
+    logger.info('SIGHUP: blocked hosts read again, log reopened');
+  });
+}

@@ -1,0 +1,265 @@
+// What each operation of the API answers, as the OpenAPI document (openapi.ts) describes it: the
+// route table (routes.ts) names one of these for each method of each path.
+import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
+import { LINK_HOST_PATTERN, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../contract/wire.ts';
+import { createShortDomains } from '../links/short-domain.ts';
+import { DEFAULT_DOMAIN } from '../storage/storage.ts';
+import { json, pattern, ref } from './openapi-schemas.ts';
+
+export type DocumentOptions = {
+  /** The default short domain's host, for the examples (`localhost:8787` when not given). */
+  shortHost?: string;
+  rateLimitPerMinute: number;
+  addressRateLimitPerMinute: number;
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+/** The error answers, each with the error body; `code` names the case. */
+function problem(description: string, headers?: object) {
+  return { description, content: json(ref('Error')), ...(headers ? { headers } : {}) };
+}
+
+const tooLarge = () => problem(`The body is over ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`);
+
+/** What the operations' descriptions share: the examples, the limits and the common errors. */
+export function operationContext(options: DocumentOptions) {
+  const shortHost = options.shortHost ?? 'localhost:8787';
+  const exampleLink = {
+    short_url: createShortDomains(shortHost).shortUrl(DEFAULT_DOMAIN, 'docs-2026'),
+    destination_url: 'https://example.com/docs',
+    clicks: 3,
+    created_at: '2026-11-26T09:30:00.000Z',
+    title: 'Docs',
+  };
+  const limits = [
+    options.rateLimitPerMinute > 0
+      ? `${options.rateLimitPerMinute} requests a minute per account (all its keys together)`
+      : 'no limit per account',
+    options.addressRateLimitPerMinute > 0
+      ? `${options.addressRateLimitPerMinute} a minute per client address, counted before the key is looked at`
+      : 'no limit per address',
+  ].join('; ');
+  const common = {
+    '400': problem(
+      `Bad input: ${[ErrorCode.invalidJson, ErrorCode.invalidBody, ErrorCode.missingField, ErrorCode.unknownField, ErrorCode.invalidField, ErrorCode.unknownDomain, ErrorCode.blockedDestination].join(', ')}; \`field\` names the input at fault.`,
+    ),
+    '401': problem('No key, a malformed, unknown or revoked key (`unauthorized`).', {
+      'WWW-Authenticate': { schema: { type: 'string' } },
+    }),
+    '403': problem('The account is not on a paid plan (`paid_plan_required`).'),
+    '429': problem(`Too many requests (\`rate_limited\`): ${limits}.`, RETRY_AFTER),
+    '500': problem('A fault of the service (`internal_error`); the detail is only in its log.'),
+    '503': problem('The database cannot store the change now; nothing was changed.', RETRY_AFTER),
+  };
+  return {
+    shortHost,
+    limits,
+    exampleLink,
+    exampleAnswer: { success: true, ...exampleLink },
+    common,
+    notFound: problem('No such link for this account (`not_found`).'),
+  };
+}
+
+export type OperationContext = ReturnType<typeof operationContext>;
+/** One part of the document, made from what the operations share. */
+export type Describe = (context: OperationContext) => object;
+
+/** The path parameters that name one link. */
+export const linkParameters: Describe = ({ shortHost }) => [
+  {
+    name: 'host',
+    in: 'path',
+    required: true,
+    description:
+      "The short URL's host (with its port where it has one): a link is named by its short URL without the scheme, `<host>/<back_half>`, the slash written literally (`%2F` works too).",
+    schema: { type: 'string', pattern: pattern(LINK_HOST_PATTERN) },
+    example: shortHost,
+  },
+  {
+    name: 'back_half',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: pattern(BACK_HALF_PATTERN) },
+    example: 'docs-2026',
+  },
+];
+
+export const listLinks: Describe = ({ exampleLink, common }) => ({
+  summary: 'List every link of the account, newest first',
+  responses: {
+    '200': {
+      description: 'All links.',
+      content: json(ref('LinkList'), {
+        links: {
+          success: true,
+          links: [{ ...exampleLink, created_at: '2026-11-26T09:30:00+00:00' }],
+        },
+      }),
+    },
+    ...common,
+  },
+});
+
+export const createLink: Describe = ({ shortHost, exampleAnswer, common }) => ({
+  summary: 'Create a link',
+  requestBody: {
+    required: true,
+    content: json(ref('CreateLinkBody'), {
+      destination: { destination_url: 'https://example.com/docs' },
+      everything: {
+        destination_url: 'https://example.com/docs',
+        back_half: 'docs-2026',
+        title: 'Docs',
+        domain: shortHost,
+      },
+    }),
+  },
+  responses: {
+    '200': {
+      description: 'The link made.',
+      content: json(ref('Link'), { link: exampleAnswer }),
+    },
+    '409': problem('The back-half is taken on that domain (`back_half_taken`).'),
+    '413': tooLarge(),
+    ...common,
+  },
+});
+
+export const retrieveLink: Describe = ({ exampleAnswer, notFound, common }) => ({
+  summary: 'Retrieve a link',
+  responses: {
+    '200': {
+      description: 'The link.',
+      content: json(ref('Link'), { link: exampleAnswer }),
+    },
+    '404': notFound,
+    ...common,
+  },
+});
+
+export const updateLink: Describe = ({ exampleAnswer, notFound, common }) => ({
+  summary: "Change a link's destination, title or both",
+  requestBody: {
+    required: true,
+    content: json(ref('UpdateLinkBody'), {
+      title: { title: 'Docs, 2026 edition' },
+      destination: { destination_url: 'https://example.com/docs/2026' },
+    }),
+  },
+  responses: {
+    '200': {
+      description: 'The link as changed.',
+      content: json(ref('Link'), {
+        link: { ...exampleAnswer, title: 'Docs, 2026 edition' },
+      }),
+    },
+    '404': notFound,
+    '413': tooLarge(),
+    ...common,
+  },
+});
+
+export const deleteLink: Describe = ({ exampleLink, notFound, common }) => ({
+  summary: 'Delete a link for good',
+  responses: {
+    '200': {
+      description: 'Deleted.',
+      content: json(ref('Deleted'), {
+        deleted: { success: true, message: `Deleted ${exampleLink.short_url}` },
+      }),
+    },
+    '404': notFound,
+    ...common,
+  },
+});
+
+export const linkStats: Describe = ({ notFound, common }) => ({
+  summary: "A link's click statistics per UTC day, referrer host, device and country",
+  description:
+    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first (`host` null: direct). Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
+  parameters: [
+    {
+      name: 'days',
+      in: 'query',
+      required: false,
+      description: 'How many days, today the last (UTC); `days` has that many entries.',
+      schema: {
+        type: 'integer',
+        minimum: 1,
+        maximum: STATS_MAX_DAYS,
+        default: STATS_DEFAULT_DAYS,
+      },
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'The statistics.',
+      content: json(ref('LinkStats'), {
+        stats: {
+          success: true,
+          stats: {
+            humans: 3,
+            bots: 1,
+            days: [
+              { date: '2026-11-25', humans: 1, bots: 0 },
+              { date: '2026-11-26', humans: 2, bots: 1 },
+            ],
+            referrers: [
+              { host: 'news.example', clicks: 2 },
+              { host: null, clicks: 1 },
+            ],
+            devices: [
+              { type: 'mobile', clicks: 2 },
+              { type: 'desktop', clicks: 1 },
+            ],
+            countries: [],
+          },
+        },
+      }),
+    },
+    '404': notFound,
+    ...common,
+  },
+});
+
+export const listDomains: Describe = ({ common }) => ({
+  summary: "The account's custom domains",
+  responses: {
+    '200': {
+      description: 'The domains.',
+      content: json(ref('DomainList'), {
+        domains: {
+          success: true,
+          domains: [
+            {
+              domain: 'go.example.com',
+              subdomain: 'go',
+              root_domain: 'example.com',
+              created_at: '2026-11-26T09:00:00+00:00',
+            },
+          ],
+        },
+      }),
+    },
+    ...common,
+  },
+});
+
+export const describeApi: Describe = ({ common }) => ({
+  summary: 'This description',
+  security: [],
+  responses: {
+    '200': {
+      description: 'The OpenAPI document.',
+      content: json({ type: 'object' }, { document: { openapi: '3.1.0', paths: {} } }),
+    },
+    '429': common['429'],
+  },
+});

@@ -1,0 +1,105 @@
+// The schemas of the OpenAPI document (openapi.ts): the bodies and answers as JSON Schema, made by
+// zod 4 from the schemas of contract/wire.ts that validate the requests and type the answers, so
+// they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
+import * as z from 'zod';
+import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import {
+  CreateLinkBody,
+  CUSTOM_DOMAIN_PATTERN,
+  DeleteAnswerJson,
+  DomainListJson,
+  ErrorBodyJson,
+  LinkAnswerJson,
+  LinkListJson,
+  LinkStatsAnswerJson,
+  NO_CONTROL_CHARACTERS,
+  UpdateLinkBody,
+} from '../../contract/wire.ts';
+
+/** A zod schema as JSON Schema, without the `$schema` line (the document's dialect is 2020-12). */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+/** A schema of the document's components, by name. */
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** A JSON body with its schema and, where given, named examples. */
+export const json = (schema: object, examples?: Record<string, unknown>) => ({
+  'application/json': {
+    schema,
+    ...(examples
+      ? {
+          examples: Object.fromEntries(Object.entries(examples).map(([n, v]) => [n, { value: v }])),
+        }
+      : {}),
+  },
+});
+
+/** A regular expression as a JSON Schema pattern, with a check that it has no JavaScript-only flag. */
+export function pattern(regex: RegExp): string {
+  if (regex.flags)
+    throw new Error(`A published pattern must have no flags: /${regex.source}/${regex.flags}`);
+  return regex.source;
+}
+
+/**
+ * The body schemas zod makes, with what zod cannot say in JSON Schema and what lets a generator
+ * (a fuzzer, a test) make bodies the service takes: a destination is an http(s) URI, a title is
+ * counted in characters as JSON Schema counts them, a domain is the short domain or a host name.
+ */
+function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
+  const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  const destination = properties.destination_url;
+  if (destination) {
+    properties.destination_url = {
+      ...destination,
+      format: 'uri',
+      pattern: `^[Hh][Tt][Tt][Pp][Ss]?://${pattern(NO_CONTROL_CHARACTERS).slice(1)}`,
+      examples: ['https://example.com/docs'],
+    };
+  }
+  if (properties.title) {
+    properties.title = { ...properties.title, maxLength: TITLE_MAX_LENGTH, examples: ['Docs'] };
+  }
+  if (properties.domain) {
+    const escaped = shortHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    properties.domain = {
+      ...properties.domain,
+      pattern: `^(?:${escaped}|${pattern(CUSTOM_DOMAIN_PATTERN).slice(1, -1)})$`,
+      examples: [shortHost],
+    };
+  }
+  if (properties.back_half)
+    properties.back_half = { ...properties.back_half, examples: ['docs-2026'] };
+  return { ...schema, properties };
+}
+
+/** The document's `components`: how a key is sent, and every body and answer by name. */
+export function components(shortHost: string) {
+  return {
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: "An API key, `slk_…`, made with the service's command line.",
+      },
+    },
+    schemas: {
+      CreateLinkBody: withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
+      UpdateLinkBody: {
+        ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
+        // At least one of the two, said as `anyOf` rather than `minProperties: 1`, which
+        // generators cannot meet when no other property is allowed.
+        anyOf: [{ required: ['destination_url'] }, { required: ['title'] }],
+      },
+      Link: jsonSchema(LinkAnswerJson, 'output'),
+      LinkList: jsonSchema(LinkListJson, 'output'),
+      LinkStats: jsonSchema(LinkStatsAnswerJson, 'output'),
+      DomainList: jsonSchema(DomainListJson, 'output'),
+      Deleted: jsonSchema(DeleteAnswerJson, 'output'),
+      Error: jsonSchema(ErrorBodyJson, 'output'),
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The route table (routes.ts) and the app (app.ts) agree: every method of every row is answered by
+// a route the app mounts, and every route the app mounts is a row's, so the 405s, the metrics
+// labels and the OpenAPI document, which read the table, describe what the app really answers.
+import { describe, expect, it } from 'vitest';
+import { type AppDeps, createApp } from '../app.ts';
+import { HEALTH_PATH } from '../ops/health-routes.ts';
+import { API_ENDPOINTS, type Endpoint, endpointOf } from './routes.ts';
+
+type AppRoute = { method: string; path: string };
+
+/** A Hono route path as a pattern: `:name` is one segment, a final `/*` the path or below it. */
+function honoPathPattern(path: string): RegExp {
+  const anyBelow = path.endsWith('/*');
+  const source = (anyBelow ? path.slice(0, -2) : path)
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}${anyBelow ? '(?:/.*)?' : ''}$`);
+}
+
+/** A request path of an endpoint: its parameters filled in. */
+const samplePath = (endpoint: Endpoint) => endpoint.path.replace(/\{[^}]+\}/g, 'x');
+
+/** Every disagreement between the table and the app's routes, as a sentence. */
+function routeTableProblems(endpoints: readonly Endpoint[], routes: readonly AppRoute[]): string[] {
+  // Middleware is mounted for ALL methods; the health checks are apart from the table.
+  const answered = routes.filter(
+    (route) => route.method !== 'ALL' && !route.path.startsWith(HEALTH_PATH),
+  );
+  const problems: string[] = [];
+  for (const endpoint of endpoints) {
+    const sample = samplePath(endpoint);
+    if (endpointOf(sample, endpoints) !== endpoint) {
+      problems.push(
+        `The route table's row ${endpoint.path} is not what its own path matches first: check its pattern, and put a narrower row before a wider one.`,
+      );
+    }
+    for (const method of Object.keys(endpoint.methods).map((name) => name.toUpperCase())) {
+      const found = answered.some(
+        (route) => route.method === method && honoPathPattern(route.path).test(sample),
+      );
+      if (!found) {
+        problems.push(
+          `The route table lists ${method} ${endpoint.path}, which the app does not answer: add it to server/${endpoint.module} or take it out of the table.`,
+        );
+      }
+    }
+  }
+  for (const route of answered) {
+    const pattern = honoPathPattern(route.path);
+    const listed = endpoints.some(
+      (endpoint) =>
+        Object.keys(endpoint.methods).some((method) => method.toUpperCase() === route.method) &&
+        pattern.test(samplePath(endpoint)),
+    );
+    if (!listed) {
+      problems.push(
+        `The app answers ${route.method} ${route.path}, which the route table does not list: give it a row in server/http/routes.ts (its 405s, metrics label and OpenAPI description come from there).`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The app's routes; its dependencies are only called by requests, except the schema version. */
+const appRoutes = (): AppRoute[] =>
+  createApp({
+    store: { schemaVersion: async () => 1 },
+    domains: { defaultHost: 'localhost:8787' },
+    rateLimitPerMinute: 0,
+    addressRateLimitPerMinute: 0,
+  } as unknown as AppDeps).routes;
+
+describe('the route table', () => {
+  it('lists exactly what the app answers', () => {
+    expect(routeTableProblems(API_ENDPOINTS, appRoutes())).toEqual([]);
+  });
+
+  it('catches a row the app does not answer, and a route of the app it does not list', () => {
+    const tags: Endpoint = {
+      path: '/v1/tags',
+      pattern: /^\/v1\/tags$/,
+      module: 'tags/tags-routes.ts',
+      methods: { get: () => ({}) },
+      label: '/v1/tags',
+    };
+    const problems = routeTableProblems(
+      [...API_ENDPOINTS, tags],
+      [...appRoutes(), { method: 'PATCH', path: '/v1/links/*' }],
+    );
+    expect(problems).toEqual([
+      'The route table lists GET /v1/tags, which the app does not answer: add it to server/tags/tags-routes.ts or take it out of the table.',
+      'The app answers PATCH /v1/links/*, which the route table does not list: give it a row in server/http/routes.ts (its 405s, metrics label and OpenAPI description come from there).',
+    ]);
+  });
+
+  it('catches a row that a wider one before it hides', () => {
+    const [links, stats, link, ...rest] = API_ENDPOINTS as Endpoint[];
+    const problems = routeTableProblems([links, link, stats, ...rest] as Endpoint[], appRoutes());
+    expect(problems).toEqual([
+      expect.stringMatching(/^The route table's row \/v1\/links\/\{host\}\/\{back_half\}\/stats /),
+    ]);
+  });
+});

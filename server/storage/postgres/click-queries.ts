@@ -1,0 +1,92 @@
+// The storage's clicks on PostgreSQL: the counts and statistics a batch adds, with the batch's
+// number so that a retry of a stored batch adds nothing, and a link's statistics.
+import type { ClickStorage, StatFacet } from '../storage.ts';
+import { guarded, type Sql } from './database.ts';
+
+/**
+ * `writer`: this process, as the writer of its click batches; `storedBatchColumn`: its last
+ * stored batch, as a column (see queries.ts).
+ */
+export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string): ClickStorage {
+  return {
+    addClicks: (counts, batch, stats = []) =>
+      guarded(async () => {
+        if (counts.size === 0 && stats.length === 0) return;
+        // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
+        const ids = `{${[...counts.keys()].join(',')}}`;
+        const added = `{${[...counts.values()].join(',')}}`;
+        // The statistics as one JSON text: their values are text, which array literals would
+        // have to quote. Sorted, so that instances adding to the same rows lock them in one order.
+        const statRows = JSON.stringify(
+          stats
+            .map((s) => ({ id: s.linkId, day: s.day, facet: s.facet, value: s.value, n: s.clicks }))
+            .sort(
+              (a, b) =>
+                a.id - b.id ||
+                a.day - b.day ||
+                (a.facet < b.facet ? -1 : a.facet > b.facet ? 1 : 0) ||
+                (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+            ),
+        );
+        // One statement: every count is added, atomically, or none is; and with them the batch's
+        // number, unless it is stored already: then this is the retry of a write whose commit
+        // happened but whose answer was lost, and it adds nothing. Without a number, always.
+        await sql`WITH claimed AS (
+            INSERT INTO click_writers AS w (writer, batch, updated_at)
+            SELECT ${writer}, ${batch ?? 0}, ${Date.now()} WHERE ${batch !== undefined}
+            ON CONFLICT (writer) DO UPDATE SET batch = excluded.batch,
+              updated_at = excluded.updated_at
+            WHERE w.batch < excluded.batch
+            RETURNING 1),
+          go AS (SELECT ${batch === undefined} OR EXISTS (SELECT 1 FROM claimed) AS ok),
+          counted AS (
+            UPDATE links AS l SET clicks = l.clicks + v.n
+            FROM unnest(${ids}::bigint[], ${added}::bigint[]) AS v(id, n)
+            WHERE l.id = v.id AND (SELECT ok FROM go)
+            RETURNING 1)
+          INSERT INTO click_stats AS s (link_id, day, facet, value, clicks)
+          SELECT r.id, r.day, r.facet, r.value, r.n
+          FROM jsonb_to_recordset(${statRows}::text::jsonb)
+            AS r(id bigint, day integer, facet text, value text, n bigint)
+          WHERE (SELECT ok FROM go) AND EXISTS (SELECT 1 FROM links WHERE id = r.id)
+          ORDER BY r.id, r.day, r.facet, r.value
+          ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = s.clicks + excluded.clicks`;
+      }),
+
+    clickStats: (linkId, fromDay, toDay) =>
+      guarded(async () => {
+        // Two statements would let a batch be stored between them: the batch is read with the rows.
+        const rows = (await sql.unsafe(
+          `WITH s AS (
+             SELECT day, facet, value, clicks FROM click_stats
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot')
+             UNION ALL
+             SELECT $3::integer, facet, value, sum(clicks)::bigint FROM click_stats
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot')
+             GROUP BY facet, value)
+           SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
+           FROM (SELECT ${storedBatchColumn}) AS b LEFT JOIN s ON true`,
+          [linkId, fromDay, toDay],
+          { prepare: true },
+        )) as unknown as {
+          day: number;
+          facet: StatFacet | null;
+          value: string;
+          clicks: number;
+          storedBatch: number | null;
+        }[];
+        const storedBatch = rows[0]?.storedBatch ?? 0;
+        return {
+          counts: rows
+            .filter((row) => row.facet !== null)
+            .map(({ day, facet, value, clicks }) => ({
+              day,
+              facet: facet as StatFacet,
+              value,
+              clicks,
+            })),
+          storedBatch,
+        };
+      }),
+  };
+}

@@ -1,0 +1,121 @@
+// The storage's links on PostgreSQL: made one at a time or in bulk, listed, read, changed, deleted,
+// and the redirect's look-up. A change or a deletion is announced to the other instances in the
+// statement that makes it (link-changes.ts).
+import type { LinkRow, LinkStorage, RedirectTarget } from '../storage.ts';
+import { guarded, type Sql, storageError, unique } from './database.ts';
+import { LINK_CHANGES } from './link-changes.ts';
+
+const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
+  clicks, created_at AS "createdAt"`;
+
+/** A row read with the stored batch: no batch stored yet is batch 0. */
+function withStoredBatch(row: LinkRow): LinkRow {
+  return { ...row, storedBatch: row.storedBatch ?? 0 };
+}
+
+/** `storedBatchColumn`: this process's last stored click batch, as a column (see queries.ts). */
+export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
+  return {
+    insertLink: (accountId, link) =>
+      unique(async () => {
+        const [row] = await sql<{ id: number }[]>`
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+          VALUES (${accountId}, ${link.domain}, ${link.backHalf}, ${link.destinationUrl},
+                  ${link.title}, ${link.createdAt})
+          RETURNING id`;
+        return { ...link, id: (row as { id: number }).id, clicks: 0 };
+      }, 'back-half taken'),
+
+    insertLinks: (accountId, links) =>
+      guarded(async () => {
+        if (links.length === 0) return { taken: [] };
+        // One statement, so one transaction; the rows as one JSON parameter (postgres.js sends
+        // no text arrays without fetch_types).
+        const stored = await sql<{ domain: string; backHalf: string }[]>`
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+          SELECT ${accountId}, domain, back_half, destination_url, title, created_at
+          FROM json_to_recordset(${JSON.stringify(
+            links.map((link) => ({
+              domain: link.domain,
+              back_half: link.backHalf,
+              destination_url: link.destinationUrl,
+              title: link.title,
+              created_at: link.createdAt,
+            })),
+          )}::text::json) AS v(domain text, back_half text, destination_url text, title text,
+                         created_at bigint)
+          ON CONFLICT (domain, back_half) DO NOTHING
+          RETURNING domain, back_half AS "backHalf"`;
+        const made = new Set(stored.map((row) => `${row.domain}/${row.backHalf}`));
+        return { taken: links.filter((link) => !made.has(`${link.domain}/${link.backHalf}`)) };
+      }),
+
+    async *eachLinkOf(accountId) {
+      // A cursor: 500 rows at a time, however many links there are.
+      const batches = sql
+        .unsafe(
+          `SELECT ${LINK_COLUMNS}, ${storedBatchColumn} FROM links WHERE account_id = $1
+           ORDER BY created_at DESC, id DESC`,
+          [accountId],
+          { prepare: true },
+        )
+        .cursor(500);
+      try {
+        for await (const rows of batches) {
+          for (const row of rows) yield withStoredBatch(row as unknown as LinkRow);
+        }
+      } catch (error) {
+        throw storageError(error);
+      }
+    },
+
+    linkOf: (accountId, domain, backHalf) =>
+      guarded(async () => {
+        const [link] = await sql.unsafe(
+          `SELECT ${LINK_COLUMNS}, ${storedBatchColumn} FROM links
+           WHERE account_id = $1 AND domain = $2 AND back_half = $3`,
+          [accountId, domain, backHalf],
+          { prepare: true },
+        );
+        return link ? withStoredBatch(link as unknown as LinkRow) : undefined;
+      }),
+
+    updateLink: (accountId, domain, backHalf, changes) =>
+      guarded(async () => {
+        // The announcement is part of the change: sent at its commit, never without it.
+        const [link] = await sql.unsafe(
+          `WITH changed AS (
+             UPDATE links SET destination_url = coalesce($1, destination_url),
+               title = coalesce($2, title)
+             WHERE account_id = $3 AND domain = $4 AND back_half = $5
+             RETURNING ${LINK_COLUMNS})
+           SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified,
+             ${storedBatchColumn}
+           FROM changed`,
+          [changes.destinationUrl ?? null, changes.title ?? null, accountId, domain, backHalf],
+          { prepare: true },
+        );
+        if (!link) return undefined;
+        const { notified: _, ...row } = link as unknown as LinkRow & { notified: unknown };
+        return withStoredBatch(row);
+      }),
+
+    deleteLink: (accountId, domain, backHalf) =>
+      guarded(async () => {
+        const deleted = await sql`WITH gone AS (
+            DELETE FROM links
+            WHERE account_id = ${accountId} AND domain = ${domain} AND back_half = ${backHalf}
+            RETURNING domain, back_half)
+          SELECT pg_notify(${LINK_CHANGES}, domain || '/' || back_half) FROM gone`;
+        return deleted.length > 0;
+      }),
+
+    redirectTarget: (domain, backHalf) =>
+      guarded(async () => {
+        const [target] = await sql<RedirectTarget[]>`
+          SELECT id, destination_url AS "destinationUrl" FROM links
+          WHERE domain = ${domain} AND back_half = ${backHalf}`;
+        return target;
+      }),
+  };
+}

@@ -1,0 +1,109 @@
+// The storage's accounts, API keys and custom domains on SQLite.
+import type { AccountStorage, DomainRow, KeyOwner, Plan } from '../storage.ts';
+import type { SqliteAccess } from './database.ts';
+
+export function accountQueries({
+  get,
+  all,
+  run,
+  transaction,
+  rethrowUnique,
+}: SqliteAccess): AccountStorage {
+  return {
+    async keyOwner(keyHash) {
+      return get<KeyOwner>(
+        `SELECT a.id AS accountId, a.plan AS plan, k.key_hash AS keyHash FROM api_keys k JOIN accounts a ON a.id = k.account_id
+         WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+        keyHash,
+      );
+    },
+
+    async accountByEmail(email) {
+      return get<{ id: number; plan: Plan }>(
+        'SELECT id, plan FROM accounts WHERE email = ?',
+        email,
+      );
+    },
+
+    async createAccount(email, plan, keyHash, now) {
+      return transaction(() => {
+        try {
+          const { lastInsertRowid } = run(
+            'INSERT INTO accounts (email, plan, created_at) VALUES (?, ?, ?)',
+            email,
+            plan,
+            now,
+          );
+          run(
+            'INSERT INTO api_keys (account_id, key_hash, created_at) VALUES (?, ?, ?)',
+            lastInsertRowid,
+            keyHash,
+            now,
+          );
+          return Number(lastInsertRowid);
+        } catch (error) {
+          return rethrowUnique(error, `account ${email} exists`);
+        }
+      });
+    },
+
+    async addKey(accountId, keyHash, now) {
+      transaction(() =>
+        run(
+          'INSERT INTO api_keys (account_id, key_hash, created_at) VALUES (?, ?, ?)',
+          accountId,
+          keyHash,
+          now,
+        ),
+      );
+    },
+
+    async setPlan(accountId, plan) {
+      transaction(() => run('UPDATE accounts SET plan = ? WHERE id = ?', plan, accountId));
+    },
+
+    async revokeKey(keyHash, now) {
+      return transaction(
+        () =>
+          run(
+            'UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL',
+            now,
+            keyHash,
+          ).changes > 0,
+      );
+    },
+
+    async addDomain(accountId, host, now) {
+      transaction(() => {
+        try {
+          run(
+            'INSERT INTO domains (account_id, host, created_at) VALUES (?, ?, ?)',
+            accountId,
+            host,
+            now,
+          );
+        } catch (error) {
+          rethrowUnique(error, `domain ${host} is taken`);
+        }
+      });
+    },
+
+    async domainsOf(accountId) {
+      return all<DomainRow>(
+        'SELECT host, created_at AS createdAt FROM domains WHERE account_id = ? ORDER BY created_at, id',
+        accountId,
+      );
+    },
+
+    async ownsDomain(accountId, host) {
+      return (
+        get('SELECT 1 AS found FROM domains WHERE account_id = ? AND host = ?', accountId, host) !==
+        undefined
+      );
+    },
+
+    async isCustomDomain(host) {
+      return get('SELECT 1 AS found FROM domains WHERE host = ?', host) !== undefined;
+    },
+  };
+}
