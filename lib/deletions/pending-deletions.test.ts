@@ -6,8 +6,9 @@ import {
   PENDING_DELETIONS_ALARM,
   type PendingDeletion,
   readPendingDeletions,
-  UNDO_DELAY_MS,
+  scheduleDeletion,
 } from './pending-deletions.ts';
+import { SHORTEST_UNDO_DELAY_MS, UNDO_DELAY_FOR_TESTS_KEY, UNDO_DELAY_MS } from './undo-delay.ts';
 
 const START = Date.UTC(2026, 10, 26, 12);
 let clock = START;
@@ -148,5 +149,47 @@ describe('the background queue of deletions', () => {
     await queue.sendDue();
     expect(told).toMatchObject([{ failures: [{ shortUrl: 'https://sho.rt/a' }] }]);
     expect(await readPendingDeletions()).toEqual([]);
+  });
+});
+
+describe('the undo time of a deletion a page schedules', () => {
+  /** The due time of a deletion scheduled at START, as the background is handed it. */
+  async function dueAtScheduled(): Promise<number> {
+    fakeBrowser.runtime.onMessage.addListener((_message, _sender, sendResponse) => {
+      sendResponse(true);
+      return true;
+    });
+    return (await scheduleDeletion('first', ['https://sho.rt/a'], START)).dueAt;
+  }
+
+  it('is 10 seconds when nothing is stored', async () => {
+    expect(UNDO_DELAY_MS).toBe(10_000);
+    expect(await dueAtScheduled()).toBe(START + 10_000);
+  });
+
+  it('is the shorter time a test stored for its browser', async () => {
+    await fakeBrowser.storage.session.set({ [UNDO_DELAY_FOR_TESTS_KEY]: 1_000 });
+    expect(await dueAtScheduled()).toBe(START + 1_000);
+  });
+
+  it.each([
+    ['longer than the default', UNDO_DELAY_MS + 1],
+    ['shorter than an undo can be pressed', SHORTEST_UNDO_DELAY_MS - 1],
+    ['zero', 0],
+    ['negative', -1_000],
+    ['not whole', 1_000.5],
+    ['not a number', 'NaN'],
+    ['a number as text', '1000'],
+    ['infinite', Number.POSITIVE_INFINITY],
+    ['null', null],
+    ['an object', { ms: 1_000 }],
+  ])('stays 10 seconds when the stored value is %s', async (_, stored) => {
+    await fakeBrowser.storage.session.set({ [UNDO_DELAY_FOR_TESTS_KEY]: stored });
+    expect(await dueAtScheduled()).toBe(START + UNDO_DELAY_MS);
+  });
+
+  it('stays 10 seconds when the value is in storage.local instead', async () => {
+    await fakeBrowser.storage.local.set({ [UNDO_DELAY_FOR_TESTS_KEY]: 1_000 });
+    expect(await dueAtScheduled()).toBe(START + UNDO_DELAY_MS);
   });
 });

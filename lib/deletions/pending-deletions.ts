@@ -11,9 +11,7 @@ import { openAccount } from '../account/account.ts';
 import { isConfigured } from '../settings/account-choice.ts';
 import { loadSettings } from '../settings/settings.ts';
 import { describeApiError } from '../wording/error-text.ts';
-
-/** How long "Undo" is offered, and the DELETE held back. */
-export const UNDO_DELAY_MS = 10_000;
+import { UNDO_DELAY_FOR_TESTS_KEY, undoDelayOf } from './undo-delay.ts';
 
 const STORAGE_KEY = 'pendingDeletions';
 export const PENDING_DELETIONS_ALARM = 'pending-deletions';
@@ -66,9 +64,17 @@ export function watchPendingDeletions(
 
 // ---- The pages' side
 
+/** The undo time of a deletion scheduled now: UNDO_DELAY_MS, unless a test shortened it. */
+export async function readUndoDelayMs(): Promise<number> {
+  const stored = await browser.storage.session
+    ?.get(UNDO_DELAY_FOR_TESTS_KEY)
+    .catch(() => undefined);
+  return undoDelayOf(stored?.[UNDO_DELAY_FOR_TESTS_KEY]);
+}
+
 /**
- * Hands a deletion to the background, due in UNDO_DELAY_MS. Resolves once it is stored; rejects
- * when the background did not take it (the page then says so, and nothing is deleted).
+ * Hands a deletion to the background, due once its undo time is up. Resolves once it is stored;
+ * rejects when the background did not take it (the page then says so, and nothing is deleted).
  */
 export async function scheduleDeletion(
   accountId: string,
@@ -79,7 +85,7 @@ export async function scheduleDeletion(
     id: crypto.randomUUID(),
     accountId,
     shortUrls: [...shortUrls],
-    dueAt: now + UNDO_DELAY_MS,
+    dueAt: now + (await readUndoDelayMs()),
   };
   const request: z.infer<typeof ScheduleRequest> = { type: 'schedule-deletion', deletion };
   const answer: unknown = await browser.runtime.sendMessage(request);

@@ -10,6 +10,7 @@ import { LOCAL_API_BASE_URL } from '../../lib/settings/build-config.ts';
 import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { type ExtensionHost, launchExtensionHost } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
+import { SCREENSHOT_THEMES, SCREENSHOTS_DIR, screenshotFile } from '../support/screenshot-files.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -357,9 +358,9 @@ export async function screenshotBothThemes(
   name: string,
   part?: Locator,
 ): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
+  for (const colorScheme of SCREENSHOT_THEMES) {
     await page.emulateMedia({ colorScheme });
-    const path = `test-results/screenshots/${name}-${colorScheme}.png`;
+    const path = `${SCREENSHOTS_DIR}/${screenshotFile(name, colorScheme)}`;
     if (part) await part.screenshot({ path });
     else await page.screenshot({ path, fullPage: true });
   }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
+import { SCREENSHOT_THEMES, SCREENSHOTS_DIR, screenshotFile } from '../support/screenshot-files.ts';
 import { configure, extensionWorker, waitForInstallTab } from './fixtures.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -94,10 +95,10 @@ export async function overflowing(page: Page, more?: string): Promise<string[]> 
 export async function screenshotLightAndDark(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (const colorScheme of ['light', 'dark'] as const) {
+  for (const colorScheme of SCREENSHOT_THEMES) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({
-      path: `test-results/screenshots/${name}-${colorScheme}.png`,
+      path: `${SCREENSHOTS_DIR}/${screenshotFile(name, colorScheme)}`,
       fullPage: true,
     });
   }

@@ -14,7 +14,7 @@ import {
   test,
   waitForInstallTab,
 } from './fixtures.ts';
-import { launchIn, overflowing, screenshotLightAndDark as screenshot } from './language-helpers.ts';
+import { launchIn, overflowing, screenshotLightAndDark } from './language-helpers.ts';
 import { createLink, row, rows } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -41,7 +41,7 @@ test('in a German browser the options page speaks German, with nothing overflowi
     await expect(accounts.getByRole('button', { name: 'Verbindung testen' })).toBeVisible();
     await expect(accounts).toHaveTitle('Konten · Short Link – Optionen');
     expect(await overflowing(accounts)).toEqual([]);
-    await screenshot(accounts, `options-accounts-${WIDTH}-de`);
+    await screenshotLightAndDark(accounts, `options-accounts-${WIDTH}-de`);
 
     const preferences = await openSection(browser.context, browser.extensionId, 'preferences');
     await expect(
@@ -51,7 +51,7 @@ test('in a German browser the options page speaks German, with nothing overflowi
     await expect(preferences.getByRole('heading', { name: 'UTM-Vorlagen' })).toBeVisible();
     expect(await englishLeft(preferences, 'de')).toEqual([]);
     expect(await overflowing(preferences)).toEqual([]);
-    await screenshot(preferences, `options-preferences-${WIDTH}-de`);
+    await screenshotLightAndDark(preferences, `options-preferences-${WIDTH}-de`);
   } finally {
     await browser.done();
   }
@@ -79,7 +79,7 @@ test('in an Arabic browser the options page reads right to left, axe clean, noth
       expect(box && text.right).toBeGreaterThan(WIDTH / 2);
       expect(await overflowing(page)).toEqual([]);
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, `options-${section}-${WIDTH}-ar`);
+      await screenshotLightAndDark(page, `options-${section}-${WIDTH}-ar`);
     }
   } finally {
     await browser.done();
@@ -122,7 +122,7 @@ test('the pseudo-locale shows every translated string marked, with nothing overf
       const page = await openSection(browser.context, browser.extensionId, section);
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^\[.+~\]$/);
       expect(await overflowing(page)).toEqual([]);
-      await screenshot(page, `options-${section}-${WIDTH}-pseudo`);
+      await screenshotLightAndDark(page, `options-${section}-${WIDTH}-pseudo`);
     }
     await configure(await extensionWorker(browser.context), {
       apiBaseUrl: service.baseUrl,
@@ -132,7 +132,7 @@ test('the pseudo-locale shows every translated string marked, with nothing overf
     await expect(row(links, link.short_url)).toContainText(/\[.+~\]/);
     await expect(links.locator('.links-count')).toHaveText(/^\[.+~\]$/);
     expect(await overflowing(links)).toEqual([]);
-    await screenshot(links, `options-links-${WIDTH}-pseudo`);
+    await screenshotLightAndDark(links, `options-links-${WIDTH}-pseudo`);
   } finally {
     await browser.done();
   }
@@ -175,7 +175,7 @@ test('in a German browser the popup speaks German, with nothing overflowing at 3
     await expect(page.getByRole('button', { name: 'Kopieren', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'QR-Code' })).toBeVisible();
     expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, `popup-${POPUP_WIDTH}-de`);
+    await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-de`);
   } finally {
     await browser.done();
   }
@@ -202,7 +202,7 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
     expect(label && label.x + label.width).toBeGreaterThan(POPUP_WIDTH / 2);
     expect(await overflowing(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `popup-${POPUP_WIDTH}-ar`);
+    await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-ar`);
   } finally {
     await browser.done();
   }
@@ -311,11 +311,16 @@ const LINKS_WORDS = {
  * What each step checks: the language's words only, nothing overflowing, axe clean right to left
  * (in light and dark); then its screenshots.
  */
-async function checkScreen(page: Page, lang: 'de' | 'ar', name: string, axe = true) {
+async function checkScreen(
+  page: Page,
+  lang: 'de' | 'ar',
+  name: 'rows' | 'keys' | 'details' | 'deleted',
+  axe = true,
+) {
   expect(await englishLeft(page, lang)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   if (lang === 'ar' && axe) expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshot(page, `options-links-${name}-${WIDTH}-${lang}`);
+  await screenshotLightAndDark(page, `options-links-${name}-${WIDTH}-${lang}`);
 }
 
 for (const lang of ['de', 'ar'] as const) {

@@ -1,6 +1,7 @@
 // Helpers of the Links browser tests: links made through the real API or seeded in its database.
-import type { Page } from '@playwright/test';
-import { api, idOf, type LinkJson } from '../support/test-api.ts';
+import type { BrowserContext, Page, Request, Worker } from '@playwright/test';
+import { UNDO_DELAY_FOR_TESTS_KEY } from '../../lib/deletions/undo-delay.ts';
+import { api, backHalfOf, idOf, type LinkJson } from '../support/test-api.ts';
 import type { TestService } from '../support/test-service.ts';
 import { test as base, configure, expect, type OptionsSection, openOptions } from './fixtures.ts';
 
@@ -68,10 +69,27 @@ export const count = (page: Page) => page.locator('.links-count');
 export const row = (page: Page, shortUrl: string) =>
   rows(page).filter({ has: page.getByRole('link', { name: shortUrl, exact: true }) });
 
-/** Long enough for a deletion's "Undo" time (lib/deletions/pending-deletions.ts) and its DELETE. */
-export const DELETION_SENT_WITHIN_MS = 20_000;
+/**
+ * The undo time the tests that wait for a deletion give it, in place of the 10 s users get (see
+ * lib/deletions/undo-delay.ts): long enough for a test to press "Undo" in time.
+ */
+export const TEST_UNDO_DELAY_MS = 2_000;
 
-/** Waits until the service has no link at this short URL (its deletion sent after the undo time). */
+/** Shortens to TEST_UNDO_DELAY_MS the undo time of the deletions this test's browser makes. */
+export async function shortenUndoDelay(worker: Worker): Promise<void> {
+  await worker.evaluate(([key, ms]) => chrome.storage.session.set({ [key]: ms }), [
+    UNDO_DELAY_FOR_TESTS_KEY,
+    TEST_UNDO_DELAY_MS,
+  ] as const);
+}
+
+/** Long enough for the tests' undo time (see shortenUndoDelay) and the DELETE, on a busy machine. */
+export const DELETION_SENT_WITHIN_MS = 10_000;
+
+/**
+ * Waits until the service has no link at this short URL (its deletion sent after the undo time,
+ * shortened first with shortenUndoDelay).
+ */
 export async function expectDeletedOnService(
   service: { baseUrl: string },
   apiKey: string,
@@ -80,6 +98,37 @@ export async function expectDeletedOnService(
   await expect
     .poll(async () => (await getLink(service, apiKey, shortUrl)).status, {
       timeout: DELETION_SENT_WITHIN_MS,
+      // Every quarter second, not the default's every second once past the first ones.
+      intervals: [250],
     })
     .toBe(404);
+}
+
+/** Whether a request the browser made is the DELETE of this short URL. */
+export const isDeleteOf = (request: Request, shortUrl: string) =>
+  request.method() === 'DELETE' &&
+  new URL(request.url()).pathname.endsWith(`/${backHalfOf(shortUrl)}`);
+
+/**
+ * Returns once every deletion made before has had its undo time, and its DELETE, unless undone, an
+ * answer: deletes one more link, made for the purpose, from an options page of its own, and waits
+ * until the service has it deleted. The background sends the deletions that are due in the order
+ * they were made (lib/deletions/pending-deletions.ts), and with one undo time for all, they fall
+ * due in that order too. Returns the short URL of that link.
+ */
+export async function deleteOneMoreAndWait(
+  context: BrowserContext,
+  extensionId: string,
+  service: TestService,
+  apiKey: string,
+): Promise<string> {
+  const last = await createLink(service, apiKey, {
+    destination_url: 'https://deleted-last.example.com/',
+  });
+  const page = await openOptions(context, extensionId, 'links');
+  await row(page, last.short_url).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expectDeletedOnService(service, apiKey, last.short_url);
+  await page.close();
+  return last.short_url;
 }

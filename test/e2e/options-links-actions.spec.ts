@@ -16,6 +16,7 @@ import {
   getLink,
   row,
   rows,
+  shortenUndoDelay,
   test,
 } from './links-helpers.ts';
 
@@ -131,10 +132,12 @@ test.describe('options page, Links: row and bulk actions', () => {
   });
 
   test('"Select all shown" selects what the search shows, and deletes just those', async ({
+    worker,
     linkOnOptionsPage,
     service,
     apiKey,
   }) => {
+    await shortenUndoDelay(worker);
     const old1 = await createLink(service, apiKey, {
       destination_url: 'https://old.example.com/1',
       title: 'Old one',
@@ -217,6 +220,7 @@ test.describe('options page, Links: row and bulk actions', () => {
     extensionId,
     worker,
   }) => {
+    await shortenUndoDelay(worker);
     const limit = 40;
     const limited = await startTestService({ rateLimitPerMinute: limit });
     try {

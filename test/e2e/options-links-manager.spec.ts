@@ -14,6 +14,7 @@ import {
   row,
   rows,
   seed,
+  shortenUndoDelay,
   test,
 } from './links-helpers.ts';
 
@@ -123,6 +124,7 @@ test.describe('options page, Links as a link manager', () => {
     expect(await focusedRowIndex(page)).toBe(1);
 
     // Delete asks first, naming the link; Escape keeps it.
+    await shortenUndoDelay(worker);
     await page.keyboard.press('Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete this link?' });
     await expect(confirm).toContainText(second.short_url);

@@ -18,6 +18,7 @@ import {
   row,
   rows,
   seed,
+  shortenUndoDelay,
   test,
 } from './links-helpers.ts';
 
@@ -242,6 +243,7 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
+    await shortenUndoDelay(worker);
     const keep = await createLink(service, apiKey, {
       destination_url: 'https://keep.example.com/',
     });
@@ -276,6 +278,7 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
+    await shortenUndoDelay(worker);
     const links = [];
     for (let n = 0; n < 4; n++) {
       links.push(

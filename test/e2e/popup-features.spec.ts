@@ -9,6 +9,7 @@ import {
   test,
 } from './fixtures.ts';
 import { createLink, linksOf } from './links-helpers.ts';
+import { keepPageAnswer, pageAnswer } from './page-answer.ts';
 import { PopupPage } from './popup-page.ts';
 
 /** Serves `html` at `url` in this browser, as a site would (the service's origin: readable). */
@@ -235,10 +236,11 @@ test.describe('the page itself', () => {
       pageUrl,
       '<title>A post</title><link rel="shortlink" href="https://sho.rt@evil.example/x"><p>Post</p>',
     );
-    const popup = await popupOn(pageUrl);
-    // The page is read with the rest of the popup's code, which the footer comes with.
-    await expect(popup.page.locator('footer.shortcuts')).toBeVisible();
-    await popup.page.waitForTimeout(500);
+    const popup = await popupOn(pageUrl, {
+      beforeOpen: (page) => page.addInitScript(keepPageAnswer),
+    });
+    // Read and answered: what the popup offers of it is drawn by now.
+    expect(await popup.page.evaluate(pageAnswer)).toEqual(['https://sho.rt@evil.example/x']);
     await expect(popup.page.getByRole('region', { name: "The page's own short link" })).toHaveCount(
       0,
     );

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
+import { SCREENSHOT_THEMES, SCREENSHOTS_DIR, screenshotFile } from '../support/screenshot-files.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import {
   type ColorScheme,
@@ -262,12 +263,12 @@ export class FirefoxExtension {
 
   /** Screenshots of the page in light and dark under test-results/screenshots/firefox-NAME-*.png. */
   async screenshotBothThemes(page: Page, name: string): Promise<void> {
-    mkdirSync('test-results/screenshots', { recursive: true });
-    for (const scheme of ['light', 'dark'] as const) {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    for (const scheme of SCREENSHOT_THEMES) {
       await this.setColorScheme(scheme);
       await waitForColorScheme(page, scheme);
       await page.screenshot({
-        path: `test-results/screenshots/firefox-${name}-${scheme}.png`,
+        path: `${SCREENSHOTS_DIR}/${screenshotFile(name, scheme, 'firefox')}`,
         fullPage: true,
       });
     }

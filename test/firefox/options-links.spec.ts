@@ -3,8 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { createLink, expectDeletedOnService, getLink } from '../e2e/links-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { UNDO_DELAY_FOR_TESTS_KEY } from '../../lib/deletions/undo-delay.ts';
+import {
+  createLink,
+  expectDeletedOnService,
+  getLink,
+  TEST_UNDO_DELAY_MS,
+} from '../e2e/links-helpers.ts';
+import type { TestService } from '../support/test-service.ts';
+import { expect, type FirefoxExtension, test } from './fixtures.ts';
 import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -34,6 +41,33 @@ async function clickInRow(page: Page, shortUrl: string, name: string): Promise<v
   const action = await (await row(page, shortUrl)).$(button(name));
   if (!action) throw new Error(`The row of ${shortUrl} has no "${name}".`);
   await action.click();
+}
+
+/** As shortenUndoDelay in ../e2e/links-helpers.ts: deletions made from now on wait less. */
+async function shortenUndoDelay(extension: FirefoxExtension): Promise<void> {
+  await extension.evaluate(([key, ms]) => browser.storage.session.set({ [key]: ms }), [
+    UNDO_DELAY_FOR_TESTS_KEY,
+    TEST_UNDO_DELAY_MS,
+  ] as const);
+}
+
+/**
+ * As deleteOneMoreAndWait in ../e2e/links-helpers.ts: returns once every deletion made before has
+ * had its undo time, and its DELETE, unless undone, an answer.
+ */
+async function deleteOneMoreAndWait(
+  extension: FirefoxExtension,
+  service: TestService,
+  apiKey: string,
+): Promise<void> {
+  const last = await createLink(service, apiKey, {
+    destination_url: 'https://deleted-last.example.com/',
+  });
+  const page = await extension.openOptions('links');
+  await clickInRow(page, last.short_url, 'Delete');
+  await page.locator(`dialog[open] ${button('Delete')}`).click();
+  await expectDeletedOnService(service, apiKey, last.short_url);
+  await page.close();
 }
 
 test.describe('options page, Links, in Firefox', () => {
@@ -109,6 +143,7 @@ test.describe('options page, Links, in Firefox', () => {
     service,
     apiKey,
   }) => {
+    await shortenUndoDelay(extension);
     const keep = await createLink(service, apiKey, {
       destination_url: 'https://keep.example.com/',
     });
@@ -142,6 +177,7 @@ test.describe('options page, Links, in Firefox', () => {
     service,
     apiKey,
   }) => {
+    await shortenUndoDelay(extension);
     const link = await createLink(service, apiKey, {
       destination_url: 'https://undo.example.com/',
       title: 'Keep my clicks',
@@ -159,7 +195,8 @@ test.describe('options page, Links, in Firefox', () => {
     await expect.poll(() => count(page)).toBe('0 links');
     await page.locator(button('Undo')).click();
     await expect.poll(() => count(page)).toBe('1 link');
-    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    // Past the time its DELETE would have gone.
+    await deleteOneMoreAndWait(extension, service, apiKey);
     expect((await getLink(service, apiKey, link.short_url)).status).toBe(200);
     expect(await textOf(page, '.links-list > li')).toContain('1 click');
   });

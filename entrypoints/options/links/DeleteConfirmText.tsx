@@ -1,5 +1,5 @@
 import { Message } from '../../../components/ui/Message.tsx';
-import { UNDO_DELAY_MS } from '../../../lib/deletions/pending-deletions.ts';
+import { UNDO_DELAY_MS } from '../../../lib/deletions/undo-delay.ts';
 import { plural } from '../../../lib/i18n/t.ts';
 
 /** How many of the links the confirmation names; the rest are counted ("and 3 more"). */
