@@ -1,6 +1,4 @@
-// The files the browser tests' screenshot helpers write, named in one place: for the helpers, and
-// for test/screenshots.test.ts, which keeps test/screenshots/ to the pictures a test or a document
-// names.
+// The files the browser tests' screenshot helpers write, named in one place.
 
 /** Where the browser tests write their screenshots; test/screenshots/ holds copies from there. */
 export const SCREENSHOTS_DIR = 'test-results/screenshots';
