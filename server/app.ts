@@ -6,14 +6,14 @@
 // into AppDeps and give each of its paths a row in the route table (http/routes.ts), which the
 // 405 answers, the metrics and the OpenAPI document read.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import {
   type AccountEnv,
   type AddressLimitDeps,
   type ApiKeyDeps,
   limitByAddress,
   requireApiKey,
-} from './http/auth.ts';
+} from './accounts/auth.ts';
+import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerError, answerNotFound } from './http/problems.ts';
 import { allowedMethods } from './http/routes.ts';

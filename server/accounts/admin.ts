@@ -1,7 +1,7 @@
 // Account, key and domain management: the service's command line and the tests call these.
 import { isIP } from 'node:net';
-import { type Clock, systemClock } from '../clock.ts';
-import { createShortDomains } from '../links/short-domain.ts';
+import { type Clock, systemClock } from '../shared/clock.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import { type Plan, type Storage, UniqueViolation } from '../storage/storage.ts';
 import { generateApiKey, hashApiKey } from './keys.ts';
 

@@ -5,19 +5,19 @@ import { type AddressInfo, isIP } from 'node:net';
 import { AdminError } from '../accounts/admin.ts';
 import { createMetrics, type Metrics, serveMetrics } from '../ops/metrics.ts';
 import {
+  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  startService,
+} from '../service.ts';
+import {
   createStructuredLogger,
   LOG_FORMATS,
   LOG_LEVELS,
   type LogFormat,
   type LogLevel,
   type StructuredLogger,
-} from '../ops/structured-log.ts';
-import {
-  DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_SHUTDOWN_TIMEOUT_MS,
-  startService,
-} from '../service.ts';
+} from '../shared/structured-log.ts';
 import { DEFAULT_SYNCHRONOUS } from '../storage/sqlite/open.ts';
 import { type CommandLine, wholeNumber } from './command-line.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
-import type { Logger } from '../ops/logger.ts';
+import type { Logger } from '../shared/logger.ts';
 import { openSqliteStorage } from '../storage/sqlite/queries.ts';
 import { DEFAULT_DOMAIN, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import { createClickCounter } from './clicks.ts';

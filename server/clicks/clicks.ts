@@ -1,5 +1,5 @@
-import { type Clock, systemClock } from '../clock.ts';
-import type { Logger } from '../ops/logger.ts';
+import { type Clock, systemClock } from '../shared/clock.ts';
+import type { Logger } from '../shared/logger.ts';
 import { type StatCount, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally, type Tally } from './click-tally.ts';

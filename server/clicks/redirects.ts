@@ -2,7 +2,7 @@
 // node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
-import type { ShortDomains } from '../links/short-domain.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';

@@ -10,10 +10,10 @@ import {
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
 } from '../../contract/wire.ts';
-import type { Clock } from '../clock.ts';
-import type { AccountEnv } from '../http/auth.ts';
+import type { AccountEnv } from '../accounts/auth.ts';
 import { HttpProblem } from '../http/problems.ts';
-import type { ShortDomains } from '../links/short-domain.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 import type { StatCount, Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
 

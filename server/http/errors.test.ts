@@ -17,8 +17,8 @@ import {
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { createKey } from '../accounts/admin.ts';
 import { hashApiKey } from '../accounts/keys.ts';
-import type { Logger } from '../ops/logger.ts';
 import { startService } from '../service.ts';
+import type { Logger } from '../shared/logger.ts';
 
 /** Everything the service logs, as text. */
 const logged: string[] = [];

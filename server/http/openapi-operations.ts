@@ -2,7 +2,7 @@
 // route table (routes.ts) names one of these for each method of each path.
 import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
 import { LINK_HOST_PATTERN, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../contract/wire.ts';
-import { createShortDomains } from '../links/short-domain.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import { DEFAULT_DOMAIN } from '../storage/storage.ts';
 import { json, pattern, ref } from './openapi-schemas.ts';
 

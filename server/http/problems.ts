@@ -8,8 +8,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { ERROR_CODES, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
 import type { ErrorBodyJson } from '../../contract/wire.ts';
-import type { Logger } from '../ops/logger.ts';
-import { clientWentAway } from '../ops/structured-log.ts';
+import type { Logger } from '../shared/logger.ts';
+import { clientWentAway } from '../shared/structured-log.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 
 export class HttpProblem extends Error {

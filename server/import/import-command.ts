@@ -10,7 +10,7 @@ import {
 import { importSummary } from '../../contract/import-rows.ts';
 import { AdminError } from '../accounts/admin.ts';
 import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
-import { createShortDomains } from '../links/short-domain.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import { openStorage, type StorageOptions } from '../storage/open-storage.ts';
 import { importLinks, skippedReport } from './import-links.ts';
 

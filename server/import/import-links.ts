@@ -7,10 +7,10 @@ import Papa from 'papaparse';
 import type { ImportRow } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
 import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
-import { type Clock, systemClock } from '../clock.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
-import type { ShortDomains } from '../links/short-domain.ts';
+import { type Clock, systemClock } from '../shared/clock.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 import type { DomainKey, NewLink, Storage } from '../storage/storage.ts';
 
 /** Rows per transaction: large enough to be fast, small enough not to hold the write lock long. */

@@ -11,7 +11,7 @@ import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { hashApiKey } from '../accounts/keys.ts';
 import { createDestinationRules } from '../links/destinations.ts';
-import { createShortDomains } from '../links/short-domain.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import type { NewLink } from '../storage/storage.ts';
 import { readImportFile } from './import-command.ts';
 import { importLinks } from './import-links.ts';

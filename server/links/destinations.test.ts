@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, expectProblem, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import type { Logger } from '../ops/logger.ts';
+import type { Logger } from '../shared/logger.ts';
 import { BlockedHostsError, parseBlockedHosts } from './destinations.ts';
 
 let dir: string;

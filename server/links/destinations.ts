@@ -2,7 +2,7 @@
 // its own short links (a loop), and the hosts of an optional blocklist file.
 import { readFileSync, statSync } from 'node:fs';
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
-import type { ShortDomains } from './short-domain.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 
 export class BlockedHostsError extends Error {
   override name = 'BlockedHostsError';

@@ -1,6 +1,6 @@
 // /v1/domains: the custom domains an account has added (the command line adds them).
 import { Hono } from 'hono';
-import type { AccountEnv } from '../http/auth.ts';
+import type { AccountEnv } from '../accounts/auth.ts';
 import { isoOffset } from '../lists/list-json.ts';
 import type { Storage } from '../storage/storage.ts';
 

@@ -10,15 +10,16 @@ import {
   type LinkJson,
   UpdateLinkBody,
 } from '../../contract/wire.ts';
+import type { AccountEnv } from '../accounts/auth.ts';
 import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
-import type { Clock } from '../clock.ts';
-import type { AccountEnv } from '../http/auth.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
 import { HttpProblem, readJsonObject, validate } from '../http/problems.ts';
 import { isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
-import type { Logger } from '../ops/logger.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 import {
   DEFAULT_DOMAIN,
   type DomainKey,
@@ -29,7 +30,6 @@ import {
 } from '../storage/storage.ts';
 import { generateBackHalf } from './back-half.ts';
 import type { DestinationRules } from './destinations.ts';
-import type { ShortDomains } from './short-domain.ts';
 
 export type LinkRouteDeps = {
   store: Storage;

@@ -2,7 +2,7 @@
 // list worker (list-worker.ts) and its tests.
 
 import type { ClickCounter } from '../clicks/clicks.ts';
-import type { ShortDomains } from '../links/short-domain.ts';
+import type { ShortDomains } from '../shared/short-domain.ts';
 import type { LinkRow, Storage } from '../storage/storage.ts';
 
 /** The list and retrieve form of a date: `2026-11-22T10:00:00+00:00`. */

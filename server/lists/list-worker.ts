@@ -4,7 +4,7 @@
 // is, the thread that answers redirects is never the one doing the work (see list-reader.ts).
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createShortDomains } from '../links/short-domain.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import type { LinkRow } from '../storage/storage.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../shared/logger.ts';
 
 let t: TestService | undefined;
 afterEach(async () => {

@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectProblem, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService } from '../../test/support/test-service.ts';
-import type { Logger } from '../ops/logger.ts';
+import type { Logger } from '../shared/logger.ts';
 import { openSqliteStorage } from './sqlite/queries.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));

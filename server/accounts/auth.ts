@@ -5,10 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/limits.ts';
-import { bearerToken, hashApiKey } from '../accounts/keys.ts';
+import { HttpProblem } from '../http/problems.ts';
+import { openRateLimiter } from '../http/rate-limit.ts';
 import type { KeyOwner, Storage } from '../storage/storage.ts';
-import { HttpProblem } from './problems.ts';
-import { openRateLimiter } from './rate-limit.ts';
+import { bearerToken, hashApiKey } from './keys.ts';
 
 /** The environment of a route behind `requireApiKey`: the account whose key was sent. */
 export type AccountEnv = { Bindings: HttpBindings; Variables: { owner: KeyOwner } };
