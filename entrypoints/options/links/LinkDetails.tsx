@@ -1,3 +1,4 @@
+import './link-details.css';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';

@@ -1,4 +1,5 @@
 import './links.css';
+import './link-dialogs.css';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useChosenAccount } from '../../../components/account/AccountSelect.tsx';
 import { useAccount } from '../../../components/account/use-account.ts';

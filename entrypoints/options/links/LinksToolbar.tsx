@@ -1,3 +1,4 @@
+import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
