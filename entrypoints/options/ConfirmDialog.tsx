@@ -1,8 +1,8 @@
 import { type ReactNode, useRef } from 'react';
+import { Modal, ModalTitle } from '../../components/ui/Modal.tsx';
 import { t } from '../../lib/i18n/t.ts';
-import { useModalDialog } from './use-modal-dialog.ts';
 
-/** A modal <dialog>: opens on mount, Escape or "Cancel" cancels, focus returns where it was. */
+/** A question in a Modal: its action (in red) or "Cancel", which has the focus; Escape cancels too. */
 export function ConfirmDialog({
   title,
   children,
@@ -17,19 +17,10 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog(cancelButton);
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby="confirm-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h3 id="confirm-dialog-title">{title}</h3>
+    <Modal className="confirm-dialog" initialFocus={cancelButton} onCancel={onCancel}>
+      <ModalTitle>{title}</ModalTitle>
       {children}
       <div className="row actions">
         <button type="button" className="danger" onClick={onConfirm}>
@@ -39,6 +30,6 @@ export function ConfirmDialog({
           {t('cancel')}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
+import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
-import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
 
 /** Edits a link's destination and title in a modal. */
@@ -16,18 +16,9 @@ export function EditLinkDialog({
   onClose: () => void;
   onSaved: (shortUrl: string) => void;
 }) {
-  const dialog = useModalDialog();
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog edit-dialog"
-      aria-labelledby="edit-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h3 id="edit-dialog-title">{t('linksEditTitle', link.shortUrl)}</h3>
+    <Modal className="confirm-dialog edit-dialog" onCancel={onClose}>
+      <ModalTitle>{t('linksEditTitle', link.shortUrl)}</ModalTitle>
       <EditLinkForm
         link={link}
         account={account}
@@ -35,6 +26,6 @@ export function EditLinkDialog({
         onSaved={() => onSaved(link.shortUrl)}
         idPrefix="edit"
       />
-    </dialog>
+    </Modal>
   );
 }

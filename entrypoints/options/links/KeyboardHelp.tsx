@@ -1,6 +1,6 @@
 import { useRef } from 'react';
+import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
 import { type MessageKey, t } from '../../../lib/i18n/t.ts';
-import { useModalDialog } from '../use-modal-dialog.ts';
 
 /** A key: a character as its keycap shows it, or a named key whose name is a message (Enter). */
 type Key = string | { name: MessageKey };
@@ -22,18 +22,9 @@ const keyName = (key: Key) => (typeof key === 'string' ? key : t(key.name));
 /** The Links section's keys, in a modal that `?` opens. */
 export function KeyboardHelp({ onClose }: { onClose: () => void }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog(closeButton);
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog keys-dialog"
-      aria-labelledby="keys-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h3 id="keys-dialog-title">{t('linksKeyboardShortcuts')}</h3>
+    <Modal className="confirm-dialog keys-dialog" initialFocus={closeButton} onCancel={onClose}>
+      <ModalTitle>{t('linksKeyboardShortcuts')}</ModalTitle>
       <table className="keys-table">
         <tbody>
           {LINK_KEYS.map(({ keys, action }) => (
@@ -57,6 +48,6 @@ export function KeyboardHelp({ onClose }: { onClose: () => void }) {
           {t('linksClose')}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

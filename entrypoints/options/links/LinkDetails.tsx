@@ -1,10 +1,11 @@
+import './link-details.css';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
+import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
-import { useModalDialog } from '../use-modal-dialog.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
 import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-view.ts';
 
@@ -30,7 +31,6 @@ export function LinkDetails({
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog(closeButton);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -38,20 +38,17 @@ export function LinkDetails({
   const created = createdLabel(link.createdAt, Date.now());
 
   return (
-    <dialog
-      ref={dialog}
+    <Modal
       className="details-pane"
-      aria-labelledby="details-heading"
-      onCancel={(event) => {
-        event.preventDefault();
+      initialFocus={closeButton}
+      // Escape leaves the edit form first, then the pane.
+      onCancel={() => {
         if (editing) setEditing(false);
         else onClose();
       }}
     >
       <div className="details-head">
-        <h3 id="details-heading" dir="auto">
-          {rowTitle(link)}
-        </h3>
+        <ModalTitle dir="auto">{rowTitle(link)}</ModalTitle>
         <button type="button" ref={closeButton} onClick={onClose}>
           {t('linksClose')}
         </button>
@@ -113,6 +110,6 @@ export function LinkDetails({
       <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
         <QrCode value={link.shortUrl} size={176} accountId={account.connection.id} />
       </Suspense>
-    </dialog>
+    </Modal>
   );
 }

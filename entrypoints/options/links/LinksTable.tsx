@@ -1,3 +1,4 @@
+import './link-rows.css';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type Ref,
@@ -13,7 +14,7 @@ import { t } from '../../../lib/i18n/t.ts';
 import { LinkRow, type RowActions } from './LinkRow.tsx';
 import { assignRowSlots, type RowSlots } from './row-slots.ts';
 
-// Rows have one fixed height per layout (see links.css), so the virtualizer never measures them.
+// Rows have one fixed height per layout (see link-rows.css), so the virtualizer never measures them.
 const WIDE_ROW_HEIGHT = 84;
 const NARROW_ROW_HEIGHT = 112;
 const NARROW = '(max-width: 599px)';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
+import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
 import { t } from '../../../lib/i18n/t.ts';
-import { useModalDialog } from '../use-modal-dialog.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
 const QrCode = lazy(() =>
@@ -18,18 +18,9 @@ export function QrDialog({
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog(closeButton);
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog qr-dialog"
-      aria-labelledby="qr-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h3 id="qr-dialog-title">{t('linksQrTitle', shortUrl)}</h3>
+    <Modal className="confirm-dialog qr-dialog" initialFocus={closeButton} onCancel={onClose}>
+      <ModalTitle>{t('linksQrTitle', shortUrl)}</ModalTitle>
       <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
         <QrCode value={shortUrl} size={224} accountId={accountId} />
       </Suspense>
@@ -38,6 +29,6 @@ export function QrDialog({
           {t('linksClose')}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

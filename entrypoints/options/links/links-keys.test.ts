@@ -95,11 +95,15 @@ describe('linkKeyAction', () => {
 describe('the keys act through the section, not the page', () => {
   it('never clicks a row control found in the page (a renamed button would break a key)', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL('./LinksSection.tsx', import.meta.url), 'utf8');
-    expect(source, 'LinksSection.tsx finds a control by its label').not.toMatch(
+    const files = ['./LinksSection.tsx', './use-links-keyboard.ts', './LinksToolbar.tsx'];
+    const sources = await Promise.all(
+      files.map((file) => readFile(new URL(file, import.meta.url), 'utf8')),
+    );
+    const source = sources.join('\n');
+    expect(source, 'the Links section finds a control by its label').not.toMatch(
       /['"`][^'"`\n]*\[aria-label=/,
     );
     const clicks = source.match(/[\w)\]]+(\?\.|\.)click\(\)/g) ?? [];
-    expect(clicks, 'LinksSection.tsx clicks an element it found').toEqual(['anchor.click()']);
+    expect(clicks, 'the Links section clicks an element it found').toEqual(['anchor.click()']);
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { Modal, ModalTitle } from '../../../../components/ui/Modal.tsx';
 import type { ColumnMap } from '../../../../contract/import-file.ts';
 import type { Account } from '../../../../lib/account/account.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
@@ -17,7 +18,6 @@ import {
 } from '../../../../lib/import/import-links.ts';
 import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/import/import-plan.ts';
 import { describeApiError } from '../../../../lib/wording/error-text.ts';
-import { useModalDialog } from '../../use-modal-dialog.ts';
 import { importReportCsv } from './import-report.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
@@ -155,8 +155,6 @@ function skippedRows(plan: ImportPlan, generate: boolean): JobRow[] {
 
 /** "Import links": a CSV file or pasted addresses, checked, then imported by the background. */
 export function ImportDialog({ account, onClose }: { account: Account; onClose: () => void }) {
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog();
   const job = useImportJob(account.connection.id);
   const [file, setFile] = useState<File>();
   const [pasted, setPasted] = useState('');
@@ -213,16 +211,8 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
   const busy = job && job.state !== 'done';
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog import-dialog"
-      aria-labelledby="import-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <h3 id="import-dialog-title">{t('importTitle')}</h3>
+    <Modal className="confirm-dialog import-dialog" onCancel={onClose}>
+      <ModalTitle>{t('importTitle')}</ModalTitle>
       {job && <Progress job={job} />}
       {!busy && (
         <form
@@ -337,10 +327,10 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
         </div>
       )}
       <div className="row actions">
-        <button type="button" ref={closeButton} onClick={onClose}>
+        <button type="button" onClick={onClose}>
           {t('importClose')}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

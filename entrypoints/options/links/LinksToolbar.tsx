@@ -1,0 +1,116 @@
+import './links-toolbar.css';
+import type { RefObject } from 'react';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
+import { LinkSort } from './link-list.ts';
+import { SelectAll } from './SelectAll.tsx';
+import type { LinkSelection } from './use-link-selection.ts';
+import type { LinksList } from './use-links-list.ts';
+
+const SORT_NAMES = {
+  newest: 'linksSortNewest',
+  oldest: 'linksSortOldest',
+  'most-clicks': 'linksSortMostClicks',
+  trending: 'sortTrending',
+  title: 'linksSortTitle',
+} as const satisfies Record<LinkSort, MessageKey>;
+
+async function downloadCsv(links: readonly Link[]) {
+  const { linksToCsv } = await import('./links-csv.ts');
+  const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'links.csv';
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * The Links list's two toolbars: search, sort and short domain; then "Select all shown" and the
+ * buttons (refresh, export, import, and "Delete selected" while some are).
+ */
+export function LinksToolbar({
+  list,
+  selection,
+  searchBox,
+  loading,
+  partOf,
+  onRefresh,
+  onImport,
+  onDelete,
+}: {
+  list: LinksList;
+  selection: LinkSelection;
+  searchBox: RefObject<HTMLInputElement | null>;
+  /** A refresh is under way. */
+  loading: boolean;
+  /** Set while only the first screen of the cached list is in (see ListSnapshot). */
+  partOf: number | undefined;
+  onRefresh: () => void;
+  onImport: () => void;
+  onDelete: (shortUrls: string[]) => void;
+}) {
+  const { selected } = selection;
+  return (
+    <>
+      <div className="links-toolbar">
+        <input
+          ref={searchBox}
+          type="search"
+          aria-label={t('linksSearch')}
+          placeholder={t('linksSearch')}
+          value={list.query}
+          onChange={(event) => list.setQuery(event.target.value)}
+        />
+        <label>
+          <span className="visually-hidden">{t('linksSortBy')}</span>
+          <select
+            aria-label={t('linksSortBy')}
+            value={list.sort}
+            onChange={(event) => list.setSort(event.target.value as LinkSort)}
+          >
+            {LinkSort.map((order) => (
+              <option key={order} value={order}>
+                {t(SORT_NAMES[order])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <select
+          aria-label={t('linksShortDomain')}
+          value={list.host}
+          onChange={(event) => list.setHost(event.target.value)}
+        >
+          <option value="">{t('linksAllDomains')}</option>
+          {list.hosts.map((name) => (
+            <option key={name} value={name} dir="ltr">
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="links-toolbar">
+        <SelectAll shown={list.shown} selected={selected} setSelected={selection.setSelected} />
+        <button type="button" onClick={onRefresh} aria-disabled={loading}>
+          {loading ? t('refreshing') : t('linksRefresh')}
+        </button>
+        {/* Not while only the first screen of the cached list is in (a moment at opening). */}
+        <button
+          type="button"
+          onClick={() => partOf === undefined && downloadCsv(selection.toExport())}
+          aria-disabled={partOf !== undefined}
+        >
+          {selected.size > 0 ? plural('linksExportSelected', selected.size) : t('linksExportCsv')}
+        </button>
+        <button type="button" onClick={onImport}>
+          {t('linksImportButton')}
+        </button>
+        {selected.size > 0 && (
+          <button type="button" className="danger" onClick={() => onDelete(selection.toDelete())}>
+            {plural('linksDeleteSelected', selected.size)}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

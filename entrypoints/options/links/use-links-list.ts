@@ -1,0 +1,71 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { Account } from '../../../lib/account/account.ts';
+import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { filterLinks, type LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
+import { listCountText } from './links-view.ts';
+import { useRecentClicks } from './use-recent-clicks.ts';
+
+/**
+ * The Links list as the section shows it: the account's links without those waiting for their
+ * deletion (`hidden`), then searched, narrowed to one short domain and sorted as chosen.
+ */
+export function useLinksList(
+  account: Account,
+  list: ListSnapshot<Link[]>,
+  hidden: ReadonlySet<string>,
+) {
+  const { value: links, fetchedAt } = list;
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<LinkSort>('newest');
+  const [host, setHost] = useState('');
+
+  // The links whose deletion waits for its "Undo" time are out of the list meanwhile.
+  const all = useMemo(
+    () =>
+      links && hidden.size > 0 ? links.filter((link) => !hidden.has(link.shortUrl)) : (links ?? []),
+    [links, hidden],
+  );
+  const deferredQuery = useDeferredValue(query);
+  // Worked out on the first search, not on opening: most openings never search.
+  const searching = deferredQuery.trim() !== '';
+  const texts = useMemo(
+    () => (searching ? new Map(all.map((link) => [link, searchText(link)])) : undefined),
+    [all, searching],
+  );
+  const hosts = useMemo(() => shortUrlHosts(all), [all]);
+  const recent = useRecentClicks(account, sort === 'trending', fetchedAt);
+  const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
+  const shown = useMemo(
+    () => filterLinks(sorted, deferredQuery, host, texts),
+    [sorted, deferredQuery, host, texts],
+  );
+  // Read when the list changes, not on every render: a new time would draw every row again on
+  // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is when to read the clock.
+  const now = useMemo(() => Date.now(), [all]);
+
+  return {
+    /** The links that are there (`list.value`, less the hidden), in the service's order. */
+    all,
+    /** The links as the rows show them. */
+    shown,
+    /** The short domains of `all`, for the domain filter. */
+    hosts,
+    /** What the rows count their time from. */
+    now,
+    /** "3 links", "1 of 3 links", "Loading links… 60 of 20,000". */
+    countText: listCountText(
+      !links || links === all ? list : { ...list, value: all },
+      shown.length,
+    ),
+    query,
+    setQuery,
+    sort,
+    setSort,
+    host,
+    setHost,
+  };
+}
+
+export type LinksList = ReturnType<typeof useLinksList>;
