@@ -213,7 +213,7 @@ const BACK_HALF_WORDS =
 
 /**
  * Whether a foreign service's 400 or 422 says that the chosen back-half is taken (services say it
- * many ways; samples in error-body.fixtures.ts).
+ * many ways; samples in test/fixtures/error-bodies.ts).
  */
 function saysBackHalfTaken({ message = '', code = '', field = '' }: ErrorBody): boolean {
   if (code && TAKEN_CODE.test(code) && !NEGATED.test(code)) return true;

@@ -336,7 +336,7 @@ export async function cachedDomains(worker: Worker, accountId = FIRST_ACCOUNT): 
   return worker.evaluate(async (name) => (await chrome.storage.local.get(name))[name], key);
 }
 
-/** Puts links in the first account's cache, for `connection` (see lib/connection.ts), fetched now. */
+/** Puts links in the first account's cache, for `connection` (see lib/settings/connection.ts), fetched now. */
 export async function seedCachedLinks(
   worker: Worker,
   connectionTag: string,

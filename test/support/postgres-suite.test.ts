@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postgresTestFiles, runsOnPostgres } from './postgres-suite.ts';
 
-const START = "import { startTestService } from './test-service.ts';\n";
+const START = "import { startTestService } from '../../test/support/test-service.ts';\n";
 
 describe('the PostgreSQL run', () => {
   it.each([
