@@ -91,7 +91,10 @@ export function createAccountLinks(
     return changeCachedLinks(connection, update).then(index.noteWritten, () => {});
   }
 
+  /** Whether the refresh under way has its answer, and is only drawing and storing it. */
+  let answered = false;
   const refresh = oneAtATime(async () => {
+    answered = false;
     set('links', (now) => ({ ...now, loading: true }));
     const changes: LinksChange[] = [];
     changesDuringRefresh = changes;
@@ -100,6 +103,7 @@ export function createAccountLinks(
         signal: state.lifetime,
         onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
       });
+      answered = true;
       const links = changes.reduce((list, change) => change(list), listed);
       const appliedChanges = changes.length;
       const fetchedAt = Date.now();
@@ -121,7 +125,15 @@ export function createAccountLinks(
       changesDuringRefresh = undefined;
     }
   });
-  const refreshLinks = ({ signal }: CallOptions = {}) => untilAborted(refresh.run(), signal);
+  // A refresh asked for while one is on its way shares it; one asked for once that one has its
+  // answer (the list is drawn, the cache not yet written) asks the service again after it, since
+  // what was drawn was sent before the question (a key revoked meanwhile, a link made elsewhere).
+  const refreshLinks = ({ signal }: CallOptions = {}) => {
+    const running = refresh.running;
+    const run =
+      running && answered ? running.catch(() => {}).then(() => refresh.run()) : refresh.run();
+    return untilAborted(run, signal);
+  };
 
   /**
    * The links' cache in two steps: its first screen (the newest links, a few kilobytes) as soon as

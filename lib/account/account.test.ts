@@ -217,6 +217,22 @@ describe('the links', () => {
     expect(requests.sent).toHaveLength(1);
   });
 
+  it('asks the service again for a refresh asked for once the list is drawn, while it is stored', async () => {
+    const requests = recordRequests();
+    const account = openAccount(connection);
+    let second: Promise<Link[]> | undefined;
+    const stop = account.subscribe(() => {
+      const links = account.getSnapshot().links;
+      if (!second && links.value && !links.loading) second = account.refreshLinks();
+    });
+    const first = await account.refreshLinks();
+    stop();
+    const again = await second;
+    requests.stop();
+    expect(requests.sent).toEqual(['GET /v1/links', 'GET /v1/links']);
+    expect(again).not.toBe(first);
+  });
+
   it('records the clicks each read of the list finds new, in the click record', async () => {
     const account = openAccount(connection);
     const [first] = await account.refreshLinks();
