@@ -167,5 +167,9 @@ test('without an API key it makes no link and its notification opens the options
     const background = (await browser.runtime.getBackgroundPage()) as unknown as typeof globalThis;
     await background.shortLinkBackground?.onNotificationClick(id);
   }, notificationId);
-  await expect.poll(async () => (await extension.optionsTabs()).length).toBe(1);
+  // A new tab's address can be read only once Firefox has loaded it, which under the full suite's
+  // load took over the default 5 s once (CI, 2026-11-27).
+  await expect
+    .poll(async () => (await extension.optionsTabs()).length, { timeout: 15_000 })
+    .toBe(1);
 });
