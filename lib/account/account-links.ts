@@ -28,11 +28,19 @@ export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
 
 type LinksChange = (links: Link[]) => Link[];
 
+export type RefreshOptions = CallOptions & {
+  /**
+   * An answer to a request sent after this call: a person's Refresh, a look for a link whose
+   * create lost its answer. A refresh under way is let finish, then the service is asked again.
+   */
+  fresh?: boolean;
+};
+
 export type AccountLinks = {
   /** The cached links at once when none are shown yet, then the service's, then stored. */
   loadLinks(): Promise<Link[] | undefined>;
-  /** The service's links; a call while one runs shares its answer. */
-  refreshLinks(options?: CallOptions): Promise<Link[]>;
+  /** The service's links; a call while one runs shares its answer, unless it asks for a fresh one. */
+  refreshLinks(options?: RefreshOptions): Promise<Link[]>;
   /** Refreshes the cached links when they are missing or older than `maxAgeMs`; never throws. */
   refreshLinksIfOlderThan(maxAgeMs: number, now?: () => number): Promise<UpkeepResult>;
   /** Shows the cached links again, after another page or the background changed them. */
@@ -91,10 +99,7 @@ export function createAccountLinks(
     return changeCachedLinks(connection, update).then(index.noteWritten, () => {});
   }
 
-  /** Whether the refresh under way has its answer, and is only drawing and storing it. */
-  let answered = false;
   const refresh = oneAtATime(async () => {
-    answered = false;
     set('links', (now) => ({ ...now, loading: true }));
     const changes: LinksChange[] = [];
     changesDuringRefresh = changes;
@@ -103,7 +108,6 @@ export function createAccountLinks(
         signal: state.lifetime,
         onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
       });
-      answered = true;
       const links = changes.reduce((list, change) => change(list), listed);
       const appliedChanges = changes.length;
       const fetchedAt = Date.now();
@@ -125,13 +129,11 @@ export function createAccountLinks(
       changesDuringRefresh = undefined;
     }
   });
-  // A refresh asked for while one is on its way shares it; one asked for once that one has its
-  // answer (the list is drawn, the cache not yet written) asks the service again after it, since
-  // what was drawn was sent before the question (a key revoked meanwhile, a link made elsewhere).
-  const refreshLinks = ({ signal }: CallOptions = {}) => {
+  const refreshLinks = ({ signal, fresh = false }: RefreshOptions = {}) => {
     const running = refresh.running;
+    // What a run under way answers was asked before this call: a fresh answer waits for it to end.
     const run =
-      running && answered ? running.catch(() => {}).then(() => refresh.run()) : refresh.run();
+      running && fresh ? running.catch(() => {}).then(() => refresh.run()) : refresh.run();
     return untilAborted(run, signal);
   };
 
@@ -187,7 +189,8 @@ export function createAccountLinks(
       try {
         const fetchedAt = await cachedLinksFetchedAt(connection);
         if (fetchedAt !== undefined && now() - fetchedAt < maxAgeMs) return 'fresh';
-        await refreshLinks();
+        // No age allowed at all: the pages' "list them afresh", after a create may have acted.
+        await refreshLinks({ fresh: maxAgeMs <= 0 });
         return 'refreshed';
       } catch {
         return 'failed';

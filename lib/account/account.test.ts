@@ -217,20 +217,27 @@ describe('the links', () => {
     expect(requests.sent).toHaveLength(1);
   });
 
-  it('asks the service again for a refresh asked for once the list is drawn, while it is stored', async () => {
+  it('answers a fresh refresh with a request sent after it, wherever the one under way is', async () => {
     const requests = recordRequests();
     const account = openAccount(connection);
-    let second: Promise<Link[]> | undefined;
+    // Asked while the first request is on its way, and again once its list is drawn but not stored.
+    const first = account.refreshLinks();
+    const whileSent = account.refreshLinks({ fresh: true });
+    let whileStored: Promise<Link[]> | undefined;
     const stop = account.subscribe(() => {
       const links = account.getSnapshot().links;
-      if (!second && links.value && !links.loading) second = account.refreshLinks();
+      if (!whileStored && links.value && !links.loading) {
+        whileStored = account.refreshLinks({ fresh: true });
+      }
     });
-    const first = await account.refreshLinks();
+    const firstLinks = await first;
+    const [afterSent, afterStored] = await Promise.all([whileSent, whileStored]);
     stop();
-    const again = await second;
     requests.stop();
     expect(requests.sent).toEqual(['GET /v1/links', 'GET /v1/links']);
-    expect(again).not.toBe(first);
+    expect(afterSent).not.toBe(firstLinks);
+    // Both were asked before the second request was sent: they share it.
+    expect(afterStored).toBe(afterSent);
   });
 
   it('records the clicks each read of the list finds new, in the click record', async () => {

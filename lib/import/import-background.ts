@@ -70,7 +70,7 @@ async function run(job: ImportJob): Promise<void> {
   };
   await runImportJob(job, {
     createLink: (input) => opened.createLink(input),
-    findLink: async (row) => findIn(await opened.refreshLinks(), row),
+    findLink: async (row) => findIn(await opened.refreshLinks({ fresh: true }), row),
     isPaused: () => paused,
     onChange(changed) {
       // A wait the service asked for is shown at once; progress at most every SAVE_EVERY_MS,

@@ -63,7 +63,7 @@ function LinksManager({
   const snapshot = useAccountData(account).links;
   useEffect(() => loadLinksOnce(account), [account]);
   useLinksFollowChanges(account);
-  const refresh = () => void account.refreshLinks().catch(() => {});
+  const refresh = () => void account.refreshLinks({ fresh: true }).catch(() => {});
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<string[]>();
   const [editing, setEditing] = useState<Link>();

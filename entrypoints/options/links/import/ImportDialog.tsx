@@ -173,7 +173,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
         : (new TextEncoder().encode(pasted).buffer as ArrayBuffer);
       // The cached list, refreshed first: the check is against what the service has now.
       const [links, domains] = await Promise.all([
-        account.refreshLinks(),
+        account.refreshLinks({ fresh: true }),
         account.refreshDomains().catch(() => []),
       ]);
       // Marks for the speed test: the list refresh and the file's check are timed apart.
