@@ -141,10 +141,10 @@ function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap
     const match = held.match(key);
     if (match.outcome === 'already_there') {
       plan.alreadyThere.push({ row: link.row, shortUrl: match.link.shortUrl });
-    } else if (match.outcome === 'back_half_taken' && link.backHalf !== undefined) {
+    } else if (match.outcome === 'back_half_taken') {
       plan.collisions.push({
         ...planned,
-        backHalf: link.backHalf,
+        backHalf: match.heldBy.backHalf,
         heldBy: match.heldBy.destinationUrl,
       });
     } else {
