@@ -10,10 +10,20 @@
  */
 export type ImportKey = { domain: string; backHalf?: string; destinationUrl: string };
 
-export type ImportMatch<T> =
+/**
+ * `Holder` is what the link holding a row's back-half is known to be: importIndex's holds that
+ * back-half (the row's), so a caller needs no check of its own to name it.
+ */
+export type ImportMatch<T, Holder extends T = T> =
   | { outcome: 'new' }
   | { outcome: 'already_there'; link: T }
-  | { outcome: 'back_half_taken'; heldBy: T };
+  | { outcome: 'back_half_taken'; heldBy: Holder };
+
+/** A link or row that has a back-half. */
+type WithBackHalf<T extends ImportKey> = T & { backHalf: string };
+
+const hasBackHalf = <T extends ImportKey>(link: T): link is WithBackHalf<T> =>
+  link.backHalf !== undefined;
 
 const normalised = (url: string) => URL.parse(url)?.href ?? url;
 
@@ -43,19 +53,19 @@ export function matchHolder<T extends { destinationUrl: string }>(
  * is new is to be held in turn, so that a later row of the same file meets it.
  */
 export function importIndex<T extends ImportKey>() {
-  const byBackHalf = new Map<string, T>();
+  const byBackHalf = new Map<string, WithBackHalf<T>>();
   const byDestination = new Map<string, T>();
   const backHalfKey = (domain: string, backHalf: string) => `${domain}/${backHalf}`;
   const destinationKey = (domain: string, destinationUrl: string) =>
     `${domain} ${normalised(destinationUrl)}`;
   return {
     hold(link: T): void {
-      if (link.backHalf !== undefined)
-        byBackHalf.set(backHalfKey(link.domain, link.backHalf), link);
+      if (hasBackHalf(link)) byBackHalf.set(backHalfKey(link.domain, link.backHalf), link);
       byDestination.set(destinationKey(link.domain, link.destinationUrl), link);
     },
-    match(row: ImportKey): ImportMatch<T> {
-      if (row.backHalf !== undefined) {
+    /** A back-half found taken is the holder's own, which is the row's. */
+    match(row: ImportKey): ImportMatch<T, WithBackHalf<T>> {
+      if (hasBackHalf(row)) {
         return matchHolder(row, byBackHalf.get(backHalfKey(row.domain, row.backHalf)));
       }
       const link = byDestination.get(destinationKey(row.domain, row.destinationUrl));

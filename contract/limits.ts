@@ -32,11 +32,12 @@ export type ErrorCodeKind = (typeof ERROR_CODE_KINDS)[number];
  * Every error code of the reference service, one row each: the HTTP status it is sent with, the
  * kind a client reads it as, and, where one of the client's own sentences says its whole meaning,
  * that sentence's name (`reason`, a key of API_ERROR_SENTENCES in lib/api/errors.ts), so that a page
- * can say the service's English sentence in the person's language. A code without a reason carries
- * what only the service's words name (which field, which rule, which domain). The service takes
- * each problem's status from here; the client reads a known code here before it looks at anything
- * else of a body. Adding a code is adding one row; its name in code (`ErrorCode.backHalfTaken`)
- * follows from it.
+ * can say the service's English sentence in the person's language. The type checker guards the
+ * names: reasonOfCode (lib/api/error-body.ts) returns an ApiErrorReason, so a reason the client has
+ * no sentence for fails `npm run typecheck`. A code without a reason carries what only the
+ * service's words name (which field, which rule, which domain). The service takes each problem's
+ * status from here; the client reads a known code here before it looks at anything else of a body.
+ * Adding a code is adding one row; its name in code (`ErrorCode.backHalfTaken`) follows from it.
  */
 export const ERROR_CODES = {
   invalid_json: { status: 400, kind: 'invalid_input' },

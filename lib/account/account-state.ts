@@ -55,7 +55,10 @@ export function createAccountState(connection: AccountRef): AccountState {
   };
 }
 
-/** The caller stops waiting when its signal aborts; the shared request goes on for the others. */
+/**
+ * The caller stops waiting when its signal aborts; the work goes on (a shared request for the
+ * others, a sleep of the bulk pool that does not listen to the signal).
+ */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   signal.throwIfAborted();

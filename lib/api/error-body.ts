@@ -301,7 +301,8 @@ function ownReason(
 /**
  * The client's sentence that says the whole of a contract code, from the code's row (`reason`):
  * a service's own sentence for it (English in the reference service) can then be said in the
- * person's language.
+ * person's language. Its return type is what makes every `reason` of ERROR_CODES a sentence the
+ * client has: a name it lacks fails the type check here.
  */
 function reasonOfCode(code: string | undefined): ApiErrorReason | undefined {
   const row = knownErrorCode(code);

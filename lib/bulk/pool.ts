@@ -4,6 +4,7 @@
 // made nothing); a task whose answer was lost is tried again looking first for what it may have
 // made (lost-answer.ts); and the work can be paused between tasks and resumed by running what is
 // left. What a task does, and what its result means, is the caller's.
+import { untilAborted } from '../account/account-state.ts';
 import { isApiError } from '../api/errors.ts';
 import { mayHaveBeenMade } from './lost-answer.ts';
 
@@ -67,23 +68,6 @@ const realSleep = (milliseconds: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-/** The sleep, cut short by the signal (an injected sleep may not listen to it). */
-function sleepUnlessAborted(
-  sleep: NonNullable<BulkOptions<unknown, unknown>['sleep']>,
-  milliseconds: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  if (!signal) return sleep(milliseconds);
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    sleep(milliseconds, signal)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /**
  * Runs `task` for every item, `concurrency` at a time, in the items' order; each item's result at
  * its index, or undefined when the run was paused before the item settled.
@@ -109,7 +93,11 @@ export async function runBulk<Item, Value>(
     const until = heldUntil;
     if (until === 0) return;
     const wait = until - Date.now();
-    if (wait > 0) await sleepUnlessAborted(sleep, wait, signal);
+    if (wait > 0) {
+      // A run already stopped starts no sleep; an injected sleep may not listen to the signal.
+      signal?.throwIfAborted();
+      await untilAborted(sleep(wait, signal), signal);
+    }
     // Served: the next try goes at once, unless another 429 came meanwhile.
     if (heldUntil === until) {
       heldUntil = 0;

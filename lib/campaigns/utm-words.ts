@@ -4,11 +4,11 @@
 import { formatNumber } from '../i18n/format.ts';
 import { type MessageKey, t } from '../i18n/t.ts';
 import {
-  UTM_FIELDS,
   UTM_VALUE_MAX_LENGTH,
   type UtmField,
   type UtmProblem,
   type UtmValues,
+  utmProblemCodes,
   utmValueProblemCode,
 } from './utm.ts';
 
@@ -52,21 +52,22 @@ const PROBLEM_KEYS: Record<UtmField, Record<UtmProblem, MessageKey>> = {
   },
 };
 
+const problemSentence = (field: UtmField, problem: UtmProblem) =>
+  t(PROBLEM_KEYS[field][problem], formatNumber(UTM_VALUE_MAX_LENGTH));
+
 /**
  * What is wrong with one value as typed, in the person's language, or undefined; empty is fine
  * (the parameter is left out).
  */
 export function utmValueProblem(field: UtmField, value: string): string | undefined {
   const problem = utmValueProblemCode(value);
-  return problem && t(PROBLEM_KEYS[field][problem], formatNumber(UTM_VALUE_MAX_LENGTH));
+  return problem && problemSentence(field, problem);
 }
 
 /** Each field's problem in a sentence; empty when every value can be sent. */
 export function utmProblems(values: UtmValues): UtmErrors {
-  const errors: UtmErrors = {};
-  for (const field of UTM_FIELDS) {
-    const problem = utmValueProblem(field, values[field]);
-    if (problem) errors[field] = problem;
-  }
-  return errors;
+  const problems = Object.entries(utmProblemCodes(values)) as [UtmField, UtmProblem][];
+  return Object.fromEntries(
+    problems.map(([field, problem]) => [field, problemSentence(field, problem)]),
+  );
 }

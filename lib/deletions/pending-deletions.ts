@@ -65,7 +65,7 @@ export function watchPendingDeletions(
 // ---- The pages' side
 
 /** The undo time of a deletion scheduled now: UNDO_DELAY_MS, unless a test shortened it. */
-export async function readUndoDelayMs(): Promise<number> {
+async function readUndoDelayMs(): Promise<number> {
   const stored = await browser.storage.session
     ?.get(UNDO_DELAY_FOR_TESTS_KEY)
     .catch(() => undefined);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import type { CreateLinkInput, Link } from '../api/schemas.ts';
+import { MAX_RATE_LIMIT_WAIT_MS, MAX_RATE_LIMIT_WAITS } from '../bulk/pool.ts';
 import {
   doneCount,
   type ImportJob,
@@ -69,14 +70,70 @@ describe('the import in the background', () => {
     expect(most).toBe(4);
   });
 
-  it('waits out a 429 for its Retry-After and sends the row again', async () => {
+  it.each([7, MAX_RATE_LIMIT_WAIT_MS / 1000])(
+    'waits out a 429 of %s s for its Retry-After and sends the row again',
+    async (retryAfterSeconds) => {
+      const service = fakeService();
+      const waits: number[] = [];
+      let refusals = 1;
+      const job = await runImportJob(newImportJob('a', rows(3), false), {
+        async createLink(input) {
+          if (refusals-- > 0)
+            throw new ApiError('rate_limited', 'Too many requests.', { retryAfterSeconds });
+          return service.make(input);
+        },
+        findLink: service.findLink,
+        onChange() {},
+        isPaused: () => false,
+        concurrency: 1,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThan(retryAfterSeconds * 1000 - 1_000);
+      expect(waits[0]).toBeLessThanOrEqual(retryAfterSeconds * 1000);
+      expect(job.rows.map((row) => row.outcome)).toEqual(['created', 'created', 'created']);
+      expect(job.waitUntil).toBeUndefined();
+    },
+  );
+
+  it('fails the refused row and the rows after it unsent, with the 429’s words, when its Retry-After is over a minute', async () => {
     const service = fakeService();
+    const longWait = new ApiError('rate_limited', 'Too many requests. Wait an hour.', {
+      retryAfterSeconds: MAX_RATE_LIMIT_WAIT_MS / 1000 + 1,
+    });
     const waits: number[] = [];
-    let refusals = 1;
     const job = await runImportJob(newImportJob('a', rows(3), false), {
       async createLink(input) {
-        if (refusals-- > 0)
-          throw new ApiError('rate_limited', 'Too many requests.', { retryAfterSeconds: 7 });
+        service.sent.push(input);
+        throw longWait;
+      },
+      findLink: service.findLink,
+      onChange() {},
+      isPaused: () => false,
+      concurrency: 1,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(service.sent.map((input) => input.backHalf)).toEqual(['b0']);
+    expect(waits).toEqual([]);
+    expect(job.state).toBe('done');
+    expect(job.waitUntil).toBeUndefined();
+    expect(
+      job.rows.map(({ outcome, reason, uncertain }) => ({ outcome, reason, uncertain })),
+    ).toEqual(
+      rows(3).map(() => ({
+        outcome: 'failed',
+        reason: 'Too many requests. Wait an hour.',
+        uncertain: undefined,
+      })),
+    );
+
+    const again = await runImportJob(retryFailed(job), {
+      async createLink(input) {
+        service.sent.push(input);
         return service.make(input);
       },
       findLink: service.findLink,
@@ -87,10 +144,43 @@ describe('the import in the background', () => {
         waits.push(ms);
       },
     });
-    expect(waits).toHaveLength(1);
-    expect(waits[0]).toBeGreaterThan(6_000);
-    expect(job.rows.map((row) => row.outcome)).toEqual(['created', 'created', 'created']);
-    expect(job.waitUntil).toBeUndefined();
+    expect(again.state).toBe('done');
+    expect(again.rows.map((row) => [row.outcome, row.shortUrl])).toEqual([
+      ['created', 'https://sho.rt/b0'],
+      ['created', 'https://sho.rt/b1'],
+      ['created', 'https://sho.rt/b2'],
+    ]);
+    expect(service.sent.map((input) => input.backHalf)).toEqual(['b0', 'b0', 'b1', 'b2']);
+    expect(waits).toEqual([]);
+  });
+
+  it(`fails a row refused by a 429 ${MAX_RATE_LIMIT_WAITS + 1} times, each waited out, and goes on with the next`, async () => {
+    const service = fakeService();
+    const refusal = new ApiError('rate_limited', 'Too many requests.', { retryAfterSeconds: 2 });
+    const waits: number[] = [];
+    const job = await runImportJob(newImportJob('a', rows(2), false), {
+      async createLink(input) {
+        service.sent.push(input);
+        if (input.backHalf === 'b0') throw refusal;
+        return service.make(input);
+      },
+      findLink: service.findLink,
+      onChange() {},
+      isPaused: () => false,
+      concurrency: 1,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(service.sent.map((input) => input.backHalf)).toEqual([
+      ...Array.from({ length: MAX_RATE_LIMIT_WAITS + 1 }, () => 'b0'),
+      'b1',
+    ]);
+    expect(waits).toHaveLength(MAX_RATE_LIMIT_WAITS);
+    expect(job.state).toBe('done');
+    expect(job.rows[0]).toMatchObject({ outcome: 'failed', reason: 'Too many requests.' });
+    expect(job.rows[0]?.uncertain).toBeUndefined();
+    expect(job.rows[1]).toMatchObject({ outcome: 'created', shortUrl: 'https://sho.rt/b1' });
   });
 
   it('looks a lost answer up before sending again, so nothing is made twice', async () => {

@@ -2,9 +2,12 @@
 // background, so that closing the options page does not stop it. The job (every row and what
 // became of it) lives in extension storage: a restarted background carries on from it, and the
 // options page draws from it. The rows go through the bulk pool (lib/bulk/pool.ts), as "Shorten all
-// tabs" does: a few at a time, 429s waited out. A create whose answer was lost may have made its
-// link: before it is sent again the account's links are listed afresh and looked in, so an import
-// run twice makes nothing twice.
+// tabs" does, a few at a time. A 429 asking for a minute or less is waited out, at most three times
+// per row (refused a fourth time, the row fails); a longer Retry-After fails the refused row and,
+// unsent, every row that would start before then, and the job ends done with them failed
+// (retryFailed sends them again). A create whose answer was lost may have made its link: before it
+// is sent again the account's links are listed afresh and looked in, so an import run twice makes
+// nothing twice.
 import * as z from 'zod/mini';
 import { matchHolder } from '../../contract/import-match.ts';
 import { isApiError } from '../api/errors.ts';
@@ -13,7 +16,12 @@ import { findOrCreate, mayHaveBeenMade } from '../bulk/lost-answer.ts';
 import { type Attempt, runBulk } from '../bulk/pool.ts';
 import type { PlannedRow } from './import-plan.ts';
 
-/** Attempts of one row whose answer keeps being lost, before it is reported as failed. */
+/**
+ * Attempts of one row whose answer keeps being lost, before it is reported as failed. The pool
+ * counts them within one run; the job no longer stores them (rows had `attempts`), so a background
+ * restarted mid-import, or retryFailed, gives the row its attempts afresh. Each looks first, so
+ * this makes nothing twice.
+ */
 const MAX_ATTEMPTS = 3;
 
 export const JobRow = z.object({
@@ -100,7 +108,8 @@ const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
 
 /**
  * Sends every row without an outcome through the bulk pool, until all have one or the job is
- * paused. A 429 holds every request for its Retry-After (`waitUntil`, for the progress line).
+ * paused. A 429 that is waited out holds every request for its Retry-After (`waitUntil`, for the
+ * progress line).
  */
 export async function runImportJob(job: ImportJob, deps: RunDeps): Promise<ImportJob> {
   /** The row's own link, when the account has it: a link holding its back-half elsewhere is not. */

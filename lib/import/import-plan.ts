@@ -38,7 +38,7 @@ export type ImportPlan = {
   unknownDomains: string[];
 };
 
-export type AccountLinks = {
+export type AccountLinksAndDomains = {
   links: readonly { shortUrl: string; destinationUrl: string }[];
   /** The account's custom domains (hosts). */
   domains: readonly string[];
@@ -60,7 +60,7 @@ export type PlanResult =
 /** The file's bytes, read and held against the account's links. */
 export function planImportFile(
   bytes: Uint8Array,
-  account: AccountLinks,
+  account: AccountLinksAndDomains,
   columns?: ColumnMap,
 ): PlanResult {
   if (bytes.byteLength > IMPORT_MAX_BYTES) {
@@ -73,7 +73,7 @@ export function planImportFile(
 
 export function planImportText(
   text: string,
-  account: AccountLinks,
+  account: AccountLinksAndDomains,
   columns?: ColumnMap,
 ): PlanResult {
   const read = readImportText(text);
@@ -95,7 +95,11 @@ export function planImportText(
 /** A row of this file that will be made, as Check holds it for the rows after it. */
 const THIS_FILE = '(this file)';
 
-function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap): ImportPlan {
+function planRows(
+  table: ImportTable,
+  account: AccountLinksAndDomains,
+  columns?: ColumnMap,
+): ImportPlan {
   const custom = new Set(account.domains.map((domain) => domain.toLowerCase()));
   // A link on a host that is not one of the account's domains is on the default domain ('').
   const domainKey = (host: string) => (custom.has(host) ? host : '');
@@ -141,10 +145,10 @@ function planRows(table: ImportTable, account: AccountLinks, columns?: ColumnMap
     const match = held.match(key);
     if (match.outcome === 'already_there') {
       plan.alreadyThere.push({ row: link.row, shortUrl: match.link.shortUrl });
-    } else if (match.outcome === 'back_half_taken' && link.backHalf !== undefined) {
+    } else if (match.outcome === 'back_half_taken') {
       plan.collisions.push({
         ...planned,
-        backHalf: link.backHalf,
+        backHalf: match.heldBy.backHalf,
         heldBy: match.heldBy.destinationUrl,
       });
     } else {

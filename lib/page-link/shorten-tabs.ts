@@ -4,7 +4,7 @@
 // is given only the failures, so nothing made is made again.
 import type { Link } from '../api/schemas.ts';
 import { mayHaveBeenMade } from '../bulk/lost-answer.ts';
-import { runBulk } from '../bulk/pool.ts';
+import { runBulk, type Settled } from '../bulk/pool.ts';
 import { type AccountHosts, shortLinkOfAccount } from '../links/short-link-of-account.ts';
 import { whyUnshortenable } from '../links/unshortenable.ts';
 import { pageOfTab } from './shorten.ts';
@@ -36,11 +36,13 @@ export function pagesOfTabs(
   return { pages: [...pages.values()], skipped };
 }
 
+type Shortened = { link: Link; reused: boolean };
+
 export type ShortenOne = (
   page: TabPage,
   /** `lookFirst`: reuse the page's link if the account has one, whatever the preference says. */
   how: { lookFirst: boolean },
-) => Promise<{ link: Link; reused: boolean }>;
+) => Promise<Shortened>;
 
 export type ShortenTabsOptions = {
   /** Shortens one page, or finds its existing link. */
@@ -64,8 +66,13 @@ export async function shortenTabs(
   options: ShortenTabsOptions,
   lookFirst: (page: TabPage) => boolean = () => false,
 ): Promise<TabResult[]> {
-  const results: TabResult[] = new Array(pages.length);
-  await runBulk(pages, options.shortenOne, {
+  const resultOf = (settled: Settled<Shortened>, index: number): TabResult => {
+    const page = pages[index] as TabPage;
+    return settled.ok
+      ? { page, status: 'shortened', link: settled.value.link, reused: settled.value.reused }
+      : { page, status: 'failed', error: settled.error };
+  };
+  const settled = await runBulk(pages, options.shortenOne, {
     concurrency: options.concurrency,
     sleep: options.sleep,
     signal: options.signal,
@@ -73,16 +80,10 @@ export async function shortenTabs(
     onHold: (hold) => {
       if (hold) options.onWait?.(hold.ms);
     },
-    onSettled: (settled, index) => {
-      const page = pages[index] as TabPage;
-      const result: TabResult = settled.ok
-        ? { page, status: 'shortened', link: settled.value.link, reused: settled.value.reused }
-        : { page, status: 'failed', error: settled.error };
-      results[index] = result;
-      options.onResult?.(result, index);
-    },
+    onSettled: (each, index) => options.onResult?.(resultOf(each, index), index),
   });
-  return results;
+  // Never paused, every page settles (an abort rejects instead).
+  return settled.map((each, index) => resultOf(each as Settled<Shortened>, index));
 }
 
 /**

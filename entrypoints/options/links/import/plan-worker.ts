@@ -1,9 +1,13 @@
 // Reads and checks an import file off the page's thread: papaparse and the row checks of 100,000
 // rows would hold the page for seconds.
 import type { ColumnMap } from '../../../../contract/import-file.ts';
-import { type AccountLinks, planImportFile } from '../../../../lib/import/import-plan.ts';
+import { type AccountLinksAndDomains, planImportFile } from '../../../../lib/import/import-plan.ts';
 
-export type PlanRequest = { bytes: ArrayBuffer; account: AccountLinks; columns?: ColumnMap };
+export type PlanRequest = {
+  bytes: ArrayBuffer;
+  account: AccountLinksAndDomains;
+  columns?: ColumnMap;
+};
 
 self.onmessage = (event: MessageEvent<PlanRequest>) => {
   const { bytes, account, columns } = event.data;
