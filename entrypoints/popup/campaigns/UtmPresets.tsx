@@ -6,7 +6,6 @@ import { FormField } from '../../../components/ui/FormField.tsx';
 import {
   type CampaignSettings,
   markPresetUsed,
-  presetNameProblem,
   presetsLastUsedFirst,
   saveUtmPreset,
 } from '../../../lib/campaigns/campaign-settings.ts';
@@ -39,11 +38,6 @@ export function UtmPresets({
   };
 
   const save = async () => {
-    const wrong = presetNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
     try {
       await saveUtmPreset(name, values);
       setChosen(name.trim());
