@@ -1,10 +1,11 @@
 import { t } from '../../lib/i18n/t.ts';
-import { displayUrl } from '../../lib/links/display-host.ts';
+import { displayAddress } from '../../lib/links/display-url.ts';
 
 /**
- * A short link made or found, opened in a new tab. Alone (the result) it is shown whole; in a list
- * (all tabs, one link per channel) what it is for comes first, "made before" beside it when the
- * account already had the link, and the link, cut to the row, shows its whole address on hover.
+ * A short link made or found, opened in a new tab: shown as the address bar shows it (`display-url`),
+ * its exact address on hover. Alone (the result, the links already made for the page) it is the
+ * anchor only; in a list (all tabs, one link per channel) what it is for comes first, "made before"
+ * beside it when the account already had the link.
  */
 export function ShortLink({
   shortUrl,
@@ -18,8 +19,8 @@ export function ShortLink({
   reused?: boolean;
 }) {
   const anchor = (
-    <a href={shortUrl} target="_blank" rel="noreferrer" title={label && shortUrl} dir="ltr">
-      {displayUrl(shortUrl)}
+    <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl} dir="ltr">
+      {displayAddress(shortUrl)}
     </a>
   );
   if (!label) return anchor;

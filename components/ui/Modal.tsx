@@ -16,7 +16,8 @@ const ModalTitleId = createContext<string | undefined>(undefined);
  * A modal <dialog>, open while it is rendered: shown as a modal on mount, it gives the focus to
  * `initialFocus` (else the browser gives it to the first focusable element) and back to what had
  * it before on unmount. Escape asks `onCancel`: the owner closes it by no longer rendering it.
- * Its name is its `ModalTitle`.
+ * Its name is its `ModalTitle`. Its `className` gives its shape: `modal-box` (a box in the middle of
+ * the window) or the owner's own.
  */
 export function Modal({
   className,
@@ -41,7 +42,7 @@ export function Modal({
   return (
     <dialog
       ref={dialog}
-      className={className}
+      className={`modal ${className}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

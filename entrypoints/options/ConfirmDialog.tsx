@@ -19,7 +19,7 @@ export function ConfirmDialog({
   const cancelButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <Modal className="confirm-dialog" initialFocus={cancelButton} onCancel={onCancel}>
+    <Modal className="modal-box" initialFocus={cancelButton} onCancel={onCancel}>
       <ModalTitle>{title}</ModalTitle>
       {children}
       <div className="row actions">

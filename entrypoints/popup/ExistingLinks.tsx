@@ -1,9 +1,9 @@
+import { ShortLink } from '../../components/shorten/ShortLink.tsx';
 import { RecentClicks } from '../../components/stats/RecentClicks.tsx';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
-import { displayAddress } from '../../lib/links/display-url.ts';
 
 /**
  * The links the account already has for the page, first in the popup: one per row, the link
@@ -26,15 +26,7 @@ export function ExistingLinks({
       <ul>
         {links.map((link, index) => (
           <li key={link.shortUrl} className="link-row">
-            <a
-              href={link.shortUrl}
-              target="_blank"
-              rel="noreferrer"
-              title={link.shortUrl}
-              dir="ltr"
-            >
-              {displayAddress(link.shortUrl)}
-            </a>
+            <ShortLink shortUrl={link.shortUrl} />
             <CopyButton
               text={link.shortUrl}
               content={formatForCopy(copyAs, link)}

@@ -1,3 +1,4 @@
+import { ShortLink } from '../../components/shorten/ShortLink.tsx';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import type { Link } from '../../lib/api/schemas.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
@@ -19,9 +20,7 @@ export function SelfShortLink({
     <section className="existing self-link" aria-labelledby="self-link-heading">
       <h2 id="self-link-heading">{t('popupSelfLinkHeading')}</h2>
       <div className="link-row">
-        <a href={link.shortUrl} target="_blank" rel="noreferrer" title={link.shortUrl} dir="ltr">
-          {displayAddress(link.shortUrl)}
-        </a>
+        <ShortLink shortUrl={link.shortUrl} />
         <CopyButton
           text={link.shortUrl}
           content={formatForCopy(copyAs, link)}
@@ -54,9 +53,7 @@ export function DeclaredShortLink({ shortUrl, title }: { shortUrl: string; title
     <section className="existing declared-link" aria-labelledby="declared-heading">
       <h2 id="declared-heading">{t('popupDeclaredHeading')}</h2>
       <div className="link-row">
-        <a href={shortUrl} target="_blank" rel="noreferrer" title={shortUrl} dir="ltr">
-          {displayAddress(shortUrl)}
-        </a>
+        <ShortLink shortUrl={shortUrl} />
         <CopyButton text={shortUrl} content={formatForCopy('link', { shortUrl, title })} />
       </div>
     </section>

@@ -17,7 +17,7 @@ export function EditLinkDialog({
   onSaved: (shortUrl: string) => void;
 }) {
   return (
-    <Modal className="confirm-dialog edit-dialog" onCancel={onClose}>
+    <Modal className="modal-box edit-dialog" onCancel={onClose}>
       <ModalTitle>{t('linksEditTitle', link.shortUrl)}</ModalTitle>
       <EditLinkForm
         link={link}

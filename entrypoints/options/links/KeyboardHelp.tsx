@@ -23,7 +23,7 @@ const keyName = (key: Key) => (typeof key === 'string' ? key : t(key.name));
 export function KeyboardHelp({ onClose }: { onClose: () => void }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   return (
-    <Modal className="confirm-dialog keys-dialog" initialFocus={closeButton} onCancel={onClose}>
+    <Modal className="modal-box keys-dialog" initialFocus={closeButton} onCancel={onClose}>
       <ModalTitle>{t('linksKeyboardShortcuts')}</ModalTitle>
       <table className="keys-table">
         <tbody>

@@ -19,7 +19,7 @@ export function QrDialog({
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   return (
-    <Modal className="confirm-dialog qr-dialog" initialFocus={closeButton} onCancel={onClose}>
+    <Modal className="modal-box qr-dialog" initialFocus={closeButton} onCancel={onClose}>
       <ModalTitle>{t('linksQrTitle', shortUrl)}</ModalTitle>
       <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
         <QrCode value={shortUrl} size={224} accountId={accountId} />

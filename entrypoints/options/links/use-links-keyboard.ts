@@ -5,7 +5,7 @@ import type { LinksTableHandle } from './LinksTable.tsx';
 import { type KeyAction, linkKeyAction, takesKeys } from './links-keys.ts';
 
 /** What the keys act on: the list as shown and selected when a key is pressed. */
-export type KeyboardTargets = {
+type KeyboardTargets = {
   shown: readonly Link[];
   selected: ReadonlySet<string>;
   query: string;

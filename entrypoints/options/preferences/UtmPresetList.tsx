@@ -1,7 +1,7 @@
 // "UTM presets" in Preferences: the presets the popup saved, each renamed or deleted here.
 import { useState } from 'react';
+import { PresetNameField } from '../../../components/campaigns/PresetNameField.tsx';
 import { useCampaignSettings } from '../../../components/campaigns/use-campaign-settings.ts';
-import { FormField } from '../../../components/ui/FormField.tsx';
 import {
   deleteUtmPreset,
   renameUtmPreset,
@@ -48,30 +48,18 @@ export function UtmPresetList() {
           <li key={preset.name}>
             {renaming === preset.name ? (
               <div className="row preset-rename">
-                <FormField
+                <PresetNameField
                   id="utm-preset-rename"
                   label={t('prefUtmPresetNewName', preset.name)}
                   error={problem}
-                >
-                  {(inputProps) => (
-                    <input
-                      {...inputProps}
-                      value={name}
-                      // biome-ignore lint/a11y/noAutofocus: opened by "Rename", to type the name at once.
-                      autoFocus
-                      dir="auto"
-                      autoComplete="off"
-                      onChange={(event) => {
-                        setName(event.target.value);
-                        setProblem(undefined);
-                      }}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter') void rename(preset.name);
-                        if (event.key === 'Escape') setRenaming(undefined);
-                      }}
-                    />
-                  )}
-                </FormField>
+                  value={name}
+                  onChange={(typed) => {
+                    setName(typed);
+                    setProblem(undefined);
+                  }}
+                  onEnter={() => void rename(preset.name)}
+                  onEscape={() => setRenaming(undefined)}
+                />
                 <button type="button" className="primary" onClick={() => void rename(preset.name)}>
                   {t('save')}
                 </button>

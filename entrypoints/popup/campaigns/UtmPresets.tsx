@@ -1,11 +1,11 @@
 // The presets of "UTM parameters": a "Preset" select that fills the five values (the one used last
 // first) and "Save preset", which stores them under a name.
 import { useState } from 'react';
+import { PresetNameField } from '../../../components/campaigns/PresetNameField.tsx';
 import { FormField } from '../../../components/ui/FormField.tsx';
 import {
   type CampaignSettings,
   markPresetUsed,
-  presetNameProblem,
   presetsLastUsedFirst,
   saveUtmPreset,
 } from '../../../lib/campaigns/campaign-settings.ts';
@@ -38,11 +38,6 @@ export function UtmPresets({
   };
 
   const save = async () => {
-    const wrong = presetNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
     try {
       await saveUtmPreset(name, values);
       setChosen(name.trim());
@@ -90,27 +85,17 @@ export function UtmPresets({
       </div>
       {naming && (
         <div className="row preset-row">
-          <FormField id="utm-preset-name" label={t('utmPresetName')} error={problem}>
-            {(inputProps) => (
-              <input
-                {...inputProps}
-                value={name}
-                // biome-ignore lint/a11y/noAutofocus: opened by "Save preset", to type the name at once.
-                autoFocus
-                dir="auto"
-                autoComplete="off"
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setProblem(undefined);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key !== 'Enter') return;
-                  event.preventDefault();
-                  void save();
-                }}
-              />
-            )}
-          </FormField>
+          <PresetNameField
+            id="utm-preset-name"
+            label={t('utmPresetName')}
+            error={problem}
+            value={name}
+            onChange={(typed) => {
+              setName(typed);
+              setProblem(undefined);
+            }}
+            onEnter={() => void save()}
+          />
           <button type="button" className="primary" onClick={() => void save()}>
             {t('utmSave')}
           </button>

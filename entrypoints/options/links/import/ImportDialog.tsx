@@ -211,7 +211,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
   const busy = job && job.state !== 'done';
 
   return (
-    <Modal className="confirm-dialog import-dialog" onCancel={onClose}>
+    <Modal className="modal-box import-dialog" onCancel={onClose}>
       <ModalTitle>{t('importTitle')}</ModalTitle>
       {job && <Progress job={job} />}
       {!busy && (
