@@ -23,8 +23,6 @@ export type Endpoint = {
   path: string;
   /** The request paths that are this endpoint. */
   pattern: RegExp;
-  /** The module that answers it, under server/. */
-  module: string;
   /** Its methods, in the order `Allow` lists them, each with its OpenAPI description. */
   methods: Partial<Record<Method, Describe>>;
   /** Its path parameters, in the OpenAPI document. */
@@ -38,14 +36,12 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/links',
     pattern: /^\/v1\/links$/,
-    module: 'links/links-routes.ts',
     methods: { get: listLinks, post: createLink },
     label: '/v1/links',
   },
   {
     path: '/v1/links/{host}/{back_half}/stats',
     pattern: /^\/v1\/links\/[^/]+\/[^/]+\/stats$/,
-    module: 'clicks/stats-routes.ts',
     methods: { get: linkStats },
     parameters: linkParameters,
     label: '/v1/links/:link/stats',
@@ -54,7 +50,6 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     path: '/v1/links/{host}/{back_half}',
     // The slash between host and back-half may come as %2F: one path segment, or two.
     pattern: /^\/v1\/links\/.+/,
-    module: 'links/links-routes.ts',
     methods: { get: retrieveLink, put: updateLink, delete: deleteLink },
     parameters: linkParameters,
     label: '/v1/links/:link',
@@ -62,14 +57,12 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/domains',
     pattern: /^\/v1\/domains$/,
-    module: 'links/domains-routes.ts',
     methods: { get: listDomains },
     label: '/v1/domains',
   },
   {
     path: '/v1/openapi.json',
     pattern: /^\/v1\/openapi\.json$/,
-    module: 'app.ts',
     methods: { get: describeApi },
     label: '/v1/openapi.json',
   },
