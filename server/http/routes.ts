@@ -1,7 +1,8 @@
 // The API's endpoints, written once: the 405 answers take their `Allow` header from this table
 // (app.ts), the metrics their route label (ops/metrics.ts), the OpenAPI document its paths
-// (openapi.ts). A route module answers them (app.ts mounts it); routes.test.ts checks that the
-// app answers exactly the table. The health checks are apart (ops/health-routes.ts): probes for
+// (openapi.ts). A route module answers them (app.ts mounts it); routes.test.ts checks, on one
+// request path of each row, that a route of that row answers each of its methods, and that every
+// route of the app is a row's. The health checks are apart (ops/health-routes.ts): probes for
 // machines, answered before the limits and left out of the metrics and the document.
 import {
   createLink,
