@@ -17,7 +17,7 @@ import {
   updateLink,
 } from './openapi-operations.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete';
 
 export type Endpoint = {
   /** The path as the OpenAPI document writes it, `{name}` for a parameter. */
