@@ -19,10 +19,14 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const documents = ['README.md', ...filesUnder('docs', /\.md$/)];
 const tests = filesUnder('test', /\.tsx?$/).filter((file) => file !== 'test/screenshots.test.ts');
 
+/** Whether a text names a picture: its file name whole, not the end of a longer one. */
+const names = (text: string, picture: string) =>
+  new RegExp(`(?<![\\w.-])${picture.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text);
+
 /** The pictures kept that nothing names, as sentences. */
 function unnamedPictures(pictures: string[], texts: string[]): string[] {
   return pictures
-    .filter((picture) => !texts.some((text) => text.includes(picture)))
+    .filter((picture) => !texts.some((text) => names(text, picture)))
     .map(
       (picture) =>
         `${SCREENSHOTS}/${picture} is named by no document and no test: remove it, or show it in a document.`,
@@ -56,10 +60,20 @@ describe('test/screenshots/', () => {
 
   it('names the stray and the missing picture (a made-up folder)', () => {
     expect(
-      unnamedPictures(['a-light.png', 'b-dark.png'], ['<img src="test/screenshots/a-light.png">']),
+      unnamedPictures(
+        ['a-light.png', 'b-dark.png', 'c-light.png'],
+        ['<img src="test/screenshots/a-light.png">', '![c](test/screenshots/firefox-c-light.png)'],
+      ),
     ).toEqual([
       'test/screenshots/b-dark.png is named by no document and no test: remove it, or show it in a document.',
+      'test/screenshots/c-light.png is named by no document and no test: remove it, or show it in a document.',
     ]);
+    expect(
+      unnamedPictures(
+        ['a-light.png', 'b-dark.png', 'c-light.png'],
+        ["path: 'a-light.png'", 'Below:\nb-dark.png, at the start of a line', 'see c-light.png'],
+      ),
+    ).toEqual([]);
     expect(
       missingPictures('README.md', '![x](test/screenshots/gone-light.png)', ['a-light.png']),
     ).toEqual([

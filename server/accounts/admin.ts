@@ -37,13 +37,9 @@ export async function createAccount(
   return key;
 }
 
-export async function createKey(
-  store: Storage,
-  email: string,
-  clock: Clock = systemClock,
-): Promise<string> {
+export async function createKey(store: Storage, email: string): Promise<string> {
   const key = generateApiKey();
-  await store.addKey(await accountId(store, email), hashApiKey(key), clock.now());
+  await store.addKey(await accountId(store, email), hashApiKey(key), systemClock.now());
   return key;
 }
 

@@ -104,8 +104,9 @@ function parseOptions(args: string[]) {
 export type CommandLine = ReturnType<typeof readCommandLine>;
 
 /** The command line of this process; an unknown or empty option ends it with the usage. */
-export function readCommandLine(args = process.argv.slice(2), env = process.env) {
-  const { values, positionals } = parseOptions(args);
+export function readCommandLine() {
+  const env = process.env;
+  const { values, positionals } = parseOptions(process.argv.slice(2));
   const dbFile = values.db ?? env.SHORTLINK_DB ?? '.data/service.db';
   return {
     values,

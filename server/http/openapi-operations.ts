@@ -67,7 +67,7 @@ export function operationContext(options: DocumentOptions) {
   };
 }
 
-export type OperationContext = ReturnType<typeof operationContext>;
+type OperationContext = ReturnType<typeof operationContext>;
 /** One part of the document, made from what the operations share. */
 export type Describe = (context: OperationContext) => object;
 

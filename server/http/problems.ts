@@ -3,7 +3,7 @@
 // its status comes from the contract's table.
 import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, Handler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { ERROR_CODES, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
@@ -91,6 +91,13 @@ export function answerNotFound(allowedAt: (path: string) => string | undefined):
     );
   };
 }
+
+/**
+ * The route of methods that are wrong at a path a wider route of the same module would otherwise
+ * take: it leaves the answer to the not-found handler, which answers 405. routes.test.ts knows it
+ * by name and asks no table row for it.
+ */
+export const answerWrongMethod: Handler = (c) => c.notFound();
 
 const tooLarge = () =>
   new HttpProblem(

@@ -9,7 +9,7 @@ import { type ImportKey, importIndex, matchHolder } from '../../contract/import-
 import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
-import { type Clock, systemClock } from '../shared/clock.ts';
+import { systemClock } from '../shared/clock.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import type { DomainKey, NewLink, Storage } from '../storage/storage.ts';
 
@@ -34,8 +34,6 @@ export type ImportDeps = {
   /** Build it with a remembering isCustomDomain: it is asked for most rows. */
   destinations: DestinationRules;
   batchRows?: number;
-  /** Stamps the creation time of the links made (the system's clock unless told). */
-  clock?: Clock;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -45,7 +43,7 @@ export async function importLinks(
   rows: readonly ImportRow[],
   deps: ImportDeps,
 ): Promise<ImportResult> {
-  const { store, accountId, domains, clock = systemClock } = deps;
+  const { store, accountId, domains } = deps;
   const counts: Record<ImportOutcome, number> = {
     created: 0,
     invalid: 0,
@@ -183,7 +181,7 @@ export async function importLinks(
         backHalf,
         destinationUrl: link.destinationUrl,
         title: link.title,
-        createdAt: clock.now(),
+        createdAt: systemClock.now(),
       },
     });
     if (batch.length >= batchRows) {

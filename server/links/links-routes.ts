@@ -14,7 +14,7 @@ import type { AccountEnv } from '../accounts/auth.ts';
 import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
-import { HttpProblem, readJsonObject, validate } from '../http/problems.ts';
+import { answerWrongMethod, HttpProblem, readJsonObject, validate } from '../http/problems.ts';
 import { isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -101,10 +101,6 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     return { domain, backHalf };
   };
 
-  // `/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405, from the
-  // route table), not a missing link.
-  const onList = (c: Context<AccountEnv>) => c.req.path === '/v1/links';
-
   const findLink = async (c: Context<AccountEnv>): Promise<LinkRow> => {
     const { domain, backHalf } = linkIdentity(c);
     const link = await store.linkOf(c.get('owner').accountId, domain, backHalf);
@@ -182,6 +178,10 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     }),
   );
 
+  // `/*` also matches `/v1/links` itself: PUT and DELETE there are a wrong method (405), not a
+  // missing link.
+  links.on(['PUT', 'DELETE'], '/', answerWrongMethod);
+
   links.get('/*', async (c) =>
     c.json(await clicks.settled(async () => linkJson(await findLink(c), isoOffset))),
   );
@@ -190,7 +190,6 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   // statement that changes it. Nothing read before the await may stand for it: by the time the body
   // has arrived the link may be deleted and its place taken by another account's.
   links.put('/*', async (c) => {
-    if (onList(c)) return c.notFound();
     const { domain, backHalf } = linkIdentity(c);
     const input = validate(UpdateLinkBody, await readJsonObject(c.env.incoming));
     if (input.destination_url === undefined && input.title === undefined) {
@@ -213,7 +212,6 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   });
 
   links.delete('/*', async (c) => {
-    if (onList(c)) return c.notFound();
     const { domain, backHalf } = linkIdentity(c);
     if (!(await store.deleteLink(c.get('owner').accountId, domain, backHalf))) throw linkNotFound();
     redirects.forget(domain, backHalf);

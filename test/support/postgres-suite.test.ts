@@ -24,6 +24,18 @@ describe('the PostgreSQL run', () => {
       `// Links.\n${START}// SQLite only: too late.\n`,
       true,
     ],
+    [
+      'a service test whose import is wrapped over several lines',
+      'server/links/links.test.ts',
+      "// Links.\nimport {\n  startTestService,\n  type TestService,\n} from '../../test/support/test-service.ts';\n",
+      true,
+    ],
+    [
+      'a test that imports something else after another import ends',
+      'server/links/back-half.test.ts',
+      "// Rules.\nimport { it } from 'vitest';\nconst path = '../../test/support/test-service.ts';\n",
+      false,
+    ],
     ['a PostgreSQL-only test', 'server/storage/restart.postgres.test.ts', '// Restarts.\n', true],
   ])('takes or leaves %s', (_, file, text, taken) => {
     expect(runsOnPostgres(file, text)).toBe(taken);

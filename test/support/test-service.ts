@@ -38,8 +38,8 @@ export type TestService = {
   /**
    * Moves the service's clock `ms` ahead of what it reads now, so that what it stamps next (a
    * link's creation time, a click's day) comes that much later without a test waiting for it.
-   * Only forward, since the tests of a worker share the service; the clock then stands there until
-   * the real time passes it, so a jump never leaves the service ahead of the next tests' browser.
+   * Only forward, since the tests of a worker share the service. The clock then stands at the jump,
+   * ahead of the real time and so of the next tests' browser, until the real time passes it.
    */
   advanceClock(ms: number): void;
   stop(): Promise<void>;
