@@ -5,6 +5,7 @@
 // a link is in import-rows.ts. The column names and where each was read are in
 // test/fixtures/import/README.md.
 import Papa from 'papaparse';
+import { readCell } from './csv.ts';
 
 /** What the extension takes in one import; the service's command line takes any number. */
 export const IMPORT_MAX_ROWS = 100_000;
@@ -183,11 +184,11 @@ export function readImportText(text: string): ImportRead {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return refuseFile({ code: 'empty' });
   const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
-  const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
+  const rows = parsed.data;
   const first = rows[0] ?? [];
   const named = recogniseColumns(first);
   const firstIsData = named.destination === undefined && first.some(looksLikeAddress);
-  const header = firstIsData ? undefined : first;
+  const header = firstIsData ? undefined : first.map((cell) => cell.trim());
   const columns = firstIsData ? { destination: first.findIndex(looksLikeAddress) } : named;
   const table: ImportTable = {
     header,
@@ -210,18 +211,12 @@ export type ImportRow = {
   shortUrl: string;
 };
 
-/**
- * Our export (papaparse's escapeFormulae, lib/links/csv.ts) writes a cell that a spreadsheet
- * would run as a formula with a leading `'`; read back, that quote goes again, so an export
- * round-trips. Nothing is ever evaluated: a cell is text.
- */
-const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
   const firstRow = table.header ? 2 : 1;
   const cell = (cells: string[], field: ImportField) => {
     const index = columns[field];
-    return index === undefined ? '' : unescapeFormula(cells[index] ?? '');
+    // A cell our export marked (contract/csv.ts) reads back exactly; nothing is ever evaluated.
+    return index === undefined ? '' : readCell(cells[index] ?? '');
   };
   return table.rows.map((cells, index) => ({
     row: firstRow + index,

@@ -18,7 +18,7 @@ import {
 } from '../../../../lib/import/import-links.ts';
 import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/import/import-plan.ts';
 import { describeApiError } from '../../../../lib/wording/error-text.ts';
-import { importReportCsv } from './import-report.ts';
+import { importJobReportCsv, setAsideRows } from './import-report.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
 import './import.css';
@@ -70,7 +70,7 @@ function useImportJob(accountId: string): ImportJob | undefined {
 }
 
 function download(job: ImportJob) {
-  const url = URL.createObjectURL(new Blob([importReportCsv(job)], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([importJobReportCsv(job)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = 'import-report.csv';
@@ -127,32 +127,6 @@ function Progress({ job }: { job: ImportJob }) {
   );
 }
 
-function skippedRows(plan: ImportPlan, generate: boolean): JobRow[] {
-  return [
-    ...plan.alreadyThere.map((row) => ({
-      row: row.row,
-      destinationUrl: '',
-      title: '',
-      outcome: 'already_there' as const,
-      shortUrl: row.shortUrl.startsWith('http') ? row.shortUrl : undefined,
-    })),
-    ...plan.invalid.map((row) => ({
-      row: row.row,
-      destinationUrl: '',
-      title: '',
-      outcome: 'invalid' as const,
-      reason: importRowIssueText(row.issue),
-    })),
-    ...(generate
-      ? []
-      : plan.collisions.map((row) => ({
-          ...row,
-          outcome: 'back_half_taken' as const,
-          reason: t('importCollisionReason', row.backHalf, row.heldBy),
-        }))),
-  ];
-}
-
 /** "Import links": a CSV file or pasted addresses, checked, then imported by the background. */
 export function ImportDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const job = useImportJob(account.connection.id);
@@ -203,7 +177,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
       account.connection.id,
       toSend,
       generate,
-      skippedRows(plan, generate),
+      setAsideRows(plan, generate),
     );
     void sendImportMessage({ type: 'import-start', job: created });
     setChecked(undefined);
