@@ -101,7 +101,9 @@ export type ImportIssue =
         | 'headerOnly'
         | 'noDestinationColumn';
     }
-  | { code: 'image'; format: 'PNG' | 'JPEG' | 'GIF' };
+  | { code: 'image'; format: 'PNG' | 'JPEG' | 'GIF' }
+  /** A quote opened on `line` (1-based, as an editor counts) is not closed where its cell ends. */
+  | { code: 'unclosedQuote'; line: number };
 
 const SAVE_AS_CSV = 'save it as CSV (comma- or semicolon-separated) and import that file';
 
@@ -128,6 +130,8 @@ export function importIssueEnglish(issue: ImportIssue): string {
       return 'The file has a header but no rows: it has no links to import.';
     case 'noDestinationColumn':
       return 'No column holds the addresses: name it destination_url (or url, long_url), or choose it by hand.';
+    case 'unclosedQuote':
+      return `Line ${issue.line} opens a quote (") that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again.`;
   }
 }
 
@@ -176,14 +180,25 @@ export function decodeImportFile(
 
 /**
  * Reads CSV text (comma, semicolon, tab or bar separated, as papaparse detects; quoted line breaks
- * kept in their cell) or plain lines of addresses. The first row is a header when it names a
- * destination column, or when none of its cells is an address; else every row is data and the
- * first column holding an address is the destination.
+ * kept in their cell) or plain lines of addresses. CRLF, LF and CR each end a row, mixed in one
+ * file as they come (papaparse alone takes the first it meets as the only one, and the rows ended
+ * by the others ran into one cell). A quote left open refuses the file, naming its line: what
+ * follows it can no longer be told apart into rows, and a guess would make links of folded or
+ * split rows; nothing has been sent yet, so the person loses nothing by fixing one character.
+ * The first row is a header when it names a destination column, or when none of its cells is an
+ * address; else every row is data and the first column holding an address is the destination.
  */
 export function readImportText(text: string): ImportRead {
-  const body = text.replace(/^\uFEFF/, '');
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (body.trim() === '') return refuseFile({ code: 'empty' });
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy', newline: '\n' });
+  const quote = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quote) {
+    // The index papaparse gives is just after the opening quote, whichever quote error it is.
+    const opened = Math.max(0, (quote.index ?? 1) - 1);
+    const line = body.slice(0, opened).split('\n').length;
+    return refuseFile({ code: 'unclosedQuote', line });
+  }
   const rows = parsed.data;
   const first = rows[0] ?? [];
   const named = recogniseColumns(first);

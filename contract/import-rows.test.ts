@@ -110,6 +110,57 @@ describe('the columns of the exports people have', () => {
   });
 });
 
+describe('every row of a file is read, or the file is refused where it broke', () => {
+  it('reads rows ended by CRLF, LF and CR mixed in one file, each on its own', () => {
+    const text =
+      'url,title\r\nhttps://example.com/1,One\nhttps://example.com/2,Two\rhttps://example.com/3,Three\r\n' +
+      'https://example.com/4,"Four\r\nlines"\rhttps://example.com/5,Five\nhttps://example.com/6,Six';
+    expect(linksOf(text).map((link) => [link.row, link.destinationUrl, link.title])).toEqual([
+      [2, 'https://example.com/1', 'One'],
+      [3, 'https://example.com/2', 'Two'],
+      [4, 'https://example.com/3', 'Three'],
+      [5, 'https://example.com/4', 'Four lines'],
+      [6, 'https://example.com/5', 'Five'],
+      [7, 'https://example.com/6', 'Six'],
+    ]);
+  });
+
+  it.each([
+    [
+      'that a later quote closes, folding rows into one title',
+      'url,title\nhttps://example.com/1,"One\nhttps://example.com/2,Two\nhttps://example.com/3,"Three"\nhttps://example.com/4,Four\n',
+      2,
+    ],
+    [
+      'that runs to the end of the file',
+      'url,title\nhttps://example.com/1,One\nhttps://example.com/2,Two\nhttps://example.com/3,"Three\nhttps://example.com/4,Four\n',
+      4,
+    ],
+    [
+      'among mixed line ends',
+      'url,title\r\nhttps://example.com/1,One\rhttps://example.com/2,Two\nhttps://example.com/3,"Three\r\nhttps://example.com/4,Four\rhttps://example.com/5,"Five"\n',
+      4,
+    ],
+    [
+      'inside a quoted cell',
+      'url,title\nhttps://example.com/1,"Say "hi" now"\nhttps://example.com/2,Two\n',
+      2,
+    ],
+  ])('refuses a quote left open %s, naming its line', (_, text, line) => {
+    expect(readImportText(text)).toMatchObject({
+      ok: false,
+      issue: { code: 'unclosedQuote', line },
+      problem: `Line ${line} opens a quote (") that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again.`,
+    });
+  });
+
+  it('keeps a quote inside a cell that does not start with one', () => {
+    expect(linksOf('url,title\nhttps://example.com/1,Say "hi" now\n')[0]?.title).toBe(
+      'Say "hi" now',
+    );
+  });
+});
+
 describe('bad input gets one sentence', () => {
   const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
   it.each([

@@ -215,6 +215,33 @@ describe('service import', () => {
     }
   });
 
+  it('reads every row of a file with CRLF, LF and CR mixed, and accounts for each', async () => {
+    const key = await service.createAccount('mixed@example.com');
+    const rows = [
+      'url,title',
+      'https://example.com/mixed/1,One',
+      'https://example.com/mixed/2,Two',
+      'https://example.com/mixed/3,Three',
+      'ftp://example.com/mixed/4,Four',
+      'https://example.com/mixed/5,Five',
+      'https://example.com/mixed/6,Six',
+    ];
+    const ends = ['\r\n', '\n', '\r'];
+    const csv = file('mixed.csv', rows.map((row, i) => `${row}${ends[i % 3]}`).join(''));
+    const result = await cli(['import', '--email', 'mixed@example.com', csv]);
+    expect(result.stdout).toMatch(/^Importing 6 rows/);
+    expect(lastLine(result.stdout)).toBe(
+      'Imported 5 links; skipped 1 (invalid: 1, back-half taken: 0, already there: 0)',
+    );
+    expect((await service.storedLinks(key)).map((link) => link.title).sort()).toEqual([
+      'Five',
+      'One',
+      'Six',
+      'Three',
+      'Two',
+    ]);
+  });
+
   it.each([
     [
       'an unknown email',
@@ -249,6 +276,18 @@ describe('service import', () => {
       'an empty file',
       async () => ['--email', 'bad@example.com', file('empty.csv', '')],
       /The file is empty/,
+    ],
+    [
+      'a quote left open among mixed line ends',
+      async () => [
+        '--email',
+        'bad@example.com',
+        file(
+          'quote.csv',
+          'url,title\r\nhttps://example.com/q/1,One\rhttps://example.com/q/2,"Two\nhttps://example.com/q/3,Three\r\nhttps://example.com/q/4,"Four"\n',
+        ),
+      ],
+      /quote\.csv: Line 3 opens a quote \("\) that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again\.$/,
     ],
     [
       'no column of addresses',
