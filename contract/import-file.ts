@@ -80,6 +80,8 @@ export type ImportTable = {
   /** The first row's cells when it is a header, else undefined (a list of addresses). */
   header: string[] | undefined;
   rows: string[][];
+  /** Each row's number as a spreadsheet shows it: blank rows are skipped but keep their number. */
+  rowNumbers: number[];
   columns: ColumnMap;
   delimiter: string;
 };
@@ -191,7 +193,14 @@ export function decodeImportFile(
 export function readImportText(text: string): ImportRead {
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (body.trim() === '') return refuseFile({ code: 'empty' });
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy', newline: '\n' });
+  // The separator guessed with blank lines left out, as they would sway it; the rows read with
+  // them kept, so that each row keeps the number a spreadsheet gives it.
+  const { delimiter } = Papa.parse(body, {
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    preview: 1,
+  }).meta;
+  const parsed = Papa.parse<string[]>(body, { newline: '\n', delimiter });
   const quote = parsed.errors.find((error) => error.type === 'Quotes');
   if (quote) {
     // The index papaparse gives is just after the opening quote, whichever quote error it is.
@@ -199,7 +208,10 @@ export function readImportText(text: string): ImportRead {
     const line = body.slice(0, opened).split('\n').length;
     return refuseFile({ code: 'unclosedQuote', line });
   }
-  const rows = parsed.data;
+  const numbered = parsed.data
+    .map((cells, index) => ({ cells, number: index + 1 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const rows = numbered.map(({ cells }) => cells);
   const first = rows[0] ?? [];
   const named = recogniseColumns(first);
   const firstIsData = named.destination === undefined && first.some(looksLikeAddress);
@@ -208,6 +220,7 @@ export function readImportText(text: string): ImportRead {
   const table: ImportTable = {
     header,
     rows: firstIsData ? rows : rows.slice(1),
+    rowNumbers: numbered.slice(firstIsData ? 0 : 1).map(({ number }) => number),
     columns,
     delimiter: parsed.meta.delimiter,
   };
@@ -227,14 +240,13 @@ export type ImportRow = {
 };
 
 export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
-  const firstRow = table.header ? 2 : 1;
   const cell = (cells: string[], field: ImportField) => {
     const index = columns[field];
     // A cell our export marked (contract/csv.ts) reads back exactly; nothing is ever evaluated.
     return index === undefined ? '' : readCell(cells[index] ?? '');
   };
   return table.rows.map((cells, index) => ({
-    row: firstRow + index,
+    row: table.rowNumbers[index] ?? index + 1,
     destination: cell(cells, 'destination'),
     backHalf: cell(cells, 'backHalf'),
     // A title may not hold a line break (contract/wire.ts); one in a quoted cell becomes a space.

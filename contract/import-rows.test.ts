@@ -85,7 +85,7 @@ describe('the columns of the exports people have', () => {
     expect(links.map((link) => [link.row, link.destinationUrl, link.backHalf])).toEqual([
       [1, 'https://example.com/pasted/one', undefined],
       [2, 'https://example.com/pasted/two', undefined],
-      [3, 'https://example.com/pasted/three', undefined],
+      [4, 'https://example.com/pasted/three', undefined],
     ]);
   });
 
@@ -122,6 +122,16 @@ describe('every row of a file is read, or the file is refused where it broke', (
       [5, 'https://example.com/4', 'Four lines'],
       [6, 'https://example.com/5', 'Five'],
       [7, 'https://example.com/6', 'Six'],
+    ]);
+  });
+
+  it('numbers each row as a spreadsheet shows it, blank rows counted and skipped', () => {
+    const text =
+      'url,title\n\nhttps://example.com/1,One\n,\n  \nhttps://example.com/2,"Two\nlines"\nhttps://example.com/3,Three\n';
+    expect(linksOf(text).map((link) => [link.row, link.title])).toEqual([
+      [3, 'One'],
+      [6, 'Two lines'],
+      [7, 'Three'],
     ]);
   });
 
