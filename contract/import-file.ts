@@ -5,6 +5,7 @@
 // a link is in import-rows.ts. The column names and where each was read are in
 // test/fixtures/import/README.md.
 import Papa from 'papaparse';
+import { readCell } from './csv.ts';
 
 /** What the extension takes in one import; the service's command line takes any number. */
 export const IMPORT_MAX_ROWS = 100_000;
@@ -79,6 +80,8 @@ export type ImportTable = {
   /** The first row's cells when it is a header, else undefined (a list of addresses). */
   header: string[] | undefined;
   rows: string[][];
+  /** Each row's number as a spreadsheet shows it: blank rows are skipped but keep their number. */
+  rowNumbers: number[];
   columns: ColumnMap;
   delimiter: string;
 };
@@ -100,7 +103,9 @@ export type ImportIssue =
         | 'headerOnly'
         | 'noDestinationColumn';
     }
-  | { code: 'image'; format: 'PNG' | 'JPEG' | 'GIF' };
+  | { code: 'image'; format: 'PNG' | 'JPEG' | 'GIF' }
+  /** A quote opened on `line` (1-based, as an editor counts) is not closed where its cell ends. */
+  | { code: 'unclosedQuote'; line: number };
 
 const SAVE_AS_CSV = 'save it as CSV (comma- or semicolon-separated) and import that file';
 
@@ -127,6 +132,8 @@ export function importIssueEnglish(issue: ImportIssue): string {
       return 'The file has a header but no rows: it has no links to import.';
     case 'noDestinationColumn':
       return 'No column holds the addresses: name it destination_url (or url, long_url), or choose it by hand.';
+    case 'unclosedQuote':
+      return `Line ${issue.line} opens a quote (") that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again.`;
   }
 }
 
@@ -175,23 +182,45 @@ export function decodeImportFile(
 
 /**
  * Reads CSV text (comma, semicolon, tab or bar separated, as papaparse detects; quoted line breaks
- * kept in their cell) or plain lines of addresses. The first row is a header when it names a
- * destination column, or when none of its cells is an address; else every row is data and the
- * first column holding an address is the destination.
+ * kept in their cell) or plain lines of addresses. CRLF, LF and CR each end a row, mixed in one
+ * file as they come (papaparse alone takes the first it meets as the only one, and the rows ended
+ * by the others ran into one cell). A quote left open refuses the file, naming its line: what
+ * follows it can no longer be told apart into rows, and a guess would make links of folded or
+ * split rows; nothing has been sent yet, so the person loses nothing by fixing one character.
+ * The first row is a header when it names a destination column, or when none of its cells is an
+ * address; else every row is data and the first column holding an address is the destination.
  */
 export function readImportText(text: string): ImportRead {
-  const body = text.replace(/^\uFEFF/, '');
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (body.trim() === '') return refuseFile({ code: 'empty' });
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
-  const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
+  // The separator guessed with blank lines left out, as they would sway it; the rows read with
+  // them kept, so that each row keeps the number a spreadsheet gives it.
+  const { delimiter } = Papa.parse(body, {
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    preview: 1,
+  }).meta;
+  const parsed = Papa.parse<string[]>(body, { newline: '\n', delimiter });
+  const quote = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quote) {
+    // The index papaparse gives is just after the opening quote, whichever quote error it is.
+    const opened = Math.max(0, (quote.index ?? 1) - 1);
+    const line = body.slice(0, opened).split('\n').length;
+    return refuseFile({ code: 'unclosedQuote', line });
+  }
+  const numbered = parsed.data
+    .map((cells, index) => ({ cells, number: index + 1 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const rows = numbered.map(({ cells }) => cells);
   const first = rows[0] ?? [];
   const named = recogniseColumns(first);
   const firstIsData = named.destination === undefined && first.some(looksLikeAddress);
-  const header = firstIsData ? undefined : first;
+  const header = firstIsData ? undefined : first.map((cell) => cell.trim());
   const columns = firstIsData ? { destination: first.findIndex(looksLikeAddress) } : named;
   const table: ImportTable = {
     header,
     rows: firstIsData ? rows : rows.slice(1),
+    rowNumbers: numbered.slice(firstIsData ? 0 : 1).map(({ number }) => number),
     columns,
     delimiter: parsed.meta.delimiter,
   };
@@ -210,21 +239,14 @@ export type ImportRow = {
   shortUrl: string;
 };
 
-/**
- * Our export (papaparse's escapeFormulae, lib/links/csv.ts) writes a cell that a spreadsheet
- * would run as a formula with a leading `'`; read back, that quote goes again, so an export
- * round-trips. Nothing is ever evaluated: a cell is text.
- */
-const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
-  const firstRow = table.header ? 2 : 1;
   const cell = (cells: string[], field: ImportField) => {
     const index = columns[field];
-    return index === undefined ? '' : unescapeFormula(cells[index] ?? '');
+    // A cell our export marked (contract/csv.ts) reads back exactly; nothing is ever evaluated.
+    return index === undefined ? '' : readCell(cells[index] ?? '');
   };
   return table.rows.map((cells, index) => ({
-    row: firstRow + index,
+    row: table.rowNumbers[index] ?? index + 1,
     destination: cell(cells, 'destination'),
     backHalf: cell(cells, 'backHalf'),
     // A title may not hold a line break (contract/wire.ts); one in a quoted cell becomes a space.

@@ -85,7 +85,7 @@ describe('the columns of the exports people have', () => {
     expect(links.map((link) => [link.row, link.destinationUrl, link.backHalf])).toEqual([
       [1, 'https://example.com/pasted/one', undefined],
       [2, 'https://example.com/pasted/two', undefined],
-      [3, 'https://example.com/pasted/three', undefined],
+      [4, 'https://example.com/pasted/three', undefined],
     ]);
   });
 
@@ -107,6 +107,67 @@ describe('the columns of the exports people have', () => {
       ok: true,
       link: { destinationUrl: 'https://example.com/x', title: 'X' },
     });
+  });
+});
+
+describe('every row of a file is read, or the file is refused where it broke', () => {
+  it('reads rows ended by CRLF, LF and CR mixed in one file, each on its own', () => {
+    const text =
+      'url,title\r\nhttps://example.com/1,One\nhttps://example.com/2,Two\rhttps://example.com/3,Three\r\n' +
+      'https://example.com/4,"Four\r\nlines"\rhttps://example.com/5,Five\nhttps://example.com/6,Six';
+    expect(linksOf(text).map((link) => [link.row, link.destinationUrl, link.title])).toEqual([
+      [2, 'https://example.com/1', 'One'],
+      [3, 'https://example.com/2', 'Two'],
+      [4, 'https://example.com/3', 'Three'],
+      [5, 'https://example.com/4', 'Four lines'],
+      [6, 'https://example.com/5', 'Five'],
+      [7, 'https://example.com/6', 'Six'],
+    ]);
+  });
+
+  it('numbers each row as a spreadsheet shows it, blank rows counted and skipped', () => {
+    const text =
+      'url,title\n\nhttps://example.com/1,One\n,\n  \nhttps://example.com/2,"Two\nlines"\nhttps://example.com/3,Three\n';
+    expect(linksOf(text).map((link) => [link.row, link.title])).toEqual([
+      [3, 'One'],
+      [6, 'Two lines'],
+      [7, 'Three'],
+    ]);
+  });
+
+  it.each([
+    [
+      'that a later quote closes, folding rows into one title',
+      'url,title\nhttps://example.com/1,"One\nhttps://example.com/2,Two\nhttps://example.com/3,"Three"\nhttps://example.com/4,Four\n',
+      2,
+    ],
+    [
+      'that runs to the end of the file',
+      'url,title\nhttps://example.com/1,One\nhttps://example.com/2,Two\nhttps://example.com/3,"Three\nhttps://example.com/4,Four\n',
+      4,
+    ],
+    [
+      'among mixed line ends',
+      'url,title\r\nhttps://example.com/1,One\rhttps://example.com/2,Two\nhttps://example.com/3,"Three\r\nhttps://example.com/4,Four\rhttps://example.com/5,"Five"\n',
+      4,
+    ],
+    [
+      'inside a quoted cell',
+      'url,title\nhttps://example.com/1,"Say "hi" now"\nhttps://example.com/2,Two\n',
+      2,
+    ],
+  ])('refuses a quote left open %s, naming its line', (_, text, line) => {
+    expect(readImportText(text)).toMatchObject({
+      ok: false,
+      issue: { code: 'unclosedQuote', line },
+      problem: `Line ${line} opens a quote (") that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again.`,
+    });
+  });
+
+  it('keeps a quote inside a cell that does not start with one', () => {
+    expect(linksOf('url,title\nhttps://example.com/1,Say "hi" now\n')[0]?.title).toBe(
+      'Say "hi" now',
+    );
   });
 });
 

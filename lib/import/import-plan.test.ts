@@ -37,11 +37,32 @@ describe('Check: a file held against the account’s links', () => {
       [6, 'brand', undefined],
       [10, undefined, undefined],
     ]);
+    // Each row set aside keeps its destination and back-half, for the report.
     expect(plan.alreadyThere).toEqual([
-      { row: 3, shortUrl: 'https://sho.rt/same' },
-      { row: 5, shortUrl: 'https://go.example.com/brand' },
-      { row: 9, shortUrl: 'https://sho.rt/same' },
-      { row: 11, shortUrl: '(this file)' },
+      {
+        row: 3,
+        destinationUrl: 'https://example.com/same',
+        backHalf: 'same',
+        shortUrl: 'https://sho.rt/same',
+      },
+      {
+        row: 5,
+        destinationUrl: 'https://example.com/brand',
+        backHalf: 'brand',
+        shortUrl: 'https://go.example.com/brand',
+      },
+      {
+        row: 9,
+        destinationUrl: 'https://example.com/same',
+        backHalf: undefined,
+        shortUrl: 'https://sho.rt/same',
+      },
+      {
+        row: 11,
+        destinationUrl: 'https://example.com/fresh',
+        backHalf: undefined,
+        shortUrl: '(this file)',
+      },
     ]);
     expect(plan.collisions).toMatchObject([
       { row: 4, backHalf: 'taken', heldBy: 'https://example.com/other' },
@@ -49,13 +70,20 @@ describe('Check: a file held against the account’s links', () => {
     expect(plan.invalid).toEqual([
       {
         row: 7,
+        destinationUrl: 'not a url',
+        backHalf: 'x',
         issue: {
           code: 'fieldRule',
           field: 'destinationUrl',
           detail: expect.objectContaining({ message: expect.stringMatching(/not a web address/) }),
         },
       },
-      { row: 8, issue: { code: 'domainNotAdded', domain: 'not-added.example' } },
+      {
+        row: 8,
+        destinationUrl: 'https://example.com/elsewhere',
+        backHalf: 'e',
+        issue: { code: 'domainNotAdded', domain: 'not-added.example' },
+      },
     ]);
     expect(plan.unknownDomains).toEqual(['not-added.example']);
     expect(rowsToSend(plan, 'skip').map((row) => row.row)).toEqual([2, 6, 10]);

@@ -23,6 +23,12 @@ export type PlannedRow = {
   domain?: string;
 };
 
+/**
+ * A row set aside, as the report names it: its destination and back-half as checked (the
+ * destination normalised), or as the file has them when the row could not be read as a link.
+ */
+export type RowAsRead = { row: number; destinationUrl: string; backHalf?: string };
+
 export type ImportPlan = {
   toMake: PlannedRow[];
   /**
@@ -30,10 +36,10 @@ export type ImportPlan = {
    * destination), by contract/import-match.ts; `shortUrl` is '(this file)' for a row that an
    * earlier row of the file makes.
    */
-  alreadyThere: { row: number; shortUrl: string }[];
+  alreadyThere: (RowAsRead & { shortUrl: string })[];
   /** The back-half is the account's link to another destination on that domain. */
   collisions: (PlannedRow & { backHalf: string; heldBy: string })[];
-  invalid: { row: number; issue: PlanRowIssue }[];
+  invalid: (RowAsRead & { issue: PlanRowIssue })[];
   /** Domains named by rows that the account has not added; those rows are in `invalid` too. */
   unknownDomains: string[];
 };
@@ -124,13 +130,23 @@ function planRows(
   for (const row of importRows(table, columns ?? table.columns)) {
     const checked = checkImportRow(row);
     if (!checked.ok) {
-      plan.invalid.push({ row: checked.row, issue: checked.issue });
+      plan.invalid.push({
+        row: row.row,
+        destinationUrl: row.destination,
+        backHalf: row.backHalf || undefined,
+        issue: checked.issue,
+      });
       continue;
     }
     const { link } = checked;
     if (link.domain !== undefined && !custom.has(link.domain)) {
       unknown.add(link.domain);
-      plan.invalid.push({ row: link.row, issue: { code: 'domainNotAdded', domain: link.domain } });
+      plan.invalid.push({
+        row: link.row,
+        destinationUrl: link.destinationUrl,
+        backHalf: link.backHalf,
+        issue: { code: 'domainNotAdded', domain: link.domain },
+      });
       continue;
     }
     const domain = link.domain ?? domainKey(link.shortUrlHost ?? '');
@@ -144,7 +160,12 @@ function planRows(
     const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
     const match = held.match(key);
     if (match.outcome === 'already_there') {
-      plan.alreadyThere.push({ row: link.row, shortUrl: match.link.shortUrl });
+      plan.alreadyThere.push({
+        row: link.row,
+        destinationUrl: link.destinationUrl,
+        backHalf: link.backHalf,
+        shortUrl: match.link.shortUrl,
+      });
     } else if (match.outcome === 'back_half_taken') {
       plan.collisions.push({
         ...planned,

@@ -1,7 +1,7 @@
 // Several short links copied at once ("Shorten all tabs"): one a line, a Markdown list, or CSV for
 // a spreadsheet. Pure text making, loaded with the view that copies it (papaparse comes along).
+import { toCsv } from '../../contract/csv.ts';
 import { formatForCopy } from './copy-formats.ts';
-import { toCsv } from './csv.ts';
 
 export const LIST_FORMATS = ['lines', 'markdown', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];

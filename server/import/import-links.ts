@@ -3,9 +3,9 @@
 // are already there (same back-half and destination, or with no back-half the same destination:
 // contract/import-match.ts, the rule the extension's import follows) are skipped, so a second run
 // of the same file makes nothing.
-import Papa from 'papaparse';
 import type { ImportRow } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
+import { importReportCsv } from '../../contract/import-report.ts';
 import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
@@ -23,6 +23,8 @@ export type SkippedRow = {
   reason: string;
   destinationUrl: string;
   backHalf: string;
+  /** The link already there, when it is known. */
+  shortUrl?: string;
 };
 
 export type ImportResult = { counts: Record<ImportOutcome, number>; skipped: SkippedRow[] };
@@ -57,6 +59,7 @@ export async function importLinks(
     outcome: SkippedRow['outcome'],
     reason: string,
     link?: { destinationUrl: string; backHalf?: string },
+    shortUrl?: string,
   ) => {
     counts[outcome]++;
     skipped.push({
@@ -65,6 +68,7 @@ export async function importLinks(
       reason,
       destinationUrl: link?.destinationUrl ?? row.destination,
       backHalf: link?.backHalf ?? row.backHalf,
+      shortUrl,
     });
   };
 
@@ -119,7 +123,13 @@ export async function importLinks(
         // (another import, the API) is already there; anything else is taken.
         const own = await store.linkOf(accountId, domain, backHalf);
         if (matchHolder(pending.link, own).outcome === 'already_there')
-          skip(pending.row, 'already_there', 'The account already has this link.', pending.link);
+          skip(
+            pending.row,
+            'already_there',
+            'The account already has this link.',
+            pending.link,
+            domains.shortUrl(domain, backHalf),
+          );
         else
           skip(
             pending.row,
@@ -165,9 +175,19 @@ export async function importLinks(
           `The back-half "${link.backHalf}" is already taken on ${domains.hostOf(domain)}.`,
           link,
         );
-      else if (link.backHalf === undefined)
-        skip(row, 'already_there', 'The account already has a link to this destination.', link);
-      else skip(row, 'already_there', 'The account already has this link.', link);
+      else {
+        const there = match.link.backHalf;
+        const shortUrl = there === undefined ? undefined : domains.shortUrl(domain, there);
+        if (link.backHalf === undefined)
+          skip(
+            row,
+            'already_there',
+            'The account already has a link to this destination.',
+            link,
+            shortUrl,
+          );
+        else skip(row, 'already_there', 'The account already has this link.', link, shortUrl);
+      }
       done++;
       continue;
     }
@@ -194,19 +214,7 @@ export async function importLinks(
   return { counts, skipped: skipped.sort((a, b) => a.row - b.row) };
 }
 
-/** The skipped rows as CSV, one a line with its reason; cells a spreadsheet would run, defused. */
+/** The skipped rows as CSV, one a line with its reason, in the columns of contract/import-report.ts. */
 export function skippedReport(skipped: readonly SkippedRow[]): string {
-  return `${Papa.unparse(
-    {
-      fields: ['row', 'outcome', 'reason', 'destination_url', 'back_half'],
-      data: skipped.map((row) => [
-        String(row.row),
-        row.outcome,
-        row.reason,
-        row.destinationUrl,
-        row.backHalf,
-      ]),
-    },
-    { escapeFormulae: true, newline: '\r\n' },
-  )}\r\n`;
+  return importReportCsv(skipped);
 }

@@ -5,8 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRows, readImportText } from '../../contract/import-file.ts';
+import { IMPORT_REPORT_COLUMNS } from '../../contract/import-report.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { hashApiKey } from '../accounts/keys.ts';
@@ -14,7 +16,7 @@ import { createDestinationRules } from '../links/destinations.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
 import type { NewLink } from '../storage/storage.ts';
 import { readImportFile } from './import-command.ts';
-import { importLinks } from './import-links.ts';
+import { importLinks, skippedReport } from './import-links.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/import/', import.meta.url));
@@ -41,6 +43,9 @@ function cli(args: string[]): Promise<CliResult> {
   });
 }
 
+/** A report's rows of cells, its byte-order mark dropped. */
+const reportRows = (text: string) =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 const file = (name: string, content: string | Uint8Array) => {
   const where = path.join(dir, name);
@@ -147,10 +152,10 @@ describe('service import', () => {
       ['', 'spaced', 'https://example.com/a%20b'],
       ['go.example.com', 'brand', 'https://example.com/brand'],
     ]);
-    const lines = readFileSync(report, 'utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('row,outcome,reason,destination_url,back_half');
-    const reasons = lines.slice(1).map((line) => line.split(',').slice(0, 2).join(' '));
-    expect(reasons).toEqual([
+    const text = readFileSync(report, 'utf8');
+    const reported = reportRows(text);
+    expect(reported[0]).toEqual([...IMPORT_REPORT_COLUMNS]);
+    expect(reported.slice(1).map((cells) => `${cells[0]} ${cells[1]}`)).toEqual([
       '4 invalid',
       '5 invalid',
       '6 invalid',
@@ -163,13 +168,78 @@ describe('service import', () => {
       '15 already_there',
       '16 invalid',
     ]);
-    const text = readFileSync(report, 'utf8');
-    expect(text).toMatch(/user or password/);
+    // Each skipped row names its destination and back-half; one already there, its short URL.
+    const byRow = new Map(reported.slice(1).map((cells) => [cells[0], cells]));
+    expect(byRow.get('4')).toEqual([
+      '4',
+      'invalid',
+      '',
+      'https://me:pw@example.com/',
+      'creds',
+      expect.stringMatching(/user or password/),
+    ]);
+    expect(byRow.get('13')).toEqual([
+      '13',
+      'already_there',
+      `http://${service.shortDomain}/fine`,
+      'https://example.com/fine',
+      'fine',
+      'The account already has this link.',
+    ]);
     expect(text).toMatch(/would loop/);
     expect(text).toMatch(/blocked as blocked\.example/);
     expect(text).toMatch(/has not added the domain not-added\.example/);
     // The formula is a cell of text: refused as an address, written back defused.
     expect(text).toMatch(/"'=HYPERLINK\(""https:\/\/evil\.example""\)"/);
+  });
+
+  it('writes every cell a spreadsheet would run, fullwidth signs too, after a quote mark', () => {
+    const report = skippedReport(
+      [
+        '=HYPERLINK("https://evil.example")',
+        '＝HYPERLINK("https://evil.example")',
+        '＋1',
+        '@x',
+      ].map((destinationUrl, index) => ({
+        row: index + 2,
+        outcome: 'invalid' as const,
+        reason: '-The reason.',
+        destinationUrl,
+        backHalf: '－1',
+      })),
+    );
+    for (const cells of reportRows(report).slice(1)) {
+      expect(cells[3]).toMatch(/^'[=＝＋@]/);
+      expect(cells[4]).toBe("'－1");
+      expect(cells[5]).toBe("'-The reason.");
+    }
+  });
+
+  it('reads every row of a file with CRLF, LF and CR mixed, and accounts for each', async () => {
+    const key = await service.createAccount('mixed@example.com');
+    const rows = [
+      'url,title',
+      'https://example.com/mixed/1,One',
+      'https://example.com/mixed/2,Two',
+      'https://example.com/mixed/3,Three',
+      'ftp://example.com/mixed/4,Four',
+      'https://example.com/mixed/5,Five',
+      'https://example.com/mixed/6,Six',
+    ];
+    const ends = ['\r\n', '\n', '\r'];
+    const csv = file('mixed.csv', rows.map((row, i) => `${row}${ends[i % 3]}`).join(''));
+    const result = await cli(['import', '--email', 'mixed@example.com', csv]);
+    expect(result.stdout).toMatch(/^Importing 6 rows/);
+    expect(lastLine(result.stdout)).toBe(
+      'Imported 5 links; skipped 1 (invalid: 1, back-half taken: 0, already there: 0)',
+    );
+    expect((await service.storedLinks(key)).map((link) => link.title).sort()).toEqual([
+      'Five',
+      'One',
+      'Six',
+      'Three',
+      'Two',
+    ]);
   });
 
   it.each([
@@ -206,6 +276,18 @@ describe('service import', () => {
       'an empty file',
       async () => ['--email', 'bad@example.com', file('empty.csv', '')],
       /The file is empty/,
+    ],
+    [
+      'a quote left open among mixed line ends',
+      async () => [
+        '--email',
+        'bad@example.com',
+        file(
+          'quote.csv',
+          'url,title\r\nhttps://example.com/q/1,One\rhttps://example.com/q/2,"Two\nhttps://example.com/q/3,Three\r\nhttps://example.com/q/4,"Four"\n',
+        ),
+      ],
+      /quote\.csv: Line 3 opens a quote \("\) that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again\.$/,
     ],
     [
       'no column of addresses',

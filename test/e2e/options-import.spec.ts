@@ -65,14 +65,62 @@ test.describe('options page, Links: Import links', () => {
     expect(text).toContain('row,outcome,short_url,destination_url,back_half,reason');
     expect(text).toMatch(/"2","created","http:\/\/localhost:\d+\/dub-1"/);
 
+    // Reopened, the dialog starts afresh: no old "Done" or report above the new check, and no
+    // "Import 0 links" to press.
     await dialog.getByRole('button', { name: 'Close' }).click();
-    const again = await checkFile(page, 'dub.csv');
-    await expect(again.getByText('To make: 0')).toBeVisible();
-    await expect(again.getByText('Already there: 3')).toBeVisible();
-    await expect(again.getByRole('button', { name: 'Import 0 links' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
+    const reopened = await openImport(page);
+    await expect(reopened.getByLabel('CSV file')).toBeVisible();
+    await expect(reopened.getByRole('status')).toHaveCount(0);
+    await expect(reopened.getByRole('button', { name: 'Download report' })).toHaveCount(0);
+    await reopened.getByLabel('CSV file').setInputFiles(path.join(FIXTURES, 'dub.csv'));
+    await reopened.getByRole('button', { name: 'Check' }).click();
+    await expect(reopened.getByText('To make: 0')).toBeVisible();
+    await expect(reopened.getByText('Already there: 3')).toBeVisible();
+    await expect(reopened.getByRole('status')).toHaveCount(0);
+    await expect(
+      reopened.getByText('Nothing to import: every row is already there, taken or invalid.'),
+    ).toBeVisible();
+    await expect(reopened.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+    expect(await service.storedLinks(apiKey)).toHaveLength(3);
+  });
+
+  test('a file with mixed line ends is read row by row; one with a quote left open is refused at its line', async ({
+    service,
+    apiKey,
+    optionsPage,
+  }) => {
+    const page = await optionsPage();
+    const rows = Array.from(
+      { length: 6 },
+      (_, i) => `https://example.com/mixed/${i + 1},Mixed ${i + 1}`,
     );
+    const ends = ['\r\n', '\n', '\r'];
+    const mixed = `url,title\r\n${rows.map((row, i) => `${row}${ends[i % 3]}`).join('')}`;
+    const dialog = await checkFile(page, { name: 'mixed.csv', buffer: Buffer.from(mixed) });
+    await expect(dialog.getByText('To make: 6')).toBeVisible();
+    await importAll(dialog, 6);
+    expect((await service.storedLinks(apiKey)).map((link) => link.title).sort()).toEqual(
+      rows.map((_, i) => `Mixed ${i + 1}`),
+    );
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download report' }).click();
+    let report = '';
+    for await (const chunk of await (await download).createReadStream()) report += chunk.toString();
+    expect(report.match(/"created"/g)).toHaveLength(6);
+
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'quote.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'url,title\r\nhttps://example.com/q/1,One\rhttps://example.com/q/2,"Two\nhttps://example.com/q/3,Three\r\nhttps://example.com/q/4,"Four"\n',
+      ),
+    });
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Line 3 opens a quote (") that is not closed where its cell ends, so the rows after it cannot be told apart: close the quote or remove it, and import the file again.',
+    );
+    await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+    expect(await service.storedLinks(apiKey)).toHaveLength(6);
   });
 
   test('pasted lines, one address a line, are checked and imported', async ({

@@ -1,7 +1,8 @@
 // The links as a CSV file. A module of its own, loaded when "Export CSV" is chosen: papaparse need
 // not be parsed each time the page opens.
+
+import { csvFile } from '../../../contract/csv.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { toCsv } from '../../../lib/links/csv.ts';
 
 const CSV_COLUMNS = ['short_url', 'destination_url', 'title', 'clicks', 'created_at'] as const;
 
@@ -18,6 +19,5 @@ export function linksToCsv(links: readonly Link[]): string {
     String(link.clicks),
     link.createdAt,
   ]);
-  const body = toCsv(rows);
-  return `\uFEFF${CSV_COLUMNS.join(',')}\r\n${body}${rows.length > 0 ? '\r\n' : ''}`;
+  return csvFile(CSV_COLUMNS, rows);
 }

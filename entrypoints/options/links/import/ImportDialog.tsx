@@ -18,7 +18,7 @@ import {
 } from '../../../../lib/import/import-links.ts';
 import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/import/import-plan.ts';
 import { describeApiError } from '../../../../lib/wording/error-text.ts';
-import { importReportCsv } from './import-report.ts';
+import { importJobReportCsv, setAsideRows } from './import-report.ts';
 import { importIssueText, importRowIssueText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
 import './import.css';
@@ -49,12 +49,21 @@ function checkInWorker(request: PlanRequest): Promise<Checked> {
   });
 }
 
-/** The stored import job of this account, kept in step with the background's writes. */
-function useImportJob(accountId: string): ImportJob | undefined {
+/**
+ * The stored import job of this account, kept in step with the background's writes. A job that had
+ * ended when the dialog opened, or once a new file is checked, is set aside: the dialog opens
+ * afresh, with no old "Done" above the new check.
+ */
+function useImportJob(accountId: string) {
   const [job, setJob] = useState<ImportJob>();
+  const [setAsideId, setSetAsideId] = useState<string>();
   useEffect(() => {
     let live = true;
-    void readImportJob().then((stored) => live && setJob(stored));
+    void readImportJob().then((stored) => {
+      if (!live) return;
+      if (stored?.state === 'done') setSetAsideId(stored.id);
+      setJob(stored);
+    });
     const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       if (area !== 'local' || !(IMPORT_JOB_KEY in changes)) return;
       const parsed = ImportJob.safeParse(changes[IMPORT_JOB_KEY]?.newValue);
@@ -66,11 +75,15 @@ function useImportJob(accountId: string): ImportJob | undefined {
       browser.storage.onChanged.removeListener(onChanged);
     };
   }, []);
-  return job?.accountId === accountId ? job : undefined;
+  const shown = job?.accountId === accountId && job.id !== setAsideId ? job : undefined;
+  const setAsideIfDone = () => {
+    if (shown?.state === 'done') setSetAsideId(shown.id);
+  };
+  return { job: shown, setAsideIfDone };
 }
 
 function download(job: ImportJob) {
-  const url = URL.createObjectURL(new Blob([importReportCsv(job)], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([importJobReportCsv(job)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = 'import-report.csv';
@@ -127,35 +140,9 @@ function Progress({ job }: { job: ImportJob }) {
   );
 }
 
-function skippedRows(plan: ImportPlan, generate: boolean): JobRow[] {
-  return [
-    ...plan.alreadyThere.map((row) => ({
-      row: row.row,
-      destinationUrl: '',
-      title: '',
-      outcome: 'already_there' as const,
-      shortUrl: row.shortUrl.startsWith('http') ? row.shortUrl : undefined,
-    })),
-    ...plan.invalid.map((row) => ({
-      row: row.row,
-      destinationUrl: '',
-      title: '',
-      outcome: 'invalid' as const,
-      reason: importRowIssueText(row.issue),
-    })),
-    ...(generate
-      ? []
-      : plan.collisions.map((row) => ({
-          ...row,
-          outcome: 'back_half_taken' as const,
-          reason: t('importCollisionReason', row.backHalf, row.heldBy),
-        }))),
-  ];
-}
-
 /** "Import links": a CSV file or pasted addresses, checked, then imported by the background. */
 export function ImportDialog({ account, onClose }: { account: Account; onClose: () => void }) {
-  const job = useImportJob(account.connection.id);
+  const { job, setAsideIfDone } = useImportJob(account.connection.id);
   const [file, setFile] = useState<File>();
   const [pasted, setPasted] = useState('');
   const [columns, setColumns] = useState<ColumnMap>();
@@ -165,6 +152,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
   const [failure, setFailure] = useState<string>();
 
   const check = async (chosen = columns) => {
+    setAsideIfDone();
     setChecking(true);
     setFailure(undefined);
     try {
@@ -203,7 +191,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
       account.connection.id,
       toSend,
       generate,
-      skippedRows(plan, generate),
+      setAsideRows(plan, generate),
     );
     void sendImportMessage({ type: 'import-start', job: created });
     setChecked(undefined);
@@ -320,9 +308,13 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
             </details>
           )}
           <div className="row actions">
-            <button type="button" onClick={start} aria-disabled={toSend.length === 0}>
-              {plural('importSubmit', toSend.length)}
-            </button>
+            {toSend.length > 0 ? (
+              <button type="button" onClick={start}>
+                {plural('importSubmit', toSend.length)}
+              </button>
+            ) : (
+              <p>{t('importNothingToImport')}</p>
+            )}
           </div>
         </div>
       )}

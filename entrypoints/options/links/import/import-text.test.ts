@@ -23,6 +23,7 @@ const FILE_ISSUES: ImportIssue[] = [
   { code: 'empty' },
   { code: 'headerOnly' },
   { code: 'noDestinationColumn' },
+  { code: 'unclosedQuote', line: 1234 },
 ];
 
 describe('the import’s issues in words', () => {

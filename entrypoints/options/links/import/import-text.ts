@@ -28,6 +28,9 @@ export function importIssueText(issue: PlanIssue): string {
       return t('importIssueHeaderOnly');
     case 'noDestinationColumn':
       return t('importIssueNoDestinationColumn');
+    case 'unclosedQuote':
+      // As the person's text editor numbers the line: digits only, no group separators.
+      return t('importIssueUnclosedQuote', String(issue.line));
     case 'tooLarge':
       return t('importIssueTooLarge', formatNumber(issue.megabytes));
     case 'tooManyRows':
