@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   unknown_field: { status: 400, kind: 'invalid_input' },
   unknown_domain: { status: 400, kind: 'invalid_input' },
   blocked_destination: { status: 400, kind: 'invalid_input' },
+  /** A request path with `.` or `..` segments, which the service never resolves. */
+  invalid_path: { status: 400, kind: 'invalid_input' },
   back_half_taken: { status: 409, kind: 'back_half_taken', reason: 'backHalfTaken' },
   unauthorized: { status: 401, kind: 'unauthorized', reason: 'keyRefused' },
   paid_plan_required: { status: 403, kind: 'paid_plan_required', reason: 'paidPlanOnly' },

@@ -16,6 +16,7 @@ import {
 import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerError, answerNotFound } from './http/problems.ts';
+import { refuseDotSegments } from './http/request-target.ts';
 import { allowedMethods } from './http/routes.ts';
 import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
 import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
@@ -38,6 +39,7 @@ const noStore: MiddlewareHandler<AccountEnv> = async (c, next) => {
 export function createApp(deps: AppDeps): Hono<AccountEnv> {
   const app = new Hono<AccountEnv>();
   app.use('*', noStore);
+  app.use('*', refuseDotSegments);
   // Before the limits and the key: probes are asked every few seconds by machines.
   app.route('/v1/health', createHealthRoutes(deps.store));
   app.use('/v1/*', limitByAddress(deps));

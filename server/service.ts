@@ -12,7 +12,7 @@ import { createRedirectCache, createRedirectHandler } from './clicks/redirects.t
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
 import { createListReader } from './lists/list-reader.ts';
-import { HEALTH_PATH } from './ops/health-routes.ts';
+import { isHealthProbe } from './ops/health-routes.ts';
 import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { Logger } from './shared/logger.ts';
@@ -180,7 +180,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     clock,
   });
   const handleApi = metrics.instrumentApi(
-    withRequestLog(logger, getRequestListener(api.fetch), HEALTH_PATH),
+    withRequestLog(logger, getRequestListener(api.fetch), isHealthProbe),
   );
   const handleRedirect = metrics.instrumentRedirects(
     createRedirectHandler({

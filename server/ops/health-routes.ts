@@ -9,6 +9,15 @@ import type { Storage } from '../storage/storage.ts';
 /** Where the API mounts these routes. */
 export const HEALTH_PATH = '/v1/health/';
 
+const PROBE_PATHS: ReadonlySet<string> = new Set([`${HEALTH_PATH}live`, `${HEALTH_PATH}ready`]);
+
+/**
+ * Whether a request target (as the client sent it) is one of the probes the request log and the
+ * metrics leave out: its exact path, never a prefix, so that no other path passes for one.
+ */
+export const isHealthProbe = (target: string | undefined) =>
+  PROBE_PATHS.has(target?.split('?', 1)[0] ?? '');
+
 /** How long ready waits for the database before saying it does not answer. */
 const READY_TIMEOUT_MS = 2_000;
 const RETRY_AFTER_SECONDS = 5;

@@ -112,17 +112,17 @@ const FORWARDED_ID = /^[\w.:-]{1,64}$/;
 /**
  * Wraps the API's handler: every request gets an id (the proxy's X-Request-Id when it sent a plain
  * one), answered in X-Request-Id and written on every line logged while it is handled, and, when
- * the logger is structured, one line when it ends. Requests under `unloggedPath` (the health
+ * the logger is structured, one line when it ends. Requests `unlogged` says are (the health
  * checks, asked every few seconds by machines) get none of it.
  */
 export function withRequestLog(
   logger: Logger,
   handle: (req: IncomingMessage, res: ServerResponse) => unknown,
-  unloggedPath: string,
+  unlogged: (target: string | undefined) => boolean,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const lines = 'request' in logger ? (logger as StructuredLogger) : undefined;
   return (req, res) => {
-    if (req.url?.startsWith(unloggedPath)) {
+    if (unlogged(req.url)) {
       handle(req, res);
       return;
     }
