@@ -17,7 +17,7 @@ import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { Logger } from './shared/logger.ts';
 import { createShortDomains } from './shared/short-domain.ts';
-import { withRequestLog } from './shared/structured-log.ts';
+import { scrub, withRequestLog } from './shared/structured-log.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './storage/sqlite/open.ts';
 import { type Storage, StorageUnavailable } from './storage/storage.ts';
@@ -68,8 +68,8 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5_000;
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
   error: (message, error) => {
-    if (error === undefined) console.error(message);
-    else console.error(message, error);
+    if (error === undefined) console.error(scrub(message));
+    else console.error(scrub(message), error);
   },
 };
 
