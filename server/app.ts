@@ -20,9 +20,10 @@ import { refuseDotSegments } from './http/request-target.ts';
 import { allowedMethods } from './http/routes.ts';
 import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
 import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
-import { createHealthRoutes } from './ops/health-routes.ts';
+import { createHealthRoutes, type HealthDeps } from './ops/health-routes.ts';
 
-export type AppDeps = AddressLimitDeps &
+export type AppDeps = HealthDeps &
+  AddressLimitDeps &
   ApiKeyDeps &
   LinkRouteDeps &
   DomainRouteDeps &
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
   app.use('*', noStore);
   app.use('*', refuseDotSegments);
   // Before the limits and the key: probes are asked every few seconds by machines.
-  app.route('/v1/health', createHealthRoutes(deps.store));
+  app.route('/v1/health', createHealthRoutes(deps));
   app.use('/v1/*', limitByAddress(deps));
 
   // Public: the description of the API tells a client how to send its key.

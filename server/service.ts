@@ -12,7 +12,7 @@ import { createRedirectCache, createRedirectHandler } from './clicks/redirects.t
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
 import { createListReader } from './lists/list-reader.ts';
-import { isHealthProbe } from './ops/health-routes.ts';
+import { isHealthProbe, watchDatabaseFiles } from './ops/health-routes.ts';
 import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { Logger } from './shared/logger.ts';
@@ -163,6 +163,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const trustedProxies = new Set(options.trustedProxies ?? []);
   const api = createApp({
     store,
+    databaseFilesReplaced:
+      store.engine === 'sqlite' && options.db !== ':memory:'
+        ? watchDatabaseFiles(options.db)
+        : undefined,
     clicks,
     redirects,
     domains,
