@@ -13,6 +13,15 @@ export const GENERATED_BACK_HALF_ALPHABET =
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 
 /**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), as a
+ * character class's ranges, no title holds: invisible, they reorder the text around them, so an
+ * override shows `\u202Efdp.exe` as `exe.pdf` and a title reads otherwise than it is written. Kept
+ * apart from the control characters (contract/wire.ts) because the page titles the extension
+ * takes may hold them: it drops them (lib/links/title.ts), the service refuses them.
+ */
+export const DIRECTION_CONTROL_RANGES = '\\u202A-\\u202E\\u2066-\\u2069';
+
+/**
  * What a client does about an error code: the kinds of failure the extension tells apart (its own
  * `ApiErrorKind` adds the ones no service sends: network, timeout, permission, …).
  */
