@@ -17,7 +17,7 @@ import { answerWrongMethod, HttpProblem, readJsonObject, validate } from '../htt
 import { isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
-import { type LinkIdentity, linkIdentityOf } from '../shared/link-identity.ts';
+import { type LinkIdentity, linkIdentityOf, linkPath } from '../shared/link-identity.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import {
@@ -80,6 +80,13 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     ...linkFields(link, date),
   });
 
+  /**
+   * A made link, with where it is now (Content-Location, RFC 9110 §8.7): the OpenAPI document's
+   * links from create to the link's operations read its host and back-half there.
+   */
+  const createdJson = (c: Context<AccountEnv>, link: LinkRow) =>
+    c.json(linkJson(link, isoMillis), 200, { 'Content-Location': linkPath(domains, link) });
+
   const linkNotFound = () => new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
   const linkIdentity = (c: Context<AccountEnv>): LinkIdentity => {
@@ -123,11 +130,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     };
     if (input.back_half !== undefined) {
       try {
-        return c.json(
-          linkJson(
-            await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
-            isoMillis,
-          ),
+        return createdJson(
+          c,
+          await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation)) throw error;
@@ -140,11 +145,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return c.json(
-          linkJson(
-            await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
-            isoMillis,
-          ),
+        return createdJson(
+          c,
+          await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;

@@ -11,6 +11,10 @@ const LINKS_PATH = '/v1/links/';
 
 export type LinkIdentity = { domain: DomainKey; backHalf: string };
 
+/** The API path of a link, as linkIdentityOf reads it back: `/v1/links/<host>/<back_half>`. */
+export const linkPath = (domains: Pick<ShortDomains, 'hostOf'>, link: LinkIdentity) =>
+  `${LINKS_PATH}${domains.hostOf(link.domain)}/${link.backHalf}`;
+
 /**
  * The domain and back-half a request URL names between `/v1/links/` and `suffix` (as `/stats`),
  * or undefined when it names no link this service could hold.
