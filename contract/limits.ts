@@ -13,6 +13,15 @@ export const GENERATED_BACK_HALF_ALPHABET =
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
 
 /**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), as a
+ * character class's ranges, no title holds: invisible, they reorder the text around them, so an
+ * override shows `\u202Efdp.exe` as `exe.pdf` and a title reads otherwise than it is written. Kept
+ * apart from the control characters (contract/wire.ts) because the page titles the extension
+ * takes may hold them: it drops them (lib/links/title.ts), the service refuses them.
+ */
+export const DIRECTION_CONTROL_RANGES = '\\u202A-\\u202E\\u2066-\\u2069';
+
+/**
  * What a client does about an error code: the kinds of failure the extension tells apart (its own
  * `ApiErrorKind` adds the ones no service sends: network, timeout, permission, …).
  */
@@ -47,6 +56,8 @@ export const ERROR_CODES = {
   unknown_field: { status: 400, kind: 'invalid_input' },
   unknown_domain: { status: 400, kind: 'invalid_input' },
   blocked_destination: { status: 400, kind: 'invalid_input' },
+  /** A request path with `.` or `..` segments, which the service never resolves. */
+  invalid_path: { status: 400, kind: 'invalid_input' },
   back_half_taken: { status: 409, kind: 'back_half_taken', reason: 'backHalfTaken' },
   unauthorized: { status: 401, kind: 'unauthorized', reason: 'keyRefused' },
   paid_plan_required: { status: 403, kind: 'paid_plan_required', reason: 'paidPlanOnly' },

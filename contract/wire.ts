@@ -5,6 +5,7 @@ import {
   BACK_HALF_MAX_LENGTH,
   BACK_HALF_PATTERN,
   DESTINATION_URL_MAX_LENGTH,
+  DIRECTION_CONTROL_RANGES,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
 
@@ -147,6 +148,10 @@ export const CUSTOM_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+${TOP_LABEL}\\
 export const Title = z.string({ error: 'The title must be text.' }).check(
   wellFormed('The title'),
   noControlCharacters('The title', { emptyAllowed: true }),
+  z.regex(
+    new RegExp(`^[^${DIRECTION_CONTROL_RANGES}]*$`),
+    'The title must not contain text-direction controls (U+202A to U+202E, U+2066 to U+2069): they make it read otherwise than it is written.',
+  ),
   z.refine((title) => [...title].length <= TITLE_MAX_LENGTH, {
     error: `The title is too long: at most ${TITLE_MAX_LENGTH} characters.`,
     params: about('tooLong', TITLE_MAX_LENGTH),

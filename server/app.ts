@@ -16,12 +16,14 @@ import {
 import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerError, answerNotFound } from './http/problems.ts';
+import { refuseDotSegments } from './http/request-target.ts';
 import { allowedMethods } from './http/routes.ts';
 import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
 import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
-import { createHealthRoutes } from './ops/health-routes.ts';
+import { createHealthRoutes, type HealthDeps } from './ops/health-routes.ts';
 
-export type AppDeps = AddressLimitDeps &
+export type AppDeps = HealthDeps &
+  AddressLimitDeps &
   ApiKeyDeps &
   LinkRouteDeps &
   DomainRouteDeps &
@@ -38,8 +40,9 @@ const noStore: MiddlewareHandler<AccountEnv> = async (c, next) => {
 export function createApp(deps: AppDeps): Hono<AccountEnv> {
   const app = new Hono<AccountEnv>();
   app.use('*', noStore);
+  app.use('*', refuseDotSegments);
   // Before the limits and the key: probes are asked every few seconds by machines.
-  app.route('/v1/health', createHealthRoutes(deps.store));
+  app.route('/v1/health', createHealthRoutes(deps));
   app.use('/v1/*', limitByAddress(deps));
 
   // Public: the description of the API tells a client how to send its key.

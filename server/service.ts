@@ -12,12 +12,12 @@ import { createRedirectCache, createRedirectHandler } from './clicks/redirects.t
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
 import { createListReader } from './lists/list-reader.ts';
-import { HEALTH_PATH } from './ops/health-routes.ts';
+import { isHealthProbe, watchDatabaseFiles } from './ops/health-routes.ts';
 import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { Logger } from './shared/logger.ts';
 import { createShortDomains } from './shared/short-domain.ts';
-import { withRequestLog } from './shared/structured-log.ts';
+import { scrub, withRequestLog } from './shared/structured-log.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { SERVICE_BUSY_TIMEOUT_MS, type Synchronous } from './storage/sqlite/open.ts';
 import { type Storage, StorageUnavailable } from './storage/storage.ts';
@@ -68,8 +68,8 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5_000;
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
   error: (message, error) => {
-    if (error === undefined) console.error(message);
-    else console.error(message, error);
+    if (error === undefined) console.error(scrub(message));
+    else console.error(scrub(message), error);
   },
 };
 
@@ -163,6 +163,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const trustedProxies = new Set(options.trustedProxies ?? []);
   const api = createApp({
     store,
+    databaseFilesReplaced:
+      store.engine === 'sqlite' && options.db !== ':memory:'
+        ? watchDatabaseFiles(options.db)
+        : undefined,
     clicks,
     redirects,
     domains,
@@ -180,7 +184,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     clock,
   });
   const handleApi = metrics.instrumentApi(
-    withRequestLog(logger, getRequestListener(api.fetch), HEALTH_PATH),
+    withRequestLog(logger, getRequestListener(api.fetch), isHealthProbe),
   );
   const handleRedirect = metrics.instrumentRedirects(
     createRedirectHandler({

@@ -25,6 +25,13 @@ describe('cutTitle', () => {
     expect(Title.safeParse(cutTitle(title)).success).toBe(true);
   });
 
+  it('drops the direction controls the service refuses (a page title may hold them)', () => {
+    const title = 'invoice \u202Efdp.exe \u2066x\u2069 \u202A\u202B\u202C\u202D\u2067\u2068';
+    expect(cutTitle(title)).toBe('invoice fdp.exe x');
+    expect(Title.safeParse(cutTitle(title)).success).toBe(true);
+    expect(Title.safeParse(title).success).toBe(false);
+  });
+
   it('cuts a long title on a word and ends it with "…"', () => {
     const cut = cutTitle(words(60));
     expect([...cut].length).toBeLessThanOrEqual(TITLE_MAX_LENGTH);

@@ -1,6 +1,6 @@
 // Titles longer than the service takes (255 characters) are cut the same way everywhere: in the
 // popup's prefilled field, from the context menu and from the shortcut.
-import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { DIRECTION_CONTROL_RANGES, TITLE_MAX_LENGTH } from '../../contract/limits.ts';
 
 const ELLIPSIS = '…';
 /** A word boundary further back than this would lose too much: cut mid-word instead. */
@@ -11,13 +11,16 @@ const MAX_WORD_BACKTRACK = 40;
  * hold them (the browser collapses only spaces, tabs and line feeds).
  */
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+/** Invisible, and refused by the service too: dropped, not turned to spaces. */
+const DIRECTION_CONTROLS = new RegExp(`[${DIRECTION_CONTROL_RANGES}]+`, 'g');
 
 /**
- * A page's title as the service takes it: control characters turned to spaces, trimmed, and when
+ * A page's title as the service takes it: control characters turned to spaces, direction controls
+ * dropped, trimmed, and when
  * too long cut on a word with "…" to at most `max` characters.
  */
 export function cutTitle(title: string, max = TITLE_MAX_LENGTH): string {
-  const trimmed = title.replace(CONTROL_CHARACTERS, ' ').trim();
+  const trimmed = title.replace(DIRECTION_CONTROLS, '').replace(CONTROL_CHARACTERS, ' ').trim();
   // Counted in code points, as the contract counts: an emoji is one character, not two.
   const characters = [...trimmed];
   if (characters.length <= max) return trimmed;

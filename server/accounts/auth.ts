@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/limits.ts';
 import { HttpProblem } from '../http/problems.ts';
-import { openRateLimiter } from '../http/rate-limit.ts';
+import { addressLimitKey, openRateLimiter } from '../http/rate-limit.ts';
 import type { KeyOwner, Storage } from '../storage/storage.ts';
 import { bearerToken, hashApiKey } from './keys.ts';
 
@@ -57,8 +57,8 @@ export type AddressLimitDeps = {
 };
 
 /**
- * Counts every request by client address, before anything else is looked at, so a flood of wrong
- * keys is turned away as cheaply as can be.
+ * Counts every request by client address (an IPv6 one by its /64), before anything else is looked
+ * at, so a flood of wrong keys is turned away as cheaply as can be.
  */
 export function limitByAddress(deps: AddressLimitDeps): MiddlewareHandler<{
   Bindings: HttpBindings;
@@ -66,7 +66,8 @@ export function limitByAddress(deps: AddressLimitDeps): MiddlewareHandler<{
   // In memory, or shared by every instance on the database (rate-limit.ts).
   const limiter = openRateLimiter(deps.store, 'address', deps.addressRateLimitPerMinute);
   return async (c, next) => {
-    const wait = await limiter.take(clientAddress(c.env.incoming, deps.trustedProxies));
+    const address = clientAddress(c.env.incoming, deps.trustedProxies);
+    const wait = await limiter.take(addressLimitKey(address));
     if (wait > 0) {
       throw tooMany(wait, `from this address (${deps.addressRateLimitPerMinute} a minute)`);
     }

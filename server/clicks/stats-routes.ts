@@ -1,10 +1,9 @@
 // GET /v1/links/<domain>/<back_half>/stats: a link's click statistics, from the aggregates the
 // click batches write (clicks.ts), with what is still in memory added, as a link's clicks are.
-import { Hono } from 'hono';
-import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
+import { type Context, Hono } from 'hono';
+import { ErrorCode } from '../../contract/limits.ts';
 import {
   DEVICE_TYPES,
-  LINK_HOST_PATTERN,
   type LinkStatsAnswerJson,
   type LinkStatsJson,
   STATS_DEFAULT_DAYS,
@@ -13,6 +12,7 @@ import {
 import type { AccountEnv } from '../accounts/auth.ts';
 import { HttpProblem } from '../http/problems.ts';
 import type { Clock } from '../shared/clock.ts';
+import { linkIdentityOf } from '../shared/link-identity.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import type { StatCount, Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
@@ -84,15 +84,12 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
   const { store, clicks, domains, clock } = deps;
   const stats = new Hono<AccountEnv>();
 
-  stats.get('/:host/:backHalf/stats', async (c) => {
+  const answerStats = async (c: Context<AccountEnv>) => {
     const days = daysAsked(c.req.query('days'));
-    const host = c.req.param('host');
-    const backHalf = c.req.param('backHalf');
-    const domain = LINK_HOST_PATTERN.test(host) ? domains.domainOf(host) : undefined;
+    const identity = linkIdentityOf(c.req.url, domains, '/stats');
     const link =
-      domain === undefined || !BACK_HALF_PATTERN.test(backHalf)
-        ? undefined
-        : await store.linkOf(c.get('owner').accountId, domain, backHalf);
+      identity &&
+      (await store.linkOf(c.get('owner').accountId, identity.domain, identity.backHalf));
     if (!link) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
     const today = Math.floor(clock.now() / DAY_MS);
@@ -107,7 +104,11 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
       stats: summarize(counts, fromDay, days),
     };
     return c.json(answer);
-  });
+  };
+  stats.get('/:host/:backHalf/stats', answerStats);
+  // The identifier in one segment, its slash sent as %2F; without one, `<host>/stats` is the link
+  // whose back-half is "stats", which linkRoutes answers.
+  stats.get('/:link{.+%2[Ff].+}/stats', answerStats);
 
   return stats;
 }

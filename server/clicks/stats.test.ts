@@ -245,6 +245,34 @@ describe('GET /v1/links/{domain}/{back_half}/stats', () => {
     expect((await client.stats(id, '365')).body.stats.days).toHaveLength(365);
   });
 
+  it('reads the link identifier as GET on the link does: slash literal or %2F, host escaped or not', async () => {
+    const { t, client, link, id } = await serviceWithLink();
+    const backHalf = backHalfOf(link.short_url);
+    const host = t.shortDomain;
+    const forms = [id, `${host}%2F${backHalf}`, `${host}%2f${backHalf}`];
+    forms.push(
+      `${encodeURIComponent(host)}%2F${backHalf}`,
+      `${encodeURIComponent(host)}/${backHalf}`,
+    );
+    for (const form of forms) {
+      expect((await client.retrieve(form)).status, form).toBe(200);
+      expect((await client.stats(form)).status, form).toBe(200);
+    }
+    // A back-half named "stats" is still a link, not the statistics of its host.
+    const named = await client.create({
+      destination_url: 'https://example.com/s',
+      back_half: 'stats',
+    });
+    expect(named.status).toBe(200);
+    for (const form of [`${host}/stats`, `${host}%2Fstats`]) {
+      expect((await client.retrieve(form)).body, form).toMatchObject({
+        short_url: named.body.short_url,
+      });
+    }
+    expect((await client.stats(`${host}%2Fstats`)).status).toBe(200);
+    expect((await client.stats(`${host}%2F${backHalf}x`)).status).toBe(404);
+  });
+
   it('answers 405 with Allow: GET to another method', async () => {
     const { client, id } = await serviceWithLink();
     const answer = await client.send('POST', `/v1/links/${id}/stats`, {});

@@ -368,6 +368,30 @@ describe('429 per account and per address', () => {
     }
   });
 
+  it('counts the IPv6 addresses of one /64 as one address, IPv4-mapped ones as IPv4', async () => {
+    const behindProxy = await startTestService({
+      addressRateLimitPerMinute: 2,
+      trustedProxies: ['127.0.0.1'],
+    });
+    try {
+      const from = (forwardedFor: string) =>
+        api(behindProxy.baseUrl).send('GET', '/v1/links', undefined, {
+          'x-forwarded-for': forwardedFor,
+        });
+      expect((await from('2001:db8:1:2::1')).status).toBe(401);
+      expect((await from('2001:db8:1:2:aaaa::2')).status).toBe(401);
+      expectProblem(await from('2001:db8:1:2:ffff:ffff:ffff:3'), 429, 'rate_limited');
+      expect((await from('2001:db8:1:3::1')).status).toBe(401);
+
+      expect((await from('203.0.113.7')).status).toBe(401);
+      expect((await from('::ffff:cb00:7107')).status).toBe(401);
+      expectProblem(await from('203.0.113.7'), 429, 'rate_limited');
+      expect((await from('203.0.113.8')).status).toBe(401);
+    } finally {
+      await behindProxy.stop();
+    }
+  });
+
   it('has an address limit by default, generous enough for many accounts behind one address', async () => {
     const defaults = await startService({ db: ':memory:', port: 0, logger: silent });
     try {

@@ -13,9 +13,14 @@ import { startTestService, type TestService } from '../../test/support/test-serv
 type Schema = Record<string, unknown>;
 type Media = { schema: Schema; examples?: Record<string, { value: unknown }> };
 type Parameter = { name: string; schema: Schema; example?: unknown };
+type OpenApiLink = { operationId: string; parameters: Record<string, string> };
 type Operation = {
+  operationId?: string;
   requestBody?: { content: { 'application/json': Media } };
-  responses: Record<string, { content?: { 'application/json': Media } }>;
+  responses: Record<
+    string,
+    { content?: { 'application/json': Media }; links?: Record<string, OpenApiLink> }
+  >;
 };
 type Document = {
   paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }>;
@@ -116,6 +121,70 @@ describe('requests generated from the published schemas', () => {
       expect((await client.send('DELETE', path)).status).toBe(200);
     },
   );
+});
+
+describe('the links between operations', () => {
+  /** The operation an operationId names, with its path and method. */
+  const operationOf = (operationId: string) =>
+    Object.entries(document.paths)
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => method !== 'parameters')
+          .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
+      )
+      .find(({ operation }) => operation.operationId === operationId);
+
+  /** A link's parameter as Schemathesis evaluates it: a response header, or its regex's group. */
+  function evaluate(expression: string, headers: Headers): string {
+    const [, header = '', regex] =
+      /^\$response\.header\.([\w-]+)(?:#regex:(.+))?$/.exec(expression) ?? [];
+    const value = headers.get(header) ?? '';
+    return regex === undefined ? value : (new RegExp(regex).exec(value)?.[1] ?? '');
+  }
+
+  it('lead from create to retrieve, update, delete and statistics of the link made', async () => {
+    const links = document.paths[LINKS]?.post?.responses['200']?.links ?? {};
+    expect(Object.values(links).map((link) => link.operationId)).toEqual([
+      'retrieveLink',
+      'updateLink',
+      'deleteLink',
+      'linkStats',
+    ]);
+    await own('linked.example');
+    for (const body of [
+      { destination_url: 'https://example.com/linked' },
+      { destination_url: 'https://example.com/linked', domain: 'linked.example', back_half: 'l-1' },
+    ]) {
+      const created = await client.create(body);
+      expect(created.status).toBe(200);
+      // Delete last: the others need the link.
+      const ordered = Object.values(links).sort(
+        (a, b) => Number(a.operationId === 'deleteLink') - Number(b.operationId === 'deleteLink'),
+      );
+      for (const link of ordered) {
+        const target = operationOf(link.operationId);
+        expect(target, link.operationId).toBeDefined();
+        const path = (target?.path ?? '').replace(/\{(\w+)\}/g, (_, name: string) =>
+          evaluate(link.parameters[name] ?? '', created.headers),
+        );
+        const method = (target?.method ?? '').toUpperCase();
+        const answer = await client.send(
+          method,
+          path,
+          method === 'PUT' ? { title: 'Followed' } : undefined,
+        );
+        expect(answer.status, `${method} ${path}`).toBe(200);
+        if (method === 'GET' && target?.path === LINK) {
+          expect(answer.body).toMatchObject({ short_url: created.body.short_url });
+        }
+      }
+    }
+  });
+
+  it("say that a create's domain is the short domain or one the account's domains list", () => {
+    const domain = (bodySchema(LINKS, 'post').properties as Record<string, Schema>).domain;
+    expect(domain?.description).toMatch(/GET \/v1\/domains/);
+  });
 });
 
 describe('the patterns', () => {

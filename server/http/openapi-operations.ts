@@ -47,7 +47,7 @@ export function operationContext(options: DocumentOptions) {
   ].join('; ');
   const common = {
     '400': problem(
-      `Bad input: ${[ErrorCode.invalidJson, ErrorCode.invalidBody, ErrorCode.missingField, ErrorCode.unknownField, ErrorCode.invalidField, ErrorCode.unknownDomain, ErrorCode.blockedDestination].join(', ')}; \`field\` names the input at fault.`,
+      `Bad input: ${[ErrorCode.invalidJson, ErrorCode.invalidBody, ErrorCode.missingField, ErrorCode.unknownField, ErrorCode.invalidField, ErrorCode.unknownDomain, ErrorCode.blockedDestination, ErrorCode.invalidPath].join(', ')}; \`field\` names the input at fault; \`invalid_path\` is a path with \`.\` or \`..\` segments.`,
     ),
     '401': problem('No key, a malformed, unknown or revoked key (`unauthorized`).', {
       'WWW-Authenticate': { schema: { type: 'string' } },
@@ -91,7 +91,40 @@ export const linkParameters: Describe = ({ shortHost }) => [
   },
 ];
 
+/**
+ * Where create's answer says the link it made is: its path, `/v1/links/<host>/<back_half>`, from
+ * which the links below take the operations' path parameters.
+ */
+const CONTENT_LOCATION = {
+  'Content-Location': {
+    description: "The link's own path, `/v1/links/<host>/<back_half>`.",
+    schema: { type: 'string', examples: ['/v1/links/localhost:8787/docs-2026'] },
+  },
+};
+
+/**
+ * The OpenAPI links from create to each operation on the link it made. OpenAPI's runtime
+ * expressions take a whole value; `#regex:` (the extension Schemathesis reads for stateful tests)
+ * takes one part of it, here the host and the back-half of Content-Location.
+ */
+const FROM_CONTENT_LOCATION = {
+  host: '$response.header.Content-Location#regex:^/v1/links/([^/]+)/[^/]+$',
+  back_half: '$response.header.Content-Location#regex:^/v1/links/[^/]+/([^/]+)$',
+};
+const linksFromCreate = Object.fromEntries(
+  [
+    ['RetrieveLink', 'retrieveLink', 'Retrieve the link made.'],
+    ['UpdateLink', 'updateLink', 'Change the link made.'],
+    ['DeleteLink', 'deleteLink', 'Delete the link made.'],
+    ['LinkStats', 'linkStats', 'The click statistics of the link made.'],
+  ].map(([name, operationId, description]) => [
+    name,
+    { operationId, parameters: FROM_CONTENT_LOCATION, description },
+  ]),
+);
+
 export const listLinks: Describe = ({ exampleLink, common }) => ({
+  operationId: 'listLinks',
   summary: 'List every link of the account, newest first',
   responses: {
     '200': {
@@ -108,6 +141,7 @@ export const listLinks: Describe = ({ exampleLink, common }) => ({
 });
 
 export const createLink: Describe = ({ shortHost, exampleAnswer, common }) => ({
+  operationId: 'createLink',
   summary: 'Create a link',
   requestBody: {
     required: true,
@@ -124,7 +158,9 @@ export const createLink: Describe = ({ shortHost, exampleAnswer, common }) => ({
   responses: {
     '200': {
       description: 'The link made.',
+      headers: CONTENT_LOCATION,
       content: json(ref('Link'), { link: exampleAnswer }),
+      links: linksFromCreate,
     },
     '409': problem('The back-half is taken on that domain (`back_half_taken`).'),
     '413': tooLarge(),
@@ -133,6 +169,7 @@ export const createLink: Describe = ({ shortHost, exampleAnswer, common }) => ({
 });
 
 export const retrieveLink: Describe = ({ exampleAnswer, notFound, common }) => ({
+  operationId: 'retrieveLink',
   summary: 'Retrieve a link',
   responses: {
     '200': {
@@ -145,6 +182,7 @@ export const retrieveLink: Describe = ({ exampleAnswer, notFound, common }) => (
 });
 
 export const updateLink: Describe = ({ exampleAnswer, notFound, common }) => ({
+  operationId: 'updateLink',
   summary: "Change a link's destination, title or both",
   requestBody: {
     required: true,
@@ -167,6 +205,7 @@ export const updateLink: Describe = ({ exampleAnswer, notFound, common }) => ({
 });
 
 export const deleteLink: Describe = ({ exampleLink, notFound, common }) => ({
+  operationId: 'deleteLink',
   summary: 'Delete a link for good',
   responses: {
     '200': {
@@ -181,6 +220,7 @@ export const deleteLink: Describe = ({ exampleLink, notFound, common }) => ({
 });
 
 export const linkStats: Describe = ({ notFound, common }) => ({
+  operationId: 'linkStats',
   summary: "A link's click statistics per UTC day, referrer host, device and country",
   description:
     "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first (`host` null: direct). Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
@@ -230,6 +270,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
 });
 
 export const listDomains: Describe = ({ common }) => ({
+  operationId: 'listDomains',
   summary: "The account's custom domains",
   responses: {
     '200': {
@@ -253,6 +294,7 @@ export const listDomains: Describe = ({ common }) => ({
 });
 
 export const describeApi: Describe = ({ common }) => ({
+  operationId: 'describeApi',
   summary: 'This description',
   security: [],
   responses: {

@@ -67,6 +67,7 @@ function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
     const escaped = shortHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     properties.domain = {
       ...properties.domain,
+      description: `The short domain (${shortHost}, the default) or one of the account's own domains, as \`GET /v1/domains\` lists them; any other is refused with 400 \`unknown_domain\`.`,
       pattern: `^(?:${escaped}|${pattern(CUSTOM_DOMAIN_PATTERN).slice(1, -1)})$`,
       examples: [shortHost],
     };

@@ -1,8 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../storage/storage.ts';
-import { createRateLimiter, createSharedRateLimiter, openRateLimiter } from './rate-limit.ts';
+import {
+  addressLimitKey,
+  createRateLimiter,
+  createSharedRateLimiter,
+  openRateLimiter,
+} from './rate-limit.ts';
 
 const start = 1_700_000_000_000;
+
+describe('addressLimitKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::FFFF:cb00:7107', '203.0.113.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:0:0:0:9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::203.0.113.7', '64:ff9b:0:0::/64'],
+    ['not an address', 'not an address'],
+  ])('counts %s as %s', (address, key) => {
+    expect(addressLimitKey(address)).toBe(key);
+  });
+});
 
 describe('createRateLimiter', () => {
   it('lets the limit through in a window and then asks to wait until the window ends', () => {

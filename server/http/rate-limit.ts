@@ -1,7 +1,40 @@
 // Fixed-window request limits (per account, per client address). On SQLite the service is one
 // process and the windows live in its memory; on PostgreSQL every instance counts in one table,
 // so a limit holds however many instances share the load (see openRateLimiter).
+import { isIPv6 } from 'node:net';
 import { type Storage, StorageUnavailable } from '../storage/storage.ts';
+
+/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.split('%', 1)[0] ?? '';
+  if (!isIPv6(text)) return undefined;
+  // A final dotted IPv4 part (`::ffff:192.0.2.1`) is the last two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * What the per-address limit counts a client address as: an IPv4 address (an IPv4-mapped IPv6
+ * one too) by itself, an IPv6 address by its /64, since one subscriber usually holds a whole /64
+ * and could take a new address in it for every request.
+ */
+export function addressLimitKey(address: string): string {
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join('.');
+  }
+  return `${[g0, g1, g2, g3].map((group) => (group ?? 0).toString(16)).join(':')}::/64`;
+}
 
 /** Counts one request of a key; resolves the seconds to wait when over the limit, else 0. */
 export type RateLimiter = { take(key: string): number | Promise<number> };

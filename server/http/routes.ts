@@ -42,7 +42,8 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   },
   {
     path: '/v1/links/{host}/{back_half}/stats',
-    pattern: /^\/v1\/links\/[^/]+\/[^/]+\/stats$/,
+    // As the link's own path (link-identity.ts): the slash may come as %2F.
+    pattern: /^\/v1\/links\/(?:[^/]+\/[^/]+|[^/]+%2[Ff][^/]+)\/stats$/,
     methods: { get: linkStats },
     parameters: linkParameters,
     label: '/v1/links/:link/stats',

@@ -2,10 +2,9 @@
 // path as `<domain>/<back_half>` and always together with its account, so no request reaches
 // another account's link.
 import { type Context, Hono } from 'hono';
-import { BACK_HALF_PATTERN, ErrorCode } from '../../contract/limits.ts';
+import { ErrorCode } from '../../contract/limits.ts';
 import {
   CreateLinkBody,
-  LINK_HOST_PATTERN,
   type LinkAnswerJson,
   type LinkJson,
   UpdateLinkBody,
@@ -18,6 +17,7 @@ import { answerWrongMethod, HttpProblem, readJsonObject, validate } from '../htt
 import { isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
+import { type LinkIdentity, linkIdentityOf, linkPath } from '../shared/link-identity.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import {
@@ -80,25 +80,19 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     ...linkFields(link, date),
   });
 
+  /**
+   * A made link, with where it is now (Content-Location, RFC 9110 §8.7): the OpenAPI document's
+   * links from create to the link's operations read its host and back-half there.
+   */
+  const createdJson = (c: Context<AccountEnv>, link: LinkRow) =>
+    c.json(linkJson(link, isoMillis), 200, { 'Content-Location': linkPath(domains, link) });
+
   const linkNotFound = () => new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
-  /** The domain and back-half a path identifier (`<domain>/<back_half>`, slash literal or %2F) names. */
-  const linkIdentity = (c: Context<AccountEnv>): { domain: DomainKey; backHalf: string } => {
-    const notFound = linkNotFound();
-    const rawPath = new URL(c.req.url).pathname.slice('/v1/links/'.length);
-    const match = /^([^/]+?)(?:\/|%2F)([^/]+)$/i.exec(rawPath);
-    if (!match) throw notFound;
-    let host: string;
-    let backHalf: string;
-    try {
-      host = decodeURIComponent(match[1] as string);
-      backHalf = decodeURIComponent(match[2] as string);
-    } catch {
-      throw notFound;
-    }
-    const domain = LINK_HOST_PATTERN.test(host) ? domains.domainOf(host) : undefined;
-    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) throw notFound;
-    return { domain, backHalf };
+  const linkIdentity = (c: Context<AccountEnv>): LinkIdentity => {
+    const identity = linkIdentityOf(c.req.url, domains);
+    if (!identity) throw linkNotFound();
+    return identity;
   };
 
   const findLink = async (c: Context<AccountEnv>): Promise<LinkRow> => {
@@ -136,11 +130,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     };
     if (input.back_half !== undefined) {
       try {
-        return c.json(
-          linkJson(
-            await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
-            isoMillis,
-          ),
+        return createdJson(
+          c,
+          await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation)) throw error;
@@ -153,11 +145,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return c.json(
-          linkJson(
-            await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
-            isoMillis,
-          ),
+        return createdJson(
+          c,
+          await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;

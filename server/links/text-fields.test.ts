@@ -75,6 +75,39 @@ describe('control characters in text fields', () => {
     expect((await client.retrieve(targetId)).body.title).toBe('Kept');
   });
 
+  const DIRECTION_CONTROLS = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ];
+  it.each(
+    DIRECTION_CONTROLS.flatMap((character) => [
+      { operation: 'create', character },
+      { operation: 'update', character },
+    ]),
+  )(
+    'refuse the direction control $character in a title on $operation',
+    async ({ operation, character }) => {
+      const title = `invoice ${character}fdp.exe`;
+      const answer =
+        operation === 'create'
+          ? await client.create({ destination_url: 'https://example.com/', title })
+          : await client.update(targetId, { title });
+      const problem = expectProblem(answer, 400, 'invalid_field', 'title');
+      expect(problem.message).toBe(
+        'The title must not contain text-direction controls (U+202A to U+202E, U+2066 to U+2069): they make it read otherwise than it is written.',
+      );
+      expect((await client.list()).body.links).toHaveLength(1);
+      expect((await client.retrieve(targetId)).body.title).toBe('Kept');
+    },
+  );
+
   it('takes a title of accents, punctuation and emoji', async () => {
     const title = 'Café — “quoted” 🙂 ½';
     const created = await client.create({ destination_url: 'https://example.com/ok', title });

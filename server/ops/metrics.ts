@@ -7,7 +7,7 @@ import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
 import { endpointOf } from '../http/routes.ts';
 import type { Storage } from '../storage/storage.ts';
-import { HEALTH_PATH } from './health-routes.ts';
+import { isHealthProbe } from './health-routes.ts';
 
 type Handler<R> = (req: IncomingMessage, res: ServerResponse) => R;
 
@@ -162,7 +162,7 @@ export function createMetrics() {
     /** Times API requests (not health checks) by route and status; counts rate-limit refusals. */
     instrumentApi(handle: Handler<unknown>): Handler<void> {
       return (req, res) => {
-        if (req.url?.startsWith(HEALTH_PATH)) {
+        if (isHealthProbe(req.url)) {
           handle(req, res);
           return;
         }

@@ -88,6 +88,31 @@ describe('the JSON log', () => {
     });
   });
 
+  it('never writes a key sent in a path, percent-encoded or not, or as the request id', async () => {
+    const { logger, text } = capturedLogger();
+    t = await startTestService({ logger });
+    const key = await t.createAccount('leak@example.com');
+    const secret = key.slice('slk_'.length);
+    const headers = { Authorization: `Bearer ${key}` };
+    await fetch(`${t.baseUrl}/v1/links/${key}`, { headers });
+    await fetch(`${t.baseUrl}/v1/links/localhost/slk%5F${secret}`, { headers });
+    await fetch(`${t.baseUrl}/v1/links/%73lk_${secret.slice(0, 5)}%2D${secret.slice(6)}`, {
+      headers,
+    });
+    const asId = await fetch(`${t.baseUrl}/v1/links`, {
+      headers: { ...headers, 'X-Request-Id': key },
+    });
+    const insideId = await fetch(`${t.baseUrl}/v1/links`, {
+      headers: { ...headers, 'X-Request-Id': `req_${key}` },
+    });
+    expect(asId.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(insideId.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await settle();
+    expect(text().match(/"msg"/g)).toHaveLength(5);
+    expect(text()).not.toContain(secret.slice(6));
+    expect(text()).toContain('"path":"/v1/links/slk_…"');
+  });
+
   it('scrubs every URL in a text to its origin', () => {
     expect(scrub('a http://x.example:8080/p?q b https://y.example c')).toBe(
       'a http://x.example:8080/… b https://y.example/… c',

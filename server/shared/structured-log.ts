@@ -30,12 +30,24 @@ const requests = new AsyncLocalStorage<{ id: string }>();
 export const currentRequestId = () => requests.getStore()?.id;
 
 // A destination may carry a token or a person's data in its path and query: an error line names
-// only its origin. Keys look like `slk_` and 32 characters; none should ever reach a message, and
-// one that did is cut.
+// only its origin. Keys look like `slk_` and 32 characters (accounts/keys.ts); none should ever
+// reach a message, and one that did is cut, also where a client sent its characters
+// percent-encoded in a path (`slk%5F…` is the same key to whoever reads the log).
 const URL_IN_TEXT = /\b(https?:\/\/[^/\s"'<>]+)[^\s"'<>]*/gi;
-const KEY_IN_TEXT = /\bslk_[A-Za-z0-9_-]+/g;
+const KEY_IN_TEXT = /slk_[A-Za-z0-9_-]+/g;
+/** A percent-encoded letter, digit, `-` or `_`: a character a key may hold. */
+const ESCAPED_KEY_CHARACTER = /%(?:2d|3[0-9]|4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9a])/gi;
+
+function withoutKeys(text: string): string {
+  const unescaped = text.replace(ESCAPED_KEY_CHARACTER, (escaped) =>
+    String.fromCharCode(Number.parseInt(escaped.slice(1), 16)),
+  );
+  const cut = unescaped.replace(KEY_IN_TEXT, 'slk_…');
+  return cut === unescaped ? text : cut;
+}
+
 export const scrub = (text: string) =>
-  text.replace(URL_IN_TEXT, (_, origin: string) => `${origin}/…`).replace(KEY_IN_TEXT, 'slk_…');
+  withoutKeys(text.replace(URL_IN_TEXT, (_, origin: string) => `${origin}/…`));
 
 /**
  * What an error line keeps of an error: its name, code, message and stack, scrubbed. Never its own
@@ -96,38 +108,46 @@ export function createStructuredLogger(options: StructuredLogOptions): Structure
       if (error === undefined) log.error(scrub(message));
       else log.error({ error: errorFields(error) }, scrub(message));
     },
+    // A client may put anything in its path, its key too.
     request(line) {
-      const message = `${line.method} ${line.path} ${line.status ?? 'client went away'}`;
-      if (line.status === undefined) log.warn(line, message);
-      else log.info(line, message);
+      const scrubbed = { ...line, path: scrub(line.path) };
+      const message = `${line.method} ${scrubbed.path} ${line.status ?? 'client went away'}`;
+      if (line.status === undefined) log.warn(scrubbed, message);
+      else log.info(scrubbed, message);
     },
     reopen: () => file?.reopen(),
     flush: () => log.flush(),
   };
 }
 
-/** An id a proxy in front may have given the request: kept when it is short and plain. */
+/**
+ * An id a proxy in front may have given the request: kept when it is short and plain, and not a
+ * key (which it would write on every line of the request).
+ */
 const FORWARDED_ID = /^[\w.:-]{1,64}$/;
+const forwardedId = (given: unknown) =>
+  typeof given === 'string' && FORWARDED_ID.test(given) && scrub(given) === given
+    ? given
+    : undefined;
 
 /**
  * Wraps the API's handler: every request gets an id (the proxy's X-Request-Id when it sent a plain
  * one), answered in X-Request-Id and written on every line logged while it is handled, and, when
- * the logger is structured, one line when it ends. Requests under `unloggedPath` (the health
+ * the logger is structured, one line when it ends. Requests `unlogged` says are (the health
  * checks, asked every few seconds by machines) get none of it.
  */
 export function withRequestLog(
   logger: Logger,
   handle: (req: IncomingMessage, res: ServerResponse) => unknown,
-  unloggedPath: string,
+  unlogged: (target: string | undefined) => boolean,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const lines = 'request' in logger ? (logger as StructuredLogger) : undefined;
   return (req, res) => {
-    if (req.url?.startsWith(unloggedPath)) {
+    if (unlogged(req.url)) {
       handle(req, res);
       return;
     }
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && FORWARDED_ID.test(given) ? given : randomUUID();
+    const id = forwardedId(req.headers['x-request-id']) ?? randomUUID();
     res.setHeader('X-Request-Id', id);
     const started = performance.now();
     if (lines) {
