@@ -19,6 +19,7 @@ import {
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;
 
 type CliResult = { code: number | null; stdout: string; stderr: string };
@@ -44,11 +45,19 @@ const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 type Served = { child: ChildProcess; baseUrl: string; port: number; exit: Promise<number | null> };
 const children = new Set<ChildProcess>();
 
-/** `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens. */
-async function serve(dbFile: string): Promise<Served & { output(): string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', dbFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens; `viaNpm` starts it
+ * as an operator does, with `npm run service -- serve …`.
+ */
+async function serve(dbFile: string, viaNpm = false): Promise<Served & { output(): string }> {
+  const args = ['serve', '--port', '0', '--db', dbFile];
+  const child = viaNpm
+    ? spawn('npm', ['run', '--silent', 'service', '--', ...args], {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+      })
+    : spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const exit = new Promise<number | null>((resolve) =>
@@ -180,6 +189,25 @@ describe('serve', () => {
     // Four starts of a service process, each of which lists (and so starts its list worker):
     // 16 to 20 s at a load of 20 on two cores, beyond the default 20 s limit when busier.
   }, 60_000);
+
+  it('stops on SIGTERM or SIGINT sent to `npm run service`, freeing its port', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const served = await serve(path.join(dir, `npm-${signal}.db`), true);
+      served.child.kill(signal);
+      await served.exit;
+      // npm is gone; the service it started must be gone with it, its port free.
+      const refused = await new Promise<boolean>((resolve) => {
+        const deadline = Date.now() + 5_000;
+        const probe = () =>
+          rawRequest(served.baseUrl, '/v1/health/live').then(
+            () => (Date.now() > deadline ? resolve(false) : setTimeout(probe, 100)),
+            () => resolve(true),
+          );
+        probe();
+      });
+      expect(refused, `${signal}: the service still answers on ${served.baseUrl}`).toBe(true);
+    }
+  }, 30_000);
 
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');
