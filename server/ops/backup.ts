@@ -5,7 +5,9 @@
 // passed its check.
 import { accessSync, constants, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
+// The namespace, not named imports: Node.js 22.13–22.15 has node:sqlite without backup().
+import * as sqlite from 'node:sqlite';
+import { nodeTooOldForBackup } from '../shared/node-version.ts';
 
 /** Refused or failed; the message says why and what to do, and nothing was left behind. */
 export class BackupError extends Error {
@@ -50,6 +52,8 @@ export async function backupSqlite(options: {
   force?: boolean;
 }): Promise<BackupResult> {
   const started = performance.now();
+  const tooOld = nodeTooOldForBackup();
+  if (tooOld) throw new BackupError(tooOld);
   const to = path.resolve(options.to);
   const folder = path.dirname(to);
   if (!existsSync(options.db)) throw new BackupError(`There is no database at ${options.db}.`);
@@ -72,9 +76,9 @@ export async function backupSqlite(options: {
     for (const suffix of ['', '-journal', '-wal', '-shm'])
       rmSync(partial + suffix, { force: true });
   };
-  const source = new DatabaseSync(options.db, { timeout: BUSY_TIMEOUT_MS });
+  const source = new sqlite.DatabaseSync(options.db, { timeout: BUSY_TIMEOUT_MS });
   try {
-    await backup(source, partial, { rate: ALL_PAGES });
+    await sqlite.backup(source, partial, { rate: ALL_PAGES });
   } catch (error) {
     removePartial();
     throw refusal(error, options);
@@ -84,7 +88,7 @@ export async function backupSqlite(options: {
 
   let links: number;
   try {
-    const copy = new DatabaseSync(partial, { readOnly: true });
+    const copy = new sqlite.DatabaseSync(partial, { readOnly: true });
     try {
       const checks = copy.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
       const verdict = checks.map((row) => row.integrity_check).join('; ');
