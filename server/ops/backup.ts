@@ -3,7 +3,18 @@
 // the copy is the database as of one moment), checked, then moved into place. Never a partial
 // file: the copy is written beside the target under another name and renamed only once it
 // passed its check.
-import { accessSync, constants, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 // The namespace, not named imports: Node.js 22.13–22.15 has node:sqlite without backup().
 import * as sqlite from 'node:sqlite';
@@ -46,6 +57,16 @@ function refusal(error: unknown, options: { db: string; to: string }): BackupErr
   );
 }
 
+/** What a target that is not a regular file is, for the refusal. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
 export async function backupSqlite(options: {
   db: string;
   to: string;
@@ -59,7 +80,14 @@ export async function backupSqlite(options: {
   if (!existsSync(options.db)) throw new BackupError(`There is no database at ${options.db}.`);
   if (path.resolve(options.db) === to)
     throw new BackupError('--to names the database itself: choose another file.');
-  if (existsSync(to) && !options.force)
+  const existing = lstatSync(to, { throwIfNoEntry: false });
+  // --force replaces a file, never a pipe, a device or a link: renaming onto them would swap a
+  // plain file in for what others read or write there.
+  if (existing && !existing.isFile())
+    throw new BackupError(
+      `${options.to} is ${kindOf(existing)}, not a file: a backup replaces only a regular file, so choose another name.`,
+    );
+  if (existing && !options.force)
     throw new BackupError(
       `${options.to} already exists: choose another file, or add --force to replace it.`,
     );
@@ -72,10 +100,17 @@ export async function backupSqlite(options: {
   }
 
   const partial = path.join(folder, `.${path.basename(to)}.partial-${process.pid}`);
-  const removePartial = () => {
-    for (const suffix of ['', '-journal', '-wal', '-shm'])
-      rmSync(partial + suffix, { force: true });
+  const removePartial = (suffixes = ['', '-journal', '-wal', '-shm']) => {
+    for (const suffix of suffixes) rmSync(partial + suffix, { force: true });
   };
+  // Created owner-only before SQLite writes to it (its journals take the file's mode): the copy
+  // holds what the database holds, which is owner-only too.
+  removePartial();
+  try {
+    closeSync(openSync(partial, 'wx', 0o600));
+  } catch (error) {
+    throw refusal(error, options);
+  }
   const source = new sqlite.DatabaseSync(options.db, { timeout: BUSY_TIMEOUT_MS });
   try {
     await sqlite.backup(source, partial, { rate: ALL_PAGES });
@@ -104,6 +139,10 @@ export async function backupSqlite(options: {
   } catch (error) {
     removePartial();
     throw error instanceof BackupError ? error : refusal(error, options);
+  } finally {
+    // The check's read-only connection leaves the copy's WAL files (SQLite keeps them for the
+    // next reader); they hold nothing the copy lacks.
+    removePartial(['-journal', '-wal', '-shm']);
   }
   return { links, bytes: statSync(to).size, ms: performance.now() - started };
 }
