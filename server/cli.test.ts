@@ -1,8 +1,8 @@
 // The command line: `serve` as a real child process (restart, SIGTERM), and the admin commands.
 // SQLite only: it opens the database files the commands write to check them (the command line on
 // PostgreSQL: storage/instances.postgres.test.ts).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,12 +25,12 @@ const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;
 type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs the command line; `input` is written to its standard input, which is then closed. */
-function runCli(args: string[], input = ''): Promise<CliResult> {
+function runCli(args: string[], input = '', timeout = 0): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { encoding: 'utf8' },
+      { encoding: 'utf8', timeout },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         resolve({ code, stdout, stderr });
@@ -405,6 +405,36 @@ describe('admin commands', () => {
     for (const result of results) {
       expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 3.\n` });
     }
+  });
+
+  it('refuses a GeoIP database that is not a file, or far larger than one, at once', async () => {
+    const fifo = path.join(dir, 'geoip.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const huge = path.join(dir, 'huge.mmdb');
+    writeFileSync(huge, '');
+    truncateSync(huge, 300_000_000);
+    for (const [file, says] of [
+      [
+        fifo,
+        `The GeoIP database ${fifo} is a named pipe, not a file: give a GeoLite2-Country .mmdb file.`,
+      ],
+      [
+        '/dev/zero',
+        'The GeoIP database /dev/zero is a device, not a file: give a GeoLite2-Country .mmdb file.',
+      ],
+      [
+        huge,
+        `The GeoIP database ${huge} is 300 MB, larger than any GeoLite2-Country file (at most 256 MB): give a GeoLite2-Country .mmdb file.`,
+      ],
+    ]) {
+      const result = await runCli(
+        ['serve', '--port', '0', '--db', path.join(dir, 'geoip.db'), '--geoip', file as string],
+        '',
+        10_000,
+      );
+      expect(result).toEqual({ code: 1, stdout: '', stderr: `${says}\n` });
+    }
+    expect(existsSync(path.join(dir, 'geoip.db'))).toBe(false);
   });
 
   it('prints its usage with --help and exits 0', async () => {

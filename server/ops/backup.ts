@@ -12,12 +12,12 @@ import {
   openSync,
   renameSync,
   rmSync,
-  type Stats,
   statSync,
 } from 'node:fs';
 import path from 'node:path';
 // The namespace, not named imports: Node.js 22.13–22.15 has node:sqlite without backup().
 import * as sqlite from 'node:sqlite';
+import { notAFile } from '../shared/file-kind.ts';
 import { nodeTooOldForBackup } from '../shared/node-version.ts';
 
 /** Refused or failed; the message says why and what to do, and nothing was left behind. */
@@ -57,16 +57,6 @@ function refusal(error: unknown, options: { db: string; to: string }): BackupErr
   );
 }
 
-/** What a target that is not a regular file is, for the refusal. */
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a named pipe';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
 export async function backupSqlite(options: {
   db: string;
   to: string;
@@ -83,9 +73,10 @@ export async function backupSqlite(options: {
   const existing = lstatSync(to, { throwIfNoEntry: false });
   // --force replaces a file, never a pipe, a device or a link: renaming onto them would swap a
   // plain file in for what others read or write there.
-  if (existing && !existing.isFile())
+  const kind = existing && notAFile(existing);
+  if (kind)
     throw new BackupError(
-      `${options.to} is ${kindOf(existing)}, not a file: a backup replaces only a regular file, so choose another name.`,
+      `${options.to} is ${kind}, not a file: a backup replaces only a regular file, so choose another name.`,
     );
   if (existing && !options.force)
     throw new BackupError(
