@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       shortDomain: cli.shortDomain ?? `localhost:${cli.port}`,
       blockedHostsFile: values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS,
       reportFile: values.report,
+      force: values.force,
       say: (line) => console.log(line),
     });
   }
