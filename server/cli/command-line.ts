@@ -59,7 +59,8 @@ Commands:
                                                 Short.io, Dub, Kutt, Shlink, YOURLS exports; at most
                                                 500 MB) into an account; --report writes the skipped
                                                 rows and why (--force replaces an existing report);
-                                                takes --short-domain and --blocked-hosts as serve does
+                                                needs --short-domain (the one serve is given) and
+                                                takes --blocked-hosts as serve does
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;

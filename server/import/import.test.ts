@@ -331,6 +331,22 @@ describe('service import', () => {
     },
   );
 
+  it('asks for the short domain the service serves, rather than guessing localhost:8787', async () => {
+    const key = await service.createAccount('which-domain@example.com');
+    const csv = file('which-domain.csv', 'url,keyword\nhttps://example.com/which,which-domain\n');
+    const result = await cli(
+      ['import', '--email', 'which-domain@example.com', csv],
+      ['--db', service.dbFile],
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Name the short domain the service serves with --short-domain HOST[:PORT] (or SHORTLINK_SHORT_DOMAIN), as serve gives it on its first line ("short links on …"): the import checks back-halves and destinations against it.\n',
+    });
+    expect(await service.storedLinks(key)).toEqual([]);
+  });
+
   it('says a file is too large for one import, not that it is not UTF-8', async () => {
     const huge = file('huge.csv', 'url\n');
     truncateSync(huge, 560_000_000);
