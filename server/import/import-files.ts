@@ -2,9 +2,9 @@
 // the report, written beside its name and moved into place only once it is complete, so that an
 // error never leaves an emptied report, and never in place of the file being imported.
 import {
-  closeSync,
+  accessSync,
+  constants,
   lstatSync,
-  openSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -71,7 +71,7 @@ export type ReportFile = {
 
 /**
  * The report, checked before anything is imported: a regular file or none, never the file being
- * imported, replaced only with --force; and its folder writable (the partial file is made now).
+ * imported, replaced only with --force; and its folder writable.
  */
 export function openReport(
   report: string,
@@ -96,12 +96,11 @@ export function openReport(
     throw new AdminError(
       `The report ${report} already exists: choose another name, or add --force to replace it.`,
     );
-  const partial = path.join(
-    path.dirname(path.resolve(report)),
-    `.${path.basename(report)}.partial-${process.pid}`,
-  );
+  const folder = path.dirname(path.resolve(report));
+  const partial = path.join(folder, `.${path.basename(report)}.partial-${process.pid}`);
+  // Checked now, written at the end: nothing is left behind if the import is stopped meanwhile.
   try {
-    closeSync(openSync(partial, 'w'));
+    accessSync(folder, constants.W_OK);
   } catch (error) {
     throw new AdminError(
       `The report ${report} cannot be written (${codeOf(error)}); nothing was imported.`,

@@ -347,6 +347,43 @@ describe('service import', () => {
     expect(await service.storedLinks(key)).toEqual([]);
   });
 
+  it('says the import is done when its report finds the disk full, leaving no partial report', async () => {
+    const folder = mkdtempSync(path.join(dir, 'small-disk-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', folder], {
+        stdio: 'ignore',
+      });
+    } catch {
+      return; // Mounting needs root; the sentence is the same as for any write that fails.
+    }
+    try {
+      await service.createAccount('small-disk@example.com');
+      const csv = file(
+        'small-disk.csv',
+        ['url', ...Array(2_000).fill('not an address')].join('\n'),
+      );
+      const report = path.join(folder, 'report.csv');
+      const result = await cli([
+        'import',
+        '--email',
+        'small-disk@example.com',
+        csv,
+        '--report',
+        report,
+      ]);
+      expect(result.code).toBe(1);
+      expect(lastLine(result.stdout)).toBe(
+        'Imported 0 links; skipped 2000 (invalid: 2000, back-half taken: 0, already there: 0)',
+      );
+      expect(result.stderr).toBe(
+        `The report ${report} could not be written (ENOSPC), though the import itself is done, as the line above says.\n`,
+      );
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      execFileSync('umount', [folder]);
+    }
+  });
+
   it('says a file is too large for one import, not that it is not UTF-8', async () => {
     const huge = file('huge.csv', 'url\n');
     truncateSync(huge, 560_000_000);
