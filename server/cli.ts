@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       file: action,
       email: cli.required('email'),
       db: cli.dbFile,
+      databaseName: cli.databaseName,
       storageOptions: { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS },
       shortDomain: cli.shortDomain,
       blockedHostsFile: values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS,

@@ -16,6 +16,8 @@ export type ImportCommand = {
   file: string;
   email: string;
   db: string;
+  /** The database as messages name it (a PostgreSQL URL without its password); `db` if absent. */
+  databaseName?: string;
   storageOptions?: StorageOptions;
   /** host[:port] of the service's short links, as `serve` is given it. */
   shortDomain: string;
@@ -37,7 +39,7 @@ function stoppedSentence(command: ImportCommand, stopped: ImportStopped): string
   const created = stopped.sofar.counts.created;
   const why =
     cause instanceof StorageUnavailable
-      ? `the database ${command.db} could not store the change (${cause.reason})`
+      ? `the database ${command.databaseName ?? command.db} could not store the change (${cause.reason})`
       : `of an error (${cause instanceof Error ? cause.message : String(cause)})`;
   return `The import stopped because ${why}, after ${count(created)} ${created === 1 ? 'link was' : 'links were'} imported: run the same command again once that is mended, and it carries on where it stopped.`;
 }
