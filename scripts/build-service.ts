@@ -26,6 +26,25 @@ const WORKER_FROM_BUNDLE: Plugin = {
   },
 };
 
+/**
+ * node:sqlite, loaded when a module that needs it first runs rather than as an import at the
+ * bundle's top: Node.js before 22.13 has no such module and would refuse the whole file before
+ * bundle-entry.ts could say which version it needs.
+ */
+const SQLITE_WHEN_NEEDED: Plugin = {
+  name: 'sqlite-when-needed',
+  setup(build) {
+    build.onResolve({ filter: /^node:sqlite$/ }, (args) => ({
+      path: args.path,
+      namespace: 'sqlite-when-needed',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'sqlite-when-needed' }, () => ({
+      contents: "module.exports = process.getBuiltinModule('node:sqlite');",
+      loader: 'js',
+    }));
+  },
+};
+
 export async function buildService(): Promise<string> {
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   await build({
@@ -37,7 +56,7 @@ export async function buildService(): Promise<string> {
     target: 'node22.13',
     minifyWhitespace: true,
     legalComments: 'none',
-    plugins: [WORKER_FROM_BUNDLE],
+    plugins: [WORKER_FROM_BUNDLE, SQLITE_WHEN_NEEDED],
     // The CommonJS packages (pino, prom-client) call require() for Node's own modules.
     banner: {
       js: `// shortlink-service ${version}: the short-link service in one file. Run: node shortlink-service.mjs --help\nimport { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);`,

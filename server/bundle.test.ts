@@ -1,12 +1,28 @@
 // The one-file service (`npm run build:service`), as an operator runs it: copied alone into an
 // empty folder, no node_modules anywhere above it, started with a plain `node`.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../scripts/build-service.ts';
+import {
+  isNodeAtLeast,
+  NODE_NEEDED,
+  nodeTooOld,
+  nodeTooOldForBackup,
+} from './shared/node-version.ts';
+
+/** The machine's own Node.js, when it is one too old for the service (Debian's is 20). */
+const OLD_NODE = (() => {
+  try {
+    const version = execFileSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).trim();
+    return isNodeAtLeast(NODE_NEEDED, version) ? undefined : '/usr/bin/node';
+  } catch {
+    return undefined;
+  }
+})();
 
 let dir: string;
 let child: ChildProcess | undefined;
@@ -23,10 +39,13 @@ afterAll(() => {
 
 const env = { PATH: path.dirname(process.execPath), HOME: tmpdir() };
 
-function runBundle(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function runBundle(
+  args: string[],
+  node = process.execPath,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
+      node,
       ['shortlink-service.mjs', ...args],
       { cwd: dir, env, encoding: 'utf8' },
       (error, stdout, stderr) =>
@@ -127,4 +146,31 @@ describe('the one-file service', () => {
     );
     expect(output).not.toContain(key);
   }, 30_000);
+
+  it.skipIf(!OLD_NODE)(
+    'says in one sentence which Node.js it needs, when started with an older one',
+    async () => {
+      for (const args of [['--help'], ['serve', '--db', 'old.db'], ['backup', '--to', 'b.db']]) {
+        const result = await runBundle(args, OLD_NODE);
+        expect(result).toMatchObject({ code: 1, stdout: '' });
+        expect(result.stderr).toMatch(
+          /^The short-link service needs Node\.js 22\.13\.0 or newer \(22\.16\.0 or newer for backup\), and this is Node\.js 20\.[\d.]+: install a newer Node\.js and run it again\.\n$/,
+        );
+      }
+      expect(existsSync(path.join(dir, 'old.db'))).toBe(false);
+    },
+  );
+});
+
+describe('the Node.js version check', () => {
+  it('lets 22.13 and later run, and 22.16 and later back up', () => {
+    expect(nodeTooOld('22.12.9')).toMatch(/needs Node\.js 22\.13\.0 or newer/);
+    expect(nodeTooOld('v20.20.2')).toMatch(/this is Node\.js v20\.20\.2/);
+    for (const version of ['22.13.0', '22.20.1', '23.0.0', '24.1.0'])
+      expect(nodeTooOld(version)).toBeUndefined();
+    expect(nodeTooOldForBackup('22.15.1')).toBe(
+      'backup needs Node.js 22.16.0 or newer, and this is Node.js 22.15.1: run it with a newer Node.js.',
+    );
+    expect(nodeTooOldForBackup('22.16.0')).toBeUndefined();
+  });
 });

@@ -1,8 +1,8 @@
 // The command line: `serve` as a real child process (restart, SIGTERM), and the admin commands.
 // SQLite only: it opens the database files the commands write to check them (the command line on
 // PostgreSQL: storage/instances.postgres.test.ts).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,17 +19,18 @@ import {
 import { startTestService, type TestService } from '../test/support/test-service.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = /^slk_[A-Za-z0-9_-]{32}$/;
 
 type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs the command line; `input` is written to its standard input, which is then closed. */
-function runCli(args: string[], input = ''): Promise<CliResult> {
+function runCli(args: string[], input = '', timeout = 0): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { encoding: 'utf8' },
+      { encoding: 'utf8', timeout },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         resolve({ code, stdout, stderr });
@@ -44,11 +45,19 @@ const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 type Served = { child: ChildProcess; baseUrl: string; port: number; exit: Promise<number | null> };
 const children = new Set<ChildProcess>();
 
-/** `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens. */
-async function serve(dbFile: string): Promise<Served & { output(): string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', dbFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens; `viaNpm` starts it
+ * as an operator does, with `npm run service -- serve …`.
+ */
+async function serve(dbFile: string, viaNpm = false): Promise<Served & { output(): string }> {
+  const args = ['serve', '--port', '0', '--db', dbFile];
+  const child = viaNpm
+    ? spawn('npm', ['run', '--silent', 'service', '--', ...args], {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+      })
+    : spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const exit = new Promise<number | null>((resolve) =>
@@ -180,6 +189,25 @@ describe('serve', () => {
     // Four starts of a service process, each of which lists (and so starts its list worker):
     // 16 to 20 s at a load of 20 on two cores, beyond the default 20 s limit when busier.
   }, 60_000);
+
+  it('stops on SIGTERM or SIGINT sent to `npm run service`, freeing its port', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const served = await serve(path.join(dir, `npm-${signal}.db`), true);
+      served.child.kill(signal);
+      await served.exit;
+      // npm is gone; the service it started must be gone with it, its port free.
+      const refused = await new Promise<boolean>((resolve) => {
+        const deadline = Date.now() + 5_000;
+        const probe = () =>
+          rawRequest(served.baseUrl, '/v1/health/live').then(
+            () => (Date.now() > deadline ? resolve(false) : setTimeout(probe, 100)),
+            () => resolve(true),
+          );
+        probe();
+      });
+      expect(refused, `${signal}: the service still answers on ${served.baseUrl}`).toBe(true);
+    }
+  }, 30_000);
 
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');
@@ -377,6 +405,36 @@ describe('admin commands', () => {
     for (const result of results) {
       expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 3.\n` });
     }
+  });
+
+  it('refuses a GeoIP database that is not a file, or far larger than one, at once', async () => {
+    const fifo = path.join(dir, 'geoip.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const huge = path.join(dir, 'huge.mmdb');
+    writeFileSync(huge, '');
+    truncateSync(huge, 300_000_000);
+    for (const [file, says] of [
+      [
+        fifo,
+        `The GeoIP database ${fifo} is a named pipe, not a file: give a GeoLite2-Country .mmdb file.`,
+      ],
+      [
+        '/dev/zero',
+        'The GeoIP database /dev/zero is a device, not a file: give a GeoLite2-Country .mmdb file.',
+      ],
+      [
+        huge,
+        `The GeoIP database ${huge} is 300 MB, larger than any GeoLite2-Country file (at most 256 MB): give a GeoLite2-Country .mmdb file.`,
+      ],
+    ]) {
+      const result = await runCli(
+        ['serve', '--port', '0', '--db', path.join(dir, 'geoip.db'), '--geoip', file as string],
+        '',
+        10_000,
+      );
+      expect(result).toEqual({ code: 1, stdout: '', stderr: `${says}\n` });
+    }
+    expect(existsSync(path.join(dir, 'geoip.db'))).toBe(false);
   });
 
   it('prints its usage with --help and exits 0', async () => {

@@ -1,5 +1,6 @@
 // Wires the store, the API and the redirects into one HTTP server, and stops it without losing
 // a write.
+import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -15,6 +16,7 @@ import { createListReader } from './lists/list-reader.ts';
 import { isHealthProbe, watchDatabaseFiles } from './ops/health-routes.ts';
 import { NO_METRICS, type ServiceMetrics } from './ops/metrics.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
+import { megabytes, notAFile } from './shared/file-kind.ts';
 import type { Logger } from './shared/logger.ts';
 import { createShortDomains } from './shared/short-domain.ts';
 import { scrub, withRequestLog } from './shared/structured-log.ts';
@@ -86,8 +88,22 @@ export type RunningService = {
   stop(): Promise<void>;
 };
 
+/** GeoLite2-Country is about 10 MB and City about 70 MB: far more is not a GeoIP database. */
+const MAX_GEOIP_BYTES = 256_000_000;
+
 /** The GeoLite2-Country reader; a GeoIpError names the file and what is wrong with it. */
 async function openCountries(file: string): Promise<Reader<CountryResponse>> {
+  // The reader loads the whole file: a named pipe would wait forever, /dev/zero fill the memory.
+  const stats = statSync(file, { throwIfNoEntry: false });
+  const kind = stats && notAFile(stats);
+  if (kind)
+    throw new GeoIpError(
+      `The GeoIP database ${file} is ${kind}, not a file: give a GeoLite2-Country .mmdb file.`,
+    );
+  if (stats && stats.size > MAX_GEOIP_BYTES)
+    throw new GeoIpError(
+      `The GeoIP database ${file} is ${megabytes(stats.size)}, larger than any GeoLite2-Country file (at most ${megabytes(MAX_GEOIP_BYTES)}): give a GeoLite2-Country .mmdb file.`,
+    );
   try {
     return await open<CountryResponse>(file);
   } catch (error) {

@@ -56,9 +56,11 @@ Commands:
   backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
                                                 service runs; --force replaces FILE (PostgreSQL: pg_dump)
   import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
-                                                Short.io, Dub, Kutt, Shlink, YOURLS exports) into an
-                                                account; --report writes the skipped rows and why;
-                                                takes --short-domain and --blocked-hosts as serve does
+                                                Short.io, Dub, Kutt, Shlink, YOURLS exports; at most
+                                                500 MB) into an account; --report writes the skipped
+                                                rows and why (--force replaces an existing report);
+                                                needs --short-domain (the one serve is given) and
+                                                takes --blocked-hosts as serve does
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db (and domain add takes --short-domain) as serve does.`;

@@ -1,84 +1,91 @@
-// `service import --db DB --email E FILE.csv [--report FILE]`: the file is read and checked whole
-// before the database is opened, so bad input writes nothing.
-import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  decodeImportFile,
-  type ImportRow,
-  importRows,
-  readImportText,
-} from '../../contract/import-file.ts';
+// `service import --db DB --email E FILE.csv [--report FILE]`: the file is read and checked whole,
+// and the report's name checked, before the database is opened, so bad input writes nothing.
+import { existsSync } from 'node:fs';
 import { importSummary } from '../../contract/import-rows.ts';
 import { AdminError } from '../accounts/admin.ts';
 import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
-import { openStorage, type StorageOptions } from '../storage/open-storage.ts';
-import { importLinks, skippedReport } from './import-links.ts';
+import { isPostgresUrl, openStorage, type StorageOptions } from '../storage/open-storage.ts';
+import { type Storage, StorageUnavailable } from '../storage/storage.ts';
+import { openReport, type ReportFile, readImportFile } from './import-files.ts';
+import { type ImportResult, ImportStopped, importLinks, skippedReport } from './import-links.ts';
+
+export { readImportFile } from './import-files.ts';
 
 export type ImportCommand = {
   file: string;
   email: string;
   db: string;
+  /** The database as messages name it (a PostgreSQL URL without its password); `db` if absent. */
+  databaseName?: string;
   storageOptions?: StorageOptions;
   /** host[:port] of the service's short links, as `serve` is given it. */
   shortDomain: string;
   blockedHostsFile?: string;
   reportFile?: string;
+  /** Replace an existing report. */
+  force?: boolean;
   /** Progress lines, then the summary last. */
   say(line: string): void;
+  /** Tests: the storage to import into instead of opening `db`. */
+  open?: (db: string, options?: StorageOptions) => Promise<Storage>;
 };
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The rows of the file, or an AdminError with one sentence. */
-export function readImportFile(file: string): ImportRow[] {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new AdminError(`There is no file ${file}.`);
-    if (code === 'EISDIR') throw new AdminError(`${file} is a folder, not a CSV file.`);
-    throw new AdminError(`The file ${file} cannot be read (${code ?? error}).`);
-  }
-  const decoded = decodeImportFile(bytes);
-  if ('problem' in decoded) throw new AdminError(`${file}: ${decoded.problem}`);
-  const read = readImportText(decoded.text);
-  if (!read.ok) {
-    // The command line has no hand mapping: the header row is where a column gets its name.
-    throw new AdminError(
-      `${file}: ${read.problem.replace(', or choose it by hand.', ' in the header row.')}`,
-    );
-  }
-  return importRows(read.table);
+/** Why the import stopped, with how far it got: a rerun carries on, skipping what is there. */
+function stoppedSentence(command: ImportCommand, stopped: ImportStopped): string {
+  const { cause } = stopped;
+  const created = stopped.sofar.counts.created;
+  const why =
+    cause instanceof StorageUnavailable
+      ? `the database ${command.databaseName ?? command.db} could not store the change (${cause.reason})`
+      : `of an error (${cause instanceof Error ? cause.message : String(cause)})`;
+  return `The import stopped because ${why}, after ${count(created)} ${created === 1 ? 'link was' : 'links were'} imported: run the same command again once that is mended, and it carries on where it stopped.`;
 }
 
 export async function runImportCommand(command: ImportCommand): Promise<void> {
   const rows = readImportFile(command.file);
-  if (command.reportFile) {
-    try {
-      writeFileSync(command.reportFile, '');
-    } catch (error) {
-      throw new AdminError(
-        `The report ${command.reportFile} cannot be written (${(error as NodeJS.ErrnoException).code ?? error}); nothing was imported.`,
-      );
-    }
-  }
+  // An import adds to a database that serve made; a mistyped --db must not start an empty one.
+  if (!isPostgresUrl(command.db) && !existsSync(command.db))
+    throw new AdminError(
+      `There is no database at ${command.db}: give the --db that serve uses; nothing was imported.`,
+    );
   const blockedHosts = command.blockedHostsFile
     ? watchBlockedHosts(command.blockedHostsFile, () => {})
     : undefined;
   const domains = createShortDomains(command.shortDomain);
-  const store = await openStorage(command.db, command.storageOptions);
+  const report: ReportFile | undefined = command.reportFile
+    ? openReport(command.reportFile, { input: command.file, force: command.force })
+    : undefined;
+  /** The report, then the summary last; a report that cannot be written fails after it. */
+  const finish = (result: ImportResult, reportIs: string) => {
+    let reportFailure: unknown;
+    if (report) {
+      try {
+        report.write(skippedReport(result.skipped));
+        command.say(`${reportIs}: ${command.reportFile}`);
+      } catch (error) {
+        reportFailure = error;
+      }
+    }
+    command.say(importSummary(result.counts));
+    if (reportFailure) throw reportFailure;
+  };
+  let store: Storage | undefined;
   try {
+    store = await (command.open ?? openStorage)(command.db, command.storageOptions);
     const account = await store.accountByEmail(command.email);
     if (!account) throw new AdminError(`No account with the email ${command.email}.`);
     const customDomains = new Map<string, boolean>();
+    const opened = store;
     const destinations = createDestinationRules({
       domains,
       blockedHosts,
       async isCustomDomain(host) {
         let known = customDomains.get(host);
         if (known === undefined) {
-          known = await store.isCustomDomain(host);
+          known = await opened.isCustomDomain(host);
           customDomains.set(host, known);
         }
         return known;
@@ -93,13 +100,18 @@ export async function runImportCommand(command: ImportCommand): Promise<void> {
       onProgress: (done, total) => {
         if (done < total) command.say(`${count(done)} of ${count(total)} rows`);
       },
+    }).catch((error: unknown) => {
+      if (!(error instanceof ImportStopped)) throw error;
+      // What was stored is reported and summed up as after a whole run, then why it stopped
+      // (the disk that stopped it may refuse the report too: the sentence is what counts then).
+      try {
+        finish(error.sofar, 'The rows skipped before it stopped, and why');
+      } catch {}
+      throw new AdminError(stoppedSentence(command, error));
     });
-    if (command.reportFile) {
-      writeFileSync(command.reportFile, skippedReport(result.skipped));
-      command.say(`The skipped rows and why: ${command.reportFile}`);
-    }
-    command.say(importSummary(result.counts));
+    finish(result, 'The skipped rows and why');
   } finally {
-    await store.close();
+    report?.discard();
+    await store?.close();
   }
 }

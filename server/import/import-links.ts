@@ -29,6 +29,20 @@ export type SkippedRow = {
 
 export type ImportResult = { counts: Record<ImportOutcome, number>; skipped: SkippedRow[] };
 
+/**
+ * The import stopped on a failure (a full disk, the database away): `sofar` is what the batches
+ * stored before it did (each batch is whole or nothing), `cause` the failure.
+ */
+export class ImportStopped extends Error {
+  override name = 'ImportStopped';
+  readonly sofar: ImportResult;
+
+  constructor(sofar: ImportResult, cause: unknown) {
+    super(`The import stopped after ${sofar.counts.created} links: ${String(cause)}`, { cause });
+    this.sofar = sofar;
+  }
+}
+
 export type ImportDeps = {
   store: Storage;
   accountId: number;
@@ -45,14 +59,26 @@ export async function importLinks(
   rows: readonly ImportRow[],
   deps: ImportDeps,
 ): Promise<ImportResult> {
-  const { store, accountId, domains } = deps;
-  const counts: Record<ImportOutcome, number> = {
-    created: 0,
-    invalid: 0,
-    back_half_taken: 0,
-    already_there: 0,
+  const sofar: ImportResult = {
+    counts: { created: 0, invalid: 0, back_half_taken: 0, already_there: 0 },
+    skipped: [],
   };
-  const skipped: SkippedRow[] = [];
+  const sorted = () => ({ ...sofar, skipped: sofar.skipped.sort((a, b) => a.row - b.row) });
+  try {
+    await importInto(sofar, rows, deps);
+  } catch (error) {
+    throw new ImportStopped(sorted(), error);
+  }
+  return sorted();
+}
+
+/** Adds each row's outcome to `counts` and `skipped` as it goes, so a failure leaves them true. */
+async function importInto(
+  { counts, skipped }: ImportResult,
+  rows: readonly ImportRow[],
+  deps: ImportDeps,
+): Promise<void> {
+  const { store, accountId, domains } = deps;
   /** `link`: the row as checked (normalised destination, back-half from a short URL). */
   const skip = (
     row: ImportRow,
@@ -211,7 +237,6 @@ export async function importLinks(
   }
   await flush();
   deps.onProgress?.(done, rows.length);
-  return { counts, skipped: skipped.sort((a, b) => a.row - b.row) };
 }
 
 /** The skipped rows as CSV, one a line with its reason, in the columns of contract/import-report.ts. */

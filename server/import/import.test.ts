@@ -1,7 +1,15 @@
 // `service import`: the command line against a running service's database (SQLite, or PostgreSQL
 // in the suite's PostgreSQL run), and the import itself with its batches.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +19,12 @@ import { importRows, readImportText } from '../../contract/import-file.ts';
 import { IMPORT_REPORT_COLUMNS } from '../../contract/import-report.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { AdminError } from '../accounts/admin.ts';
 import { hashApiKey } from '../accounts/keys.ts';
 import { createDestinationRules } from '../links/destinations.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
-import type { NewLink } from '../storage/storage.ts';
-import { readImportFile } from './import-command.ts';
+import { type NewLink, type Storage, StorageUnavailable } from '../storage/storage.ts';
+import { readImportFile, runImportCommand } from './import-command.ts';
 import { importLinks, skippedReport } from './import-links.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -26,11 +35,15 @@ type CliResult = { code: number | null; stdout: string; stderr: string };
 let service: TestService;
 let dir: string;
 
-function cli(args: string[]): Promise<CliResult> {
+/** The command line on the test service's database and short domain, unless `own` names others. */
+function cli(
+  args: string[],
+  own: string[] = ['--db', service.dbFile, '--short-domain', service.shortDomain],
+): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [CLI, ...args, '--db', service.dbFile, '--short-domain', service.shortDomain],
+      [CLI, ...args, ...own],
       { encoding: 'utf8' },
       (error, stdout, stderr) => {
         resolve({
@@ -255,6 +268,20 @@ describe('service import', () => {
     ],
     ['a folder', async () => ['--email', 'bad@example.com', dir], /is a folder, not a CSV file\.$/],
     [
+      'a named pipe, which would wait for a writer',
+      async () => {
+        const fifo = path.join(dir, `links-${Date.now()}.fifo`);
+        execFileSync('mkfifo', [fifo]);
+        return ['--email', 'bad@example.com', fifo];
+      },
+      /^.*\.fifo is a named pipe, not a CSV file: give a file\.$/,
+    ],
+    [
+      'a device that never ends',
+      async () => ['--email', 'bad@example.com', '/dev/zero'],
+      /^\/dev\/zero is a device, not a CSV file: give a file\.$/,
+    ],
+    [
       'a spreadsheet',
       async () => [
         '--email',
@@ -305,6 +332,151 @@ describe('service import', () => {
     expect(owner && (await storedLinksOf(service.service.store, owner.id))).toEqual([]);
   });
 
+  it('keeps the file imported and an existing report, replacing a report only with --force', async () => {
+    await service.createAccount('report@example.com');
+    const csv = file(
+      'kept.csv',
+      'url,keyword\nhttps://example.com/kept,report-kept\nnot an address,x\n',
+    );
+    const report = file('kept-report.csv', 'an earlier report\n');
+    const importing = (...more: string[]) =>
+      cli(['import', '--email', 'report@example.com', csv, ...more]);
+
+    const refused = await importing('--report', report);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `The report ${report} already exists: choose another name, or add --force to replace it.\n`,
+    });
+    for (const force of [[], ['--force']]) {
+      const itself = await importing('--report', csv, ...force);
+      expect(itself.stderr).toBe(
+        '--report names the file being imported: choose another name for the report.\n',
+      );
+    }
+    // An error after the report was accepted leaves it as it was.
+    const unknown = await cli([
+      'import',
+      '--email',
+      'nobody@example.com',
+      csv,
+      '--report',
+      report,
+      '--force',
+    ]);
+    expect(unknown.stderr).toBe('No account with the email nobody@example.com.\n');
+    expect(readFileSync(report, 'utf8')).toBe('an earlier report\n');
+    expect(readdirSync(dir).filter((name) => name.includes('partial'))).toEqual([]);
+
+    const forced = await importing('--report', report, '--force');
+    expect(lastLine(forced.stdout)).toMatch(/^Imported 1 link; skipped 1 /);
+    expect(readFileSync(report, 'utf8')).toMatch(/^\uFEFFrow,.*\r?\n"3","invalid",/);
+    expect(readFileSync(csv, 'utf8')).toMatch(/^url,keyword\n/);
+  });
+
+  it('refuses a report that is not a file, such as /dev/full, in one sentence', async () => {
+    await service.createAccount('full-report@example.com');
+    const csv = file('full.csv', 'url\nhttps://example.com/full-report\n');
+    for (const force of [[], ['--force']]) {
+      const result = await cli([
+        'import',
+        '--email',
+        'full-report@example.com',
+        csv,
+        '--report',
+        '/dev/full',
+        ...force,
+      ]);
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          'The report /dev/full is a device, not a file: choose another name for the report.\n',
+      });
+    }
+  });
+
+  it.skipIf(process.env.SHORTLINK_TEST_ENGINE === 'postgres')(
+    'refuses a --db where there is no database, creating none',
+    async () => {
+      const missing = path.join(dir, 'no-such.db');
+      const result = await cli(
+        ['import', '--email', 'bad@example.com', path.join(FIXTURES, 'ours.csv')],
+        ['--db', missing, '--short-domain', service.shortDomain],
+      );
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `There is no database at ${missing}: give the --db that serve uses; nothing was imported.\n`,
+      });
+      expect(existsSync(missing)).toBe(false);
+    },
+  );
+
+  it('asks for the short domain the service serves, rather than guessing localhost:8787', async () => {
+    const key = await service.createAccount('which-domain@example.com');
+    const csv = file('which-domain.csv', 'url,keyword\nhttps://example.com/which,which-domain\n');
+    const result = await cli(
+      ['import', '--email', 'which-domain@example.com', csv],
+      ['--db', service.dbFile],
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Name the short domain the service serves with --short-domain HOST[:PORT] (or SHORTLINK_SHORT_DOMAIN), as serve gives it on its first line ("short links on …"): the import checks back-halves and destinations against it.\n',
+    });
+    expect(await service.storedLinks(key)).toEqual([]);
+  });
+
+  it('says the import is done when its report finds the disk full, leaving no partial report', async () => {
+    const folder = mkdtempSync(path.join(dir, 'small-disk-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', folder], {
+        stdio: 'ignore',
+      });
+    } catch {
+      return; // Mounting needs root; the sentence is the same as for any write that fails.
+    }
+    try {
+      await service.createAccount('small-disk@example.com');
+      const csv = file(
+        'small-disk.csv',
+        ['url', ...Array(2_000).fill('not an address')].join('\n'),
+      );
+      const report = path.join(folder, 'report.csv');
+      const result = await cli([
+        'import',
+        '--email',
+        'small-disk@example.com',
+        csv,
+        '--report',
+        report,
+      ]);
+      expect(result.code).toBe(1);
+      expect(lastLine(result.stdout)).toBe(
+        'Imported 0 links; skipped 2000 (invalid: 2000, back-half taken: 0, already there: 0)',
+      );
+      expect(result.stderr).toBe(
+        `The report ${report} could not be written (ENOSPC), though the import itself is done, as the line above says.\n`,
+      );
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      execFileSync('umount', [folder]);
+    }
+  });
+
+  it('says a file is too large for one import, not that it is not UTF-8', async () => {
+    const huge = file('huge.csv', 'url\n');
+    truncateSync(huge, 560_000_000);
+    const result = await cli(['import', '--email', 'bad@example.com', huge]);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${huge} is 560 MB, more than the 500 MB one import reads: split it into smaller files and import each (links already imported are skipped).\n`,
+    });
+  });
+
   it('answers an imported link at once on the running instance', async () => {
     await service.createAccount('live@example.com');
     const csv = file('live.csv', 'url,keyword\nhttps://example.com/live,live-now\n');
@@ -315,6 +487,56 @@ describe('service import', () => {
     const after = await fetch(`${service.baseUrl}/live-now`, { redirect: 'manual' });
     expect(after.status).toBe(302);
     expect(after.headers.get('location')).toBe('https://example.com/live');
+  });
+});
+
+describe('an import the database stops (a full disk)', () => {
+  it('says how many links it imported before, with their summary and report, and a rerun carries on', async () => {
+    await service.createAccount('full-disk@example.com');
+    const csv = file(
+      'full-disk.csv',
+      [
+        'url,slug',
+        'not an address,bad',
+        ...Array.from({ length: 5_000 }, (_, i) => `https://example.com/full/${i},full-${i}`),
+      ].join('\n'),
+    );
+    const report = path.join(dir, 'full-disk-report.csv');
+    const store = service.service.store;
+    let batches = 0;
+    // The third batch of 2,000 finds the disk full, as SQLite says it.
+    const fillsUp: Storage = {
+      ...store,
+      insertLinks: async (...args) => {
+        if (++batches === 3) throw new StorageUnavailable('database or disk is full');
+        return store.insertLinks(...args);
+      },
+      close: async () => {},
+    };
+    const said: string[] = [];
+    const command = {
+      file: csv,
+      email: 'full-disk@example.com',
+      db: service.dbFile,
+      shortDomain: service.shortDomain,
+      reportFile: report,
+      say: (line: string) => said.push(line),
+    };
+    await expect(runImportCommand({ ...command, open: async () => fillsUp })).rejects.toThrow(
+      new AdminError(
+        `The import stopped because the database ${service.dbFile} could not store the change (database or disk is full), after 4,000 links were imported: run the same command again once that is mended, and it carries on where it stopped.`,
+      ),
+    );
+    expect(said.at(-1)).toBe(
+      'Imported 4000 links; skipped 1 (invalid: 1, back-half taken: 0, already there: 0)',
+    );
+    expect(readFileSync(report, 'utf8')).toMatch(/^\uFEFFrow,.*\r?\n"2","invalid",/);
+
+    said.length = 0;
+    await runImportCommand({ ...command, force: true, open: async () => fillsUp });
+    expect(said.at(-1)).toBe(
+      'Imported 1000 links; skipped 4001 (invalid: 1, back-half taken: 0, already there: 4000)',
+    );
   });
 });
 

@@ -4,11 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +119,49 @@ describe('a backup', () => {
     const forced = await runCli(['backup', '--db', t.dbFile, '--to', to, '--force']);
     expect(forced.code).toBe(0);
     expect(readFileSync(to).subarray(0, 15).toString()).toBe('SQLite format 3');
+  });
+
+  it('is readable by its owner only, and leaves no other file in the folder', async () => {
+    const folder = mkdtempSync(path.join(dir, 'private-'));
+    const to = path.join(folder, 'private.db');
+    const answer = await runCli(['backup', '--db', t.dbFile, '--to', to]);
+    expect(answer.code).toBe(0);
+    expect(readdirSync(folder)).toEqual(['private.db']);
+    expect(statSync(to).mode & 0o777).toBe(0o600);
+    // Replacing a file that was open to all makes it private too.
+    writeFileSync(to, 'old', { mode: 0o644 });
+    expect((await runCli(['backup', '--db', t.dbFile, '--to', to, '--force'])).code).toBe(0);
+    expect(readdirSync(folder)).toEqual(['private.db']);
+    expect(statSync(to).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses anything but a regular file as its target, even with --force', async () => {
+    const folder = mkdtempSync(path.join(dir, 'special-'));
+    const fifo = path.join(folder, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const targets: [string, string][] = [
+      [fifo, 'a named pipe'],
+      [folder, 'a folder'],
+    ];
+    const device = path.join(folder, 'null');
+    try {
+      execFileSync('mknod', [device, 'c', '1', '3'], { stdio: 'ignore' });
+      targets.push([device, 'a device']);
+    } catch {
+      // Making a device node needs root; the named pipe and the folder still stand for the rest.
+    }
+    for (const [to, kind] of targets) {
+      for (const force of [[], ['--force']]) {
+        const answer = await runCli(['backup', '--db', t.dbFile, '--to', to, ...force]);
+        expect(answer.code).toBe(1);
+        expect(answer.stderr).toBe(
+          `${to} is ${kind}, not a file: a backup replaces only a regular file, so choose another name.\n`,
+        );
+      }
+    }
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    if (targets.length === 3) expect(lstatSync(device).isCharacterDevice()).toBe(true);
+    expect(readdirSync(folder).sort()).toEqual(targets.length === 3 ? ['fifo', 'null'] : ['fifo']);
   });
 
   it('refuses a folder that does not exist', async () => {

@@ -3,9 +3,22 @@
 // the copy is the database as of one moment), checked, then moved into place. Never a partial
 // file: the copy is written beside the target under another name and renamed only once it
 // passed its check.
-import { accessSync, constants, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
+// The namespace, not named imports: Node.js 22.13–22.15 has node:sqlite without backup().
+import * as sqlite from 'node:sqlite';
+import { notAFile } from '../shared/file-kind.ts';
+import { nodeTooOldForBackup } from '../shared/node-version.ts';
 
 /** Refused or failed; the message says why and what to do, and nothing was left behind. */
 export class BackupError extends Error {
@@ -50,12 +63,22 @@ export async function backupSqlite(options: {
   force?: boolean;
 }): Promise<BackupResult> {
   const started = performance.now();
+  const tooOld = nodeTooOldForBackup();
+  if (tooOld) throw new BackupError(tooOld);
   const to = path.resolve(options.to);
   const folder = path.dirname(to);
   if (!existsSync(options.db)) throw new BackupError(`There is no database at ${options.db}.`);
   if (path.resolve(options.db) === to)
     throw new BackupError('--to names the database itself: choose another file.');
-  if (existsSync(to) && !options.force)
+  const existing = lstatSync(to, { throwIfNoEntry: false });
+  // --force replaces a file, never a pipe, a device or a link: renaming onto them would swap a
+  // plain file in for what others read or write there.
+  const kind = existing && notAFile(existing);
+  if (kind)
+    throw new BackupError(
+      `${options.to} is ${kind}, not a file: a backup replaces only a regular file, so choose another name.`,
+    );
+  if (existing && !options.force)
     throw new BackupError(
       `${options.to} already exists: choose another file, or add --force to replace it.`,
     );
@@ -68,13 +91,20 @@ export async function backupSqlite(options: {
   }
 
   const partial = path.join(folder, `.${path.basename(to)}.partial-${process.pid}`);
-  const removePartial = () => {
-    for (const suffix of ['', '-journal', '-wal', '-shm'])
-      rmSync(partial + suffix, { force: true });
+  const removePartial = (suffixes = ['', '-journal', '-wal', '-shm']) => {
+    for (const suffix of suffixes) rmSync(partial + suffix, { force: true });
   };
-  const source = new DatabaseSync(options.db, { timeout: BUSY_TIMEOUT_MS });
+  // Created owner-only before SQLite writes to it (its journals take the file's mode): the copy
+  // holds what the database holds, which is owner-only too.
+  removePartial();
   try {
-    await backup(source, partial, { rate: ALL_PAGES });
+    closeSync(openSync(partial, 'wx', 0o600));
+  } catch (error) {
+    throw refusal(error, options);
+  }
+  const source = new sqlite.DatabaseSync(options.db, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    await sqlite.backup(source, partial, { rate: ALL_PAGES });
   } catch (error) {
     removePartial();
     throw refusal(error, options);
@@ -84,7 +114,7 @@ export async function backupSqlite(options: {
 
   let links: number;
   try {
-    const copy = new DatabaseSync(partial, { readOnly: true });
+    const copy = new sqlite.DatabaseSync(partial, { readOnly: true });
     try {
       const checks = copy.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
       const verdict = checks.map((row) => row.integrity_check).join('; ');
@@ -100,6 +130,10 @@ export async function backupSqlite(options: {
   } catch (error) {
     removePartial();
     throw error instanceof BackupError ? error : refusal(error, options);
+  } finally {
+    // The check's read-only connection leaves the copy's WAL files (SQLite keeps them for the
+    // next reader); they hold nothing the copy lacks.
+    removePartial(['-journal', '-wal', '-shm']);
   }
   return { links, bytes: statSync(to).size, ms: performance.now() - started };
 }

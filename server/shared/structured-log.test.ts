@@ -1,7 +1,10 @@
 // The service's log: JSON lines with level, time, msg and the request id; no keys, no full
 // destinations; a client that goes away is not an error.
 // SQLite only: the log is written alike whichever engine stores the data.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
@@ -111,6 +114,18 @@ describe('the JSON log', () => {
     expect(text().match(/"msg"/g)).toHaveLength(5);
     expect(text()).not.toContain(secret.slice(6));
     expect(text()).toContain('"path":"/v1/links/slk_…"');
+  });
+
+  it('creates its log file readable by its owner only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-log-'));
+    try {
+      const file = path.join(dir, 'logs', 'service.log');
+      const logger = createStructuredLogger({ format: 'json', file });
+      logger.info('started');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('scrubs every URL in a text to its origin', () => {

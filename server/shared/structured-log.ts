@@ -77,7 +77,8 @@ export type StructuredLogOptions = {
 
 export function createStructuredLogger(options: StructuredLogOptions): StructuredLogger {
   const file = options.file
-    ? pino.destination({ dest: options.file, append: true, mkdir: true, sync: true })
+    ? // Owner-only, as the database is: the log names accounts, addresses and links.
+      pino.destination({ dest: options.file, append: true, mkdir: true, sync: true, mode: 0o600 })
     : undefined;
   const sink = options.stream ?? file ?? pino.destination({ dest: 1, sync: true });
   const destination =

@@ -44,7 +44,16 @@ export async function benchImport(rows: number, db: string, dir: string): Promis
   const store = await openStorage(db);
   await createAccount(store, 'importer@example.com');
   await store.close();
-  const args = ['import', '--db', db, '--email', 'importer@example.com', file];
+  const args = [
+    'import',
+    '--db',
+    db,
+    '--short-domain',
+    'localhost:8787',
+    '--email',
+    'importer@example.com',
+    file,
+  ];
   const first = await run(args);
   const second = await run(args);
   return {
