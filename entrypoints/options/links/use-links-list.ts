@@ -34,7 +34,7 @@ export function useLinksList(
     [all, searching],
   );
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
-  const recent = useRecentClicks(account, sort === 'trending', fetchedAt);
+  const recent = useRecentClicks(account, sort === 'trending', all, fetchedAt);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const shown = useMemo(
     () => filterLinks(sorted, deferredQuery, host, texts),
