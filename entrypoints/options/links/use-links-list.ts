@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import { filterLinks, type LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
 import { listCountText } from './links-view.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
@@ -16,7 +17,10 @@ export function useLinksList(
   hidden: ReadonlySet<string>,
 ) {
   const { value: links, fetchedAt } = list;
-  const [query, setQuery] = useState('');
+  // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox).
+  const [query, setQuery] = useState(
+    () => new URLSearchParams(location.search).get(LINKS_SEARCH_PARAM) ?? '',
+  );
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
 
