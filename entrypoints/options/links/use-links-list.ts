@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
@@ -17,10 +17,16 @@ export function useLinksList(
   hidden: ReadonlySet<string>,
 ) {
   const { value: links, fetchedAt } = list;
-  // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox).
+  // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox); the
+  // address then forgets the search, so that coming back to Links or reloading starts afresh.
   const [query, setQuery] = useState(
     () => new URLSearchParams(location.search).get(LINKS_SEARCH_PARAM) ?? '',
   );
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has(LINKS_SEARCH_PARAM)) {
+      history.replaceState(history.state, '', location.pathname + location.hash);
+    }
+  }, []);
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
 
