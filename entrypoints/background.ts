@@ -23,6 +23,7 @@ import { t } from '../lib/i18n/t.ts';
 import { startImportRunner } from '../lib/import/import-background.ts';
 import {
   type Disposition,
+  LINKS_SEARCH_PARAM,
   type OmniboxDeps,
   type OmniboxEntered,
   omniboxEntered,
@@ -81,6 +82,13 @@ const omniboxDeps: OmniboxDeps = {
     else await browser.tabs.create({ url, active: disposition === 'newForegroundTab' });
   },
   shorten: (url) => shortenAndCopy({ url, source: 'link' }, deps),
+  showInLinks: (text, disposition) =>
+    omniboxDeps.open(
+      browser.runtime.getURL(
+        `/options.html?${new URLSearchParams({ [LINKS_SEARCH_PARAM]: text })}#links`,
+      ),
+      disposition,
+    ),
 };
 
 // Chrome reads a suggestion's description as XML; Firefox shows it as text.

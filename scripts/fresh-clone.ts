@@ -113,6 +113,11 @@ try {
   // scripts run on the Node it brings, so it asks of the machine's Node only what runs npm.
   const ownEngine = /EBADENGINE.*\n.*package: 'shortlink-extension@/.exec(installed);
   if (ownEngine) throw new Error(`npm install warns about the project itself:\n${installed}`);
+  // npm 11 runs install scripts not named in package.json's allowScripts but warns; npm 12 skips
+  // them. Every dependency with one is named there, allowed or not.
+  if (/not yet covered by allowScripts/.test(installed)) {
+    throw new Error(`npm install names install scripts allowScripts does not cover:\n${installed}`);
+  }
   const scriptsNode = run('npm', ['exec', '--', 'node', '--version'], dir, env).trim();
   console.log(
     `fresh clone: npm install done (${seconds()}); npm scripts run on node ${scriptsNode}`,

@@ -1,5 +1,5 @@
 import type { Domain } from '../../lib/api/schemas.ts';
-import { displayHost } from '../../lib/links/display-host.ts';
+import { shortHostShown } from '../../lib/links/short-link-of-account.ts';
 import { defaultDomainLabel } from '../../lib/wording/link-words.ts';
 import type { FieldInputProps } from '../ui/FormField.tsx';
 
@@ -22,12 +22,12 @@ export function DomainSelect({
       <option value="">{defaultDomainLabel(defaultShortHost)}</option>
       {domains.map((domain) => (
         <option key={domain.domain} value={domain.domain} dir="ltr">
-          {displayHost(domain.domain)}
+          {shortHostShown(domain.domain, defaultShortHost)}
         </option>
       ))}
       {!known && (
         <option value={value} dir="ltr">
-          {value}
+          {shortHostShown(value, defaultShortHost)}
         </option>
       )}
     </select>

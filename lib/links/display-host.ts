@@ -124,6 +124,13 @@ export function displayHost(host: string): string {
   return unicode.some(isDeceptive) ? ascii : unicode.join('.');
 }
 
+/** A host with or without its port (`bücher.example:8443`), as displayHost shows it, port kept. */
+export function displayHostAndPort(hostAndPort: string): string {
+  const port = /:\d*$/.exec(hostAndPort)?.[0] ?? '';
+  const host = hostAndPort.slice(0, hostAndPort.length - port.length);
+  return host.startsWith('[') ? hostAndPort : displayHost(host) + port;
+}
+
 /**
  * A web address with its host as `displayHost` shows it and without a user name or password (the
  * address bar leaves them out: `https://sho.rt@evil.example/` is evil.example); anything

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultDomainName,
   defaultShortHost,
+  shortHostShown,
   shortLinkOfAccount,
 } from './short-link-of-account.ts';
 
@@ -58,5 +59,23 @@ describe('defaultDomainName', () => {
     [undefined, undefined],
   ])('names %s', (host, name) => {
     expect(defaultDomainName(host)).toBe(name);
+  });
+});
+
+describe('shortHostShown', () => {
+  it.each([
+    ['', 'localhost:8787', 'localhost:8787'],
+    ['', undefined, ''],
+    ['go.localhost', 'localhost:8787', 'go.localhost:8787'],
+    ['GO.LOCALHOST', 'localhost:8787', 'go.localhost:8787'],
+    ['go.localhost:18990', 'localhost:8787', 'go.localhost:18990'],
+    ['go.localhost', undefined, 'go.localhost'],
+    ['go.localhost', 'sho.rt', 'go.localhost'],
+    ['go.example.com', 'localhost:8787', 'go.example.com'],
+    ['xn--bcher-kva.example', 'sho.rt', 'bücher.example'],
+    ['xn--80ak6aa92e.com:8443', undefined, 'xn--80ak6aa92e.com:8443'],
+    ['[::1]:8787', undefined, '[::1]:8787'],
+  ])('shows %j (default %j) as %j', (domain, defaultHost, shown) => {
+    expect(shortHostShown(domain, defaultHost)).toBe(shown);
   });
 });

@@ -1,9 +1,9 @@
 // Whether an address is already a short link of the account: on its default short domain or on
 // one of its custom domains, with a back-half for its only path segment.
 
-import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
+import { BACK_HALF_PATTERN, isLoopbackHostname } from '../../contract/limits.ts';
 import type { Link } from '../api/schemas.ts';
-import { displayHost } from './display-host.ts';
+import { displayHostAndPort } from './display-host.ts';
 
 export type AccountHosts = {
   /** Host (with port) of the service's default short domain. */
@@ -73,12 +73,26 @@ export function shortLinkOfAccount(
 }
 
 /**
+ * A short-link host as every page shows it: with its port wherever it has one, since that is what
+ * a person types (`go.localhost:8787`, `localhost:8787`, `bücher.example`), a look-alike in
+ * punycode. `domain` is a custom domain as the account names it, a host from a short URL, or ""
+ * for the service's default short domain (`defaultShortHost`; undefined when it is not known).
+ * A loopback custom domain borrows the default host's port, as the reference service serves it
+ * (server/shared/short-domain.ts): the account lists `go.localhost`, its links live on
+ * `go.localhost:8787`.
+ */
+export function shortHostShown(domain: string, defaultShortHost?: string): string {
+  if (domain === '') return defaultShortHost ? displayHostAndPort(defaultShortHost) : '';
+  const defaultPort = /:\d+$/.exec(defaultShortHost ?? '')?.[0];
+  const borrows = defaultPort && !/:\d*$/.test(domain) && isLoopbackHostname(domain.toLowerCase());
+  return displayHostAndPort(borrows ? domain + defaultPort : domain);
+}
+
+/**
  * The service's default short domain as a choice names it by its host, when it is known: the host
  * first and the rest short (`bücher.example`, `localhost:8787`), so that a narrow select (the
  * popup's) still shows the host whole. lib/wording/link-words.ts puts it in the label.
  */
 export function defaultDomainName(defaultShortHost: string | undefined): string | undefined {
-  if (!defaultShortHost) return undefined;
-  const [, name = defaultShortHost, port = ''] = /^(.*?)(:\d+)?$/.exec(defaultShortHost) ?? [];
-  return `${displayHost(name)}${port}`;
+  return defaultShortHost ? shortHostShown('', defaultShortHost) : undefined;
 }

@@ -67,6 +67,11 @@ describe('suggestionsFor', () => {
   it.each([
     ['<b>&amp;</b>', '&lt;b&gt;&amp;amp;&lt;/b&gt;'],
     ["it's", 'it&apos;s'],
+    ['a\uFFFEb\uFFFFc', 'abc'],
+    ['nul\u0000 bell\u0007 esc\u001B del\u007F', 'nul bell esc del\u007F'],
+    ['tab\t lf\n cr\r kept', 'tab\t lf\n cr\r kept'],
+    ['lone \uD800 and \uDC00 surrogates', 'lone  and  surrogates'],
+    ['a pair 😀 and U+FFFD \uFFFD kept', 'a pair 😀 and U+FFFD \uFFFD kept'],
   ])('escapeXml(%j)', (text, escaped) => {
     expect(escapeXml(text)).toBe(escaped);
   });
@@ -77,6 +82,7 @@ describe('omniboxEntered', () => {
     links: async () => links,
     open: vi.fn(async () => {}),
     shorten: vi.fn(async () => ({ status: 'copied' })),
+    showInLinks: vi.fn(async () => {}),
   });
 
   it('opens the destination of the chosen suggestion where the browser asks', async () => {
@@ -98,6 +104,26 @@ describe('omniboxEntered', () => {
     expect(given.open).toHaveBeenCalledWith('https://docs.example.org/handbook', 'currentTab');
   });
 
+  it.each([
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'chrome://settings/',
+  ])('never opens the destination %j: shows the link in Links instead', async (destination) => {
+    const given = {
+      ...deps(),
+      links: async () => [link('https://sho.rt/bad', destination, 'Bad')],
+    };
+    for (const typed of ['https://sho.rt/bad', 'bad']) {
+      expect(await omniboxEntered(typed, 'newForegroundTab', given)).toEqual({
+        action: 'shown in links',
+        shortUrl: 'https://sho.rt/bad',
+      });
+    }
+    expect(given.open).not.toHaveBeenCalled();
+    expect(given.showInLinks).toHaveBeenCalledWith('https://sho.rt/bad', 'newForegroundTab');
+  });
+
   it('shortens an address that is not one of the links', async () => {
     const given = deps();
     expect(await omniboxEntered('https://example.com/new', 'currentTab', given)).toEqual({
@@ -115,6 +141,7 @@ describe('omniboxEntered', () => {
       expect(await omniboxEntered(text, 'currentTab', given)).toEqual({ action: 'nothing' });
       expect(given.open).not.toHaveBeenCalled();
       expect(given.shorten).not.toHaveBeenCalled();
+      expect(given.showInLinks).not.toHaveBeenCalled();
     },
   );
 });

@@ -11,14 +11,35 @@ export type Disposition = 'currentTab' | 'newForegroundTab' | 'newBackgroundTab'
 
 export type Suggestion = { content: string; description: string };
 
-/** Chrome reads a suggestion's description as XML (`<match>`, `<url>`, `<dim>`): text must be escaped. */
-export const escapeXml = (text: string): string =>
-  text
+/**
+ * Whether XML 1.0 allows a code point in text: not the C0 controls but tab, LF and CR, not a lone
+ * surrogate, not U+FFFE or U+FFFF. One of them in a description and Chrome drops it as malformed.
+ */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  code >= 0x10000;
+
+/**
+ * Chrome reads a suggestion's description as XML (`<match>`, `<url>`, `<dim>`): text must be
+ * escaped, and what XML cannot hold at all left out.
+ */
+export function escapeXml(text: string): string {
+  let allowed = '';
+  // By code point: a pair of surrogates is one character, a lone one is left out.
+  for (const char of text) {
+    if (isXmlChar(char.codePointAt(0) ?? 0)) allowed += char;
+  }
+  return allowed
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+}
 
 const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -62,14 +83,20 @@ export type OmniboxDeps = {
   open(url: string, disposition: Disposition): Promise<void>;
   /** The context menu's flow: shorten, copy, notify. */
   shorten(url: string): Promise<unknown>;
+  /** Opens the options page's Links searched for `text`. */
+  showInLinks(text: string, disposition: Disposition): Promise<void>;
 };
+
+/** The query parameter of the options page that fills the Links search: `options.html?search=…`. */
+export const LINKS_SEARCH_PARAM = 'search';
 
 export type OmniboxEntered =
   | { action: 'opened'; url: string }
   | { action: 'shortened'; outcome: unknown }
+  | { action: 'shown in links'; shortUrl: string }
   | { action: 'nothing' };
 
-const isWebAddress = (text: string) => {
+const isWebAddress = (text: string): boolean => {
   const url = URL.parse(text);
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
 };
@@ -77,6 +104,10 @@ const isWebAddress = (text: string) => {
 /**
  * Enter: a suggestion chosen (its short URL) or words typed opens the destination of that link
  * (of the first match); an address that is none of the account's short links is shortened.
+ * A destination that is not http(s) (a `javascript:`, `data:`, `file:` or `chrome:` address from
+ * a service we do not control) is never opened: the link is shown in the options page's Links
+ * instead, where the person sees what it leads to and can edit or delete it, rather than Enter
+ * seeming to do nothing.
  */
 export async function omniboxEntered(
   text: string,
@@ -88,6 +119,10 @@ export async function omniboxEntered(
   const chosen =
     links.find((link) => link.shortUrl === typed) ??
     (isWebAddress(typed) ? undefined : matchingLinks(links, typed, 1)[0]);
+  if (chosen && !isWebAddress(chosen.destinationUrl)) {
+    await deps.showInLinks(chosen.shortUrl, disposition);
+    return { action: 'shown in links', shortUrl: chosen.shortUrl };
+  }
   if (chosen) {
     await deps.open(chosen.destinationUrl, disposition);
     return { action: 'opened', url: chosen.destinationUrl };

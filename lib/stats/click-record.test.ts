@@ -3,6 +3,7 @@ import {
   type ClickRecord,
   dayNumber,
   recentClicks,
+  recentClicksOfList,
   recordedDays,
   recordRead,
 } from './click-record.ts';
@@ -85,5 +86,25 @@ describe('recordedDays and recentClicks', () => {
     [7, '2026-11-27', 0],
   ])('%i days to %s: %i', (count, date, expected) => {
     expect(recentClicks(record, 'a', count, at(date))).toBe(expected);
+  });
+});
+
+describe('recentClicksOfList', () => {
+  const before = recordRead({}, [link('a', 1), link('b', 4)], at('2026-11-20'));
+  const list = [link('a', 4), link('b', 4), link('new', 9)];
+
+  it('counts the gains of a list the record has not taken in yet', () => {
+    expect(recentClicksOfList(before, list, 7, at('2026-11-21'))).toEqual(
+      new Map([
+        ['a', 3],
+        ['b', 0],
+        ['new', 0],
+      ]),
+    );
+  });
+
+  it('counts them once when the record has taken that list in already', () => {
+    const after = recordRead(before, list, at('2026-11-21'));
+    expect(recentClicksOfList(after, list, 7, at('2026-11-21')).get('a')).toBe(3);
   });
 });

@@ -154,3 +154,21 @@ export function recentClicks(
   }
   return sum;
 }
+
+/**
+ * Each link's recorded clicks over the last `count` days, with the gains of `links` counted
+ * whether or not the record has taken that read in yet: a page reads the record as soon as it
+ * shows a new list, and the read's own write may come after (account-links.ts writes it once
+ * the list is drawn). Taken in already, the list changes nothing (recordRead gains nothing twice).
+ */
+export function recentClicksOfList(
+  record: ClickRecord,
+  links: readonly { shortUrl: string; clicks: number }[],
+  count: number,
+  now: number,
+): Map<string, number> {
+  const withList = recordRead(record, links, now);
+  return new Map(
+    links.map(({ shortUrl }) => [shortUrl, recentClicks(withList, shortUrl, count, now)]),
+  );
+}

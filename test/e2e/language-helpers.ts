@@ -30,14 +30,11 @@ export async function launchIn(
   }
   const context = await launchWithExtension({ extensionDir, lang });
   const worker = await extensionWorker(context);
-  // The options tab the install opens would interrupt the probe's navigation.
+  // The options tab the install opens would interrupt a test's first navigation.
   await waitForInstallTab(context, new URL(worker.url()).host);
-  // Asked in a page: under Playwright the service worker answers en-US whatever --lang says
-  // (its messages still follow --lang); a page answers what the person's browser would.
-  const probe = await context.newPage();
-  await probe.goto(`chrome-extension://${new URL(worker.url()).host}/offscreen.html`);
-  const uiLanguage = await probe.evaluate(() => chrome.i18n.getUILanguage());
-  await probe.close();
+  // The worker and the pages alike answer `lang` (Chromium 156), since launchWithExtension gives
+  // Playwright that locale too; without it both would answer Playwright's en-US.
+  const uiLanguage = await worker.evaluate(() => chrome.i18n.getUILanguage());
   return {
     context,
     extensionId: new URL(worker.url()).host,

@@ -1,7 +1,7 @@
 // `sl` in Chromium's address bar, against the real service: the tests call the handlers the
 // browser calls (globalThis.shortLinkBackground in the service worker), as the menu's tests do.
 import { configure, expect, test } from './fixtures.ts';
-import { createLink, linksOf } from './links-helpers.ts';
+import { createLink, linksOf, row } from './links-helpers.ts';
 import { readClipboard } from './page-helpers.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -75,4 +75,40 @@ test('"sl <address>" shortens it, copies the short link and says so, as the cont
   expect(
     await worker.evaluate(async () => Object.keys(await chrome.notifications.getAll())),
   ).toHaveLength(1);
+});
+
+test('a link a service answered with a script destination and XML-illegal title: the description stays XML, and Enter shows the link in Links instead of opening it', async ({
+  context,
+  worker,
+  extensionId,
+  service,
+  apiKey,
+}) => {
+  // Written past the service's checks, as a service we do not control could answer.
+  await service.insertLinks(apiKey, [
+    { backHalf: 'hostile', destinationUrl: 'javascript:alert(1)', title: 'Hostile\uFFFE\uFFFF' },
+  ]);
+  const [hostile] = await linksOf(service, apiKey);
+  await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+
+  const suggestions = await worker.evaluate(() =>
+    globalThis.shortLinkBackground?.onOmniboxInput('hostile'),
+  );
+  expect(suggestions?.map((each) => each.description)).toEqual([
+    `Hostile <url>${hostile?.short_url}</url> <dim>→ javascript:alert(1)</dim>`,
+  ]);
+
+  const opened = context.waitForEvent('page');
+  const entered = await worker.evaluate(
+    (text) => globalThis.shortLinkBackground?.onOmniboxEntered(text, 'newForegroundTab'),
+    hostile?.short_url ?? '',
+  );
+  expect(entered).toEqual({ action: 'shown in links', shortUrl: hostile?.short_url });
+  const page = await opened;
+  await expect(page.getByRole('searchbox', { name: 'Search links' })).toHaveValue(
+    hostile?.short_url ?? '',
+  );
+  // The address keeps the section, not the search: Links reopened or reloaded starts afresh.
+  expect(page.url()).toBe(`chrome-extension://${extensionId}/options.html#links`);
+  await expect(row(page, hostile?.short_url ?? '')).toContainText('javascript:alert(1)');
 });

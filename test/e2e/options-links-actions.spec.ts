@@ -55,6 +55,31 @@ test.describe('options page, Links: row and bulk actions', () => {
     await expect(row(page, quiet.short_url)).toContainText('0 clicks');
   });
 
+  test('"Trending" re-sorts after Refresh by the clicks that Refresh brought', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const older = await createLink(service, apiKey, { destination_url: 'https://older.example/' });
+    service.advanceClock(1_100);
+    const newer = await createLink(service, apiKey, { destination_url: 'https://newer.example/' });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
+    await expect(rows(page)).toHaveCount(2);
+    await expect(refresh).toBeEnabled();
+
+    // Both unclicked since this browser first read them: newest first.
+    await page.getByLabel('Sort by').selectOption({ label: 'Trending' });
+    await expect(rows(page).getByRole('link')).toHaveText([newer.short_url, older.short_url]);
+    await visit(older.short_url, 2);
+    await refresh.click();
+    await expect(row(page, older.short_url)).toContainText('2 clicks');
+    await expect(rows(page).getByRole('link')).toHaveText([older.short_url, newer.short_url]);
+  });
+
   test('"Export CSV" downloads the links shown, with commas, quotes, line breaks and accents intact', async ({
     context,
     extensionId,

@@ -215,6 +215,25 @@ test.describe('options page, Links', () => {
     expect(redirect.headers.get('location')).toBe('https://new.example.com/here');
   });
 
+  test('an edit to a bare address saves it with https://, as the popup does', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const { page, link } = await linkOnOptionsPage({ destination_url: 'https://old.example.com/' });
+
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Destination URL').fill('example.com/foo');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(row(page, link.short_url)).toContainText('example.com/foo');
+    expect((await getLink(service, apiKey, link.short_url)).body).toMatchObject({
+      destination_url: 'https://example.com/foo',
+    });
+  });
+
   test('an invalid edit keeps the form as typed with the error on the field', async ({
     linkOnOptionsPage,
     service,

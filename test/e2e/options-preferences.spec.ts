@@ -34,15 +34,18 @@ test.describe('options page, Domains', () => {
   }) => {
     await service.addDomain(account.email, 'links.prefs-one.example.org');
     await service.addDomain(account.email, 'go.prefs-one.example.com');
+    await service.addDomain(account.email, 'prefs-one.localhost');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey: account.apiKey });
     const page = await openOptions(context, extensionId, 'domains');
     const group = defaultDomainGroup(page);
 
-    await expect(group.getByRole('radio')).toHaveCount(3);
+    await expect(group.getByRole('radio')).toHaveCount(4);
+    // A loopback domain with the port its short URLs carry, as the popup and the Links filter say.
     await expect(group.locator('label')).toHaveText([
       `${service.shortDomain} (default)`,
       'go.prefs-one.example.com',
       'links.prefs-one.example.org',
+      `prefs-one.localhost:${new URL(service.baseUrl).port}`,
     ]);
     const added = `Added ${await today(page)}`;
     await expect(

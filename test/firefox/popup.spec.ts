@@ -27,7 +27,10 @@ test.describe('the popup in Firefox', () => {
           options.map((option) => option.textContent),
         ),
       )
-      .toEqual([`${new URL(service.baseUrl).host} (default)`, 'go.localhost']);
+      .toEqual([
+        `${new URL(service.baseUrl).host} (default)`,
+        `go.localhost:${new URL(service.baseUrl).port}`,
+      ]);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 

@@ -38,6 +38,15 @@ describe('domainChoices', () => {
     expect(domainChoices([domain('go.example.com')], 'go.example.com')).toHaveLength(2);
   });
 
+  it('names a loopback custom domain with the port its links use, as the Links filter does', () => {
+    const choices = domainChoices([domain('go.localhost')], 'gone.localhost', 'localhost:18990');
+    expect(choices.map((choice) => choice.label)).toEqual([
+      'localhost:18990 (default)',
+      'go.localhost:18990',
+      'gone.localhost:18990',
+    ]);
+  });
+
   it('lists a domain the service sent twice once', () => {
     expect(domainChoices([domain('go.example.com'), domain('go.example.com')], '')).toHaveLength(2);
   });

@@ -2,6 +2,7 @@
 
 import type { Domain } from '../../../lib/api/schemas.ts';
 import { uiLanguage } from '../../../lib/i18n/t.ts';
+import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { type Settings, saveAccount } from '../../../lib/settings/settings.ts';
 import { defaultDomainLabel } from '../../../lib/wording/link-words.ts';
 
@@ -34,7 +35,7 @@ export function domainChoices(
     seen.add(domain.domain);
     custom.push({
       value: domain.domain,
-      label: domain.domain,
+      label: shortHostShown(domain.domain, defaultShortHost),
       createdAt: domain.createdAt,
       missing: false,
     });
@@ -45,7 +46,12 @@ export function domainChoices(
     ...custom,
   ];
   if (chosen !== '' && !seen.has(chosen)) {
-    choices.push({ value: chosen, label: chosen, createdAt: '', missing: true });
+    choices.push({
+      value: chosen,
+      label: shortHostShown(chosen, defaultShortHost),
+      createdAt: '',
+      missing: true,
+    });
   }
   return choices;
 }

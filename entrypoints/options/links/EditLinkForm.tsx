@@ -1,23 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../../components/ui/FormField.tsx';
-import { DestinationUrl, Title } from '../../../contract/wire.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { describeApiError } from '../../../lib/wording/error-text.ts';
-import { fieldProblemText } from '../../../lib/wording/field-problems.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
+import { checkEditDestination, checkEditTitle } from './edit-fields.ts';
 import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
-
-function problemOf(field: Field, value: string) {
-  const result = (field === 'destinationUrl' ? DestinationUrl : Title).safeParse(value);
-  if (result.success) return { value: result.data as string };
-  const issue = result.error.issues[0];
-  return { problem: issue ? fieldProblemText(field, issue) : t('linksCheckValue') };
-}
 
 /**
  * The form that edits a link's destination and title, in the Edit dialog or in place in the details
@@ -42,8 +34,8 @@ export function EditLinkForm({
   const [serverProblem, setServerProblem] = useState<{ field?: Field; message: string }>();
   const [busy, setBusy] = useState(false);
 
-  const destination = problemOf('destinationUrl', form.destinationUrl);
-  const title = problemOf('title', form.title);
+  const destination = checkEditDestination(form.destinationUrl);
+  const title = checkEditTitle(form.title);
   const problemFor = (field: Field, checked: { problem?: string }) =>
     checked.problem ?? (serverProblem?.field === field ? serverProblem.message : undefined);
 

@@ -2,6 +2,7 @@ import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
+import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
 import { SelectAll } from './SelectAll.tsx';
 import type { LinkSelection } from './use-link-selection.ts';
@@ -84,7 +85,7 @@ export function LinksToolbar({
           <option value="">{t('linksAllDomains')}</option>
           {list.hosts.map((name) => (
             <option key={name} value={name} dir="ltr">
-              {name}
+              {shortHostShown(name)}
             </option>
           ))}
         </select>

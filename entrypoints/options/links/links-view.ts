@@ -3,7 +3,7 @@ import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
 import { messagesLanguage, plural, t, uiLanguage } from '../../../lib/i18n/t.ts';
-import { displayHost } from '../../../lib/links/display-host.ts';
+import { displayHostAndPort } from '../../../lib/links/display-host.ts';
 
 /** "1 link", "12,345 links", or with a search active "12 of 12,345 links". */
 export function linkCount(shown: number, total: number): string {
@@ -89,13 +89,6 @@ export function createdLabel(iso: string, now: number): { text: string; full: st
   return { text: relative.format(-Math.floor(age / DAY), 'day'), full };
 }
 
-/** A host with its port, as displayHost shows it (a look-alike in punycode), port kept. */
-function shownHost(hostAndPort: string): string {
-  const port = /:\d*$/.exec(hostAndPort)?.[0] ?? '';
-  const host = hostAndPort.slice(0, hostAndPort.length - port.length);
-  return host.startsWith('[') ? hostAndPort : displayHost(host) + port;
-}
-
 /**
  * The destination split so that its host can stand out and the rest be truncated; the host as the
  * browser's address bar would show it (lib/links/display-host.ts).
@@ -103,7 +96,7 @@ function shownHost(hostAndPort: string): string {
 export function splitDestination(url: string): { scheme: string; host: string; rest: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
   if (!match) return { scheme: '', host: '', rest: url };
-  return { scheme: match[1] ?? '', host: shownHost(match[2] ?? ''), rest: match[3] ?? '' };
+  return { scheme: match[1] ?? '', host: displayHostAndPort(match[2] ?? ''), rest: match[3] ?? '' };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import { filterLinks, type LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
 import { listCountText } from './links-view.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
@@ -16,7 +17,16 @@ export function useLinksList(
   hidden: ReadonlySet<string>,
 ) {
   const { value: links, fetchedAt } = list;
-  const [query, setQuery] = useState('');
+  // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox); the
+  // address then forgets the search, so that coming back to Links or reloading starts afresh.
+  const [query, setQuery] = useState(
+    () => new URLSearchParams(location.search).get(LINKS_SEARCH_PARAM) ?? '',
+  );
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has(LINKS_SEARCH_PARAM)) {
+      history.replaceState(history.state, '', location.pathname + location.hash);
+    }
+  }, []);
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
 
@@ -34,7 +44,7 @@ export function useLinksList(
     [all, searching],
   );
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
-  const recent = useRecentClicks(account, sort === 'trending', fetchedAt);
+  const recent = useRecentClicks(account, sort === 'trending', all, fetchedAt);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const shown = useMemo(
     () => filterLinks(sorted, deferredQuery, host, texts),
