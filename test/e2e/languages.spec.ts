@@ -3,9 +3,10 @@
 // chromium-l10n for anything but en-US: .ci/run installs it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
 import { readMessages } from '../support/messages-in-node.ts';
+import { SCREENSHOTS_DIR } from '../support/screenshot-files.ts';
 import {
   configure,
   expect,
@@ -174,6 +175,8 @@ test('in a German browser the popup speaks German, with nothing overflowing at 3
     await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Kopieren', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'QR-Code' })).toBeVisible();
+    // The key as German keycaps name it (the glossary's "Eingabe"), not the English "Enter".
+    await expect(page.locator('footer.shortcuts kbd').first()).toHaveText('Eingabe');
     expect(await overflowing(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-de`);
   } finally {
@@ -200,6 +203,13 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
       .getByRole('button', { name: 'اختصار كل علامات التبويب' })
       .boundingBox();
     expect(label && label.x + label.width).toBeGreaterThan(POPUP_WIDTH / 2);
+    // "UTM parameters": closed, its triangle sits before the words (at their right) and points
+    // left, toward them; open, it points down.
+    const utm = page.getByRole('button', { name: 'معلمات UTM', exact: true });
+    expect(await triangle(utm)).toEqual({ points: 'left', beforeText: true });
+    await utm.screenshot({ path: `${SCREENSHOTS_DIR}/popup-${POPUP_WIDTH}-ar-utm-closed.png` });
+    await utm.click();
+    expect(await triangle(utm)).toEqual({ points: 'down', beforeText: true });
     expect(await overflowing(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-ar`);
@@ -207,6 +217,32 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
     await browser.done();
   }
 });
+
+/** Where a disclosure button's triangle points (its one coloured border), and whether it leads. */
+function triangle(button: Locator) {
+  return button.evaluate((element) => {
+    const marker = element.querySelector('.disclosure-marker');
+    if (!marker) return { points: 'nowhere', beforeText: false };
+    const style = getComputedStyle(marker);
+    const coloured = (['left', 'right', 'top', 'bottom'] as const).filter(
+      (side) =>
+        Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 &&
+        style.getPropertyValue(`border-${side}-color`) !== 'rgba(0, 0, 0, 0)',
+    );
+    const opposite = { left: 'right', right: 'left', top: 'down', bottom: 'up' } as const;
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    range.setStartAfter(marker);
+    const text = range.getBoundingClientRect();
+    const box = marker.getBoundingClientRect();
+    const rightToLeft = getComputedStyle(element).direction === 'rtl';
+    return {
+      points:
+        coloured.length === 1 ? opposite[coloured[0] as keyof typeof opposite] : coloured.join(),
+      beforeText: rightToLeft ? box.left >= text.right - 1 : box.right <= text.left + 1,
+    };
+  });
+}
 
 /** The words of English messages that the language's own messages never use: English left over. */
 function englishOnlyWords(locale: string): Set<string> {
