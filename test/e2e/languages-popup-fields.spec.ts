@@ -1,9 +1,26 @@
 // The popup's field problems and its QR view in the browser's language: German at 360 px, and
 // right-to-left Arabic, axe clean. Chromium is started with --lang (see languages-helpers.ts).
+import type { Locator } from '@playwright/test';
 import { expect, seriousA11yViolations, test } from './fixtures.ts';
 import { overflowing, popupIn, screenshotLightAndDark } from './language-helpers.ts';
 
 const WIDTH = 360;
+
+/** A 1×1 PNG: a logo the browser can draw. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The elements inside `container` whose text is cut (wider than the box that shows it); the
+ * visually hidden file input is 1 px on purpose. */
+function cutShort(container: Locator): Promise<string[]> {
+  return container.evaluate((root) =>
+    [root, ...root.querySelectorAll(':not(input)')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.tagName}.${element.className}: ${element.textContent}`),
+  );
+}
 
 test('in German the popup says a bad or taken back-half and the QR view with its style controls in German, nothing overflowing at 360 px', async ({
   service,
@@ -51,6 +68,21 @@ test('in German the popup says a bad or taken back-half and the QR view with its
     await expect(correction.locator('option:checked')).toHaveText('M (15\u00a0%)');
     await expect(page.getByRole('link', { name: 'PNG herunterladen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Symbol der Website verwenden' })).toBeVisible();
+
+    // "Logo": our own button and words, whole at 360 px, reached by the keyboard; a file still chosen.
+    const logo = page.locator('.qr-logo .file-picker');
+    await expect(logo.locator('label')).toHaveText('Datei auswählen');
+    await expect(logo.locator('.file-picker-name')).toHaveText('Keine Datei ausgewählt');
+    expect(await cutShort(logo)).toEqual([]);
+    await page.getByLabel('Größe', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    const logoInput = page.getByLabel('Logo', { exact: true });
+    await expect(logoInput).toBeFocused();
+    await expect(logoInput).toHaveAccessibleDescription('Keine Datei ausgewählt');
+    await expect(logo.locator('label')).toHaveCSS('outline-style', 'solid');
+    await logoInput.setInputFiles({ name: 'firmenlogo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(logo.locator('.file-picker-name')).toHaveText('firmenlogo.png');
+    await expect(page.getByRole('button', { name: 'Logo entfernen' })).toBeVisible();
 
     await page.getByLabel('Rand', { exact: true }).fill('17');
     await expect(
