@@ -261,6 +261,13 @@ for (const expected of [GERMAN, ARABIC]) {
       // The import dialog: a file with one new link, a taken back-half and two bad rows.
       await page.getByRole('button', { name: expected.openImport }).click();
       const dialog = page.getByRole('dialog', { name: expected.importTitle });
+      // The file field in the language's words, not the browser's "Choose File".
+      const words = readMessages(lang);
+      const picker = dialog.locator('.file-picker');
+      await expect(picker.locator('label')).toHaveText(words.fileChoose?.message ?? '');
+      await expect(picker.locator('.file-picker-name')).toHaveText(
+        words.fileNoneChosen?.message ?? '',
+      );
       await dialog.getByLabel(expected.csvFile).setInputFiles({
         name: 'links.csv',
         mimeType: 'text/csv',
@@ -274,6 +281,7 @@ for (const expected of [GERMAN, ARABIC]) {
           ].join('\n'),
         ),
       });
+      await expect(picker.locator('.file-picker-name')).toHaveText('links.csv');
       await dialog.getByRole('button', { name: expected.check, exact: true }).click();
       await expect(dialog.locator('.import-check > ul > li')).toHaveText(expected.checked(n));
       await dialog.getByText(expected.whyInvalid).click();
