@@ -85,7 +85,7 @@ const GERMAN: Expected = {
   whyInvalid: 'Warum Zeilen ungültig sind',
   invalidRows: (n) => [
     `Zeile ${n(4)}: Die Ziel-URL ist leer.`,
-    `Zeile ${n(5)}: Das Konto hat die Domain not-added.example nicht hinzugefügt.`,
+    `Zeile ${n(5)}: Das Konto hat die Domain \u2066not-added.example\u2069 nicht hinzugefügt.`,
   ],
   emptyReason: 'Die Ziel-URL ist leer.',
   importOne: '1 Link importieren',
@@ -124,7 +124,7 @@ const ARABIC: Expected = {
   whyInvalid: 'أسباب عدم صلاحية الصفوف',
   invalidRows: (n) => [
     `الصف ${n(4)}: \u2068عنوان URL الوجهة فارغ.\u2069`,
-    `الصف ${n(5)}: \u2068لم يُضف الحساب النطاق \u2068not-added.example\u2069.\u2069`,
+    `الصف ${n(5)}: \u2068لم يُضف الحساب النطاق \u2066not-added.example\u2069.\u2069`,
   ],
   emptyReason: 'عنوان URL الوجهة فارغ.',
   importOne: 'استيراد رابط واحد',

@@ -15,7 +15,12 @@ import {
   test,
   waitForInstallTab,
 } from './fixtures.ts';
-import { launchIn, overflowing, screenshotLightAndDark } from './language-helpers.ts';
+import {
+  addressesDrawnBackwards,
+  launchIn,
+  overflowing,
+  screenshotLightAndDark,
+} from './language-helpers.ts';
 import { createLink, row, rows } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -315,9 +320,9 @@ const LINKS_WORDS = {
     close: 'Schließen',
     shortLink: 'Kurzlink',
     deleteTitle: 'Diesen Link löschen?',
-    deleted: (url: string) => `${url} gelöscht.`,
+    deleted: (url: string) => `\u2066${url}\u2069 gelöscht.`,
     undo: 'Rückgängig',
-    undone: (url: string) => `Rückgängig gemacht: ${url} bleibt erhalten.`,
+    undone: (url: string) => `Rückgängig gemacht: \u2066${url}\u2069 bleibt erhalten.`,
   },
   ar: {
     count: /^\u2068.+\u2069 روابط$/,
@@ -337,9 +342,9 @@ const LINKS_WORDS = {
     close: 'إغلاق',
     shortLink: 'الرابط المختصر',
     deleteTitle: 'حذف هذا الرابط؟',
-    deleted: (url: string) => `حُذف \u2068${url}\u2069.`,
+    deleted: (url: string) => `حُذف \u2066${url}\u2069.`,
     undo: 'تراجع',
-    undone: (url: string) => `أُلغي الحذف: بقي \u2068${url}\u2069.`,
+    undone: (url: string) => `أُلغي الحذف: بقي \u2066${url}\u2069.`,
   },
 } as const;
 

@@ -40,7 +40,7 @@ test.describe('options page, Domains', () => {
 
     await expect(group.getByRole('radio')).toHaveCount(3);
     await expect(group.locator('label')).toHaveText([
-      `${service.shortDomain} (default)`,
+      `\u2066${service.shortDomain}\u2069 (default)`,
       'go.prefs-one.example.com',
       'links.prefs-one.example.org',
     ]);

@@ -62,7 +62,7 @@ test.describe('the popup', () => {
     await expect(popup.field('Destination URL')).toHaveValue(pageUrl);
     await expect(popup.field('Title')).toHaveValue('Short links');
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      `${service.shortDomain} (default)`,
+      `\u2066${service.shortDomain}\u2069 (default)`,
       'go.localhost',
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');
@@ -75,7 +75,9 @@ test.describe('the popup', () => {
     expect(await popup.page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
 
     await popup.page.getByRole('button', { name: 'QR code' }).click();
-    await expect(popup.page.getByRole('img', { name: `QR code for ${shortUrl}` })).toBeVisible();
+    await expect(
+      popup.page.getByRole('img', { name: `QR code for \u2066${shortUrl}\u2069` }),
+    ).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-result-qr');
     expect(await seriousA11yViolations(popup.page)).toEqual([]);
 

@@ -191,7 +191,7 @@ test.describe('options page, Links, in Firefox', () => {
     await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect
       .poll(() => textOf(page, '[role="status"]'))
-      .toContain(`Deleted ${link.short_url}.`);
+      .toContain(`Deleted \u2066${link.short_url}\u2069.`);
     await expect.poll(() => count(page)).toBe('0 links');
     await page.locator(button('Undo')).click();
     await expect.poll(() => count(page)).toBe('1 link');
@@ -243,7 +243,7 @@ test.describe('options page, Links, in Firefox', () => {
       (shortUrl) =>
         [
           document.querySelector('.select-all input'),
-          document.querySelector(`input[aria-label="Select ${shortUrl}"]`),
+          document.querySelector(`input[aria-label="Select \u2066${shortUrl}\u2069"]`),
         ].map((box) => box?.getBoundingClientRect().left),
       link.short_url,
     );

@@ -27,7 +27,7 @@ test.describe('the popup in Firefox', () => {
           options.map((option) => option.textContent),
         ),
       )
-      .toEqual([`${new URL(service.baseUrl).host} (default)`, 'go.localhost']);
+      .toEqual([`\u2066${new URL(service.baseUrl).host}\u2069 (default)`, 'go.localhost']);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 
@@ -42,7 +42,9 @@ test.describe('the popup in Firefox', () => {
 
     await popup.page.locator(button('QR code')).click();
     // By attribute: Firefox's accessibility tree gives an <svg role="img"> another role name.
-    await popup.page.locator(`svg[role="img"][aria-label="QR code for ${shortUrl}"]`).wait();
+    await popup.page
+      .locator(`svg[role="img"][aria-label="QR code for \u2066${shortUrl}\u2069"]`)
+      .wait();
     await extension.screenshotBothThemes(popup.page, 'popup-result-qr');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 
@@ -162,7 +164,7 @@ test.describe('the popup in Firefox', () => {
 
     await popup.shorten({ backHalf: 'ff-allowed' });
     await popup.expectFailure(
-      `The browser does not let Short Link reach ${service.baseUrl}.`,
+      `The browser does not let Short Link reach \u2066${service.baseUrl}\u2069.`,
       ['Allow access', 'Open settings'],
       { field: 'Back-half', value: 'ff-allowed' },
     );
