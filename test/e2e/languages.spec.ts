@@ -87,6 +87,17 @@ test('in an Arabic browser the options page reads right to left, axe clean, noth
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshotLightAndDark(page, `options-${section}-${WIDTH}-ar`);
     }
+    // An address the service would get unencrypted: the sentences about it keep every address
+    // left to right (isolated), as drawn too.
+    const accounts = await openSection(browser.context, browser.extensionId, 'accounts');
+    await accounts
+      .getByLabel('عنوان URL الأساسي لواجهة API', { exact: true })
+      .fill('http://api.example.com');
+    await accounts.getByRole('button', { name: 'حفظ', exact: true }).click();
+    const notHttps = accounts.getByText(/بروتوكول HTTPS/).first();
+    await expect(notHttps).toContainText('\u2066http://\u2066api.example.com\u2069\u2069');
+    expect(await addressesDrawnBackwards(accounts.locator('main'))).toEqual([]);
+    await screenshotLightAndDark(accounts, `options-accounts-${WIDTH}-ar-not-https`);
   } finally {
     await browser.done();
   }
