@@ -107,9 +107,7 @@ test.describe('options page, Connection, in Firefox', () => {
 
     await expect
       .poll(() => options.status())
-      .toBe(
-        `Waiting for permission to reach \u2066${NEW_ORIGIN}\u2069: answer the browser's prompt.`,
-      );
+      .toBe(`Waiting for permission to reach ${NEW_ORIGIN}: answer the browser's prompt.`);
     await extension.answerPermissionPrompt('Allow');
 
     await expect
@@ -133,9 +131,7 @@ test.describe('options page, Connection, in Firefox', () => {
 
     await expect
       .poll(() => options.status())
-      .toContain(
-        `Permission to reach \u2066${NEW_ORIGIN}\u2069 was refused; the previous address is kept.`,
-      );
+      .toContain(`Permission to reach ${NEW_ORIGIN} was refused; the previous address is kept.`);
     expect(await granted(extension, NEW_ORIGIN)).toBe(false);
     expect(await extension.storedSettings()).toMatchObject({
       apiBaseUrl: service.baseUrl,
@@ -209,7 +205,7 @@ test.describe('options page, Test connection, in Firefox', () => {
     await options.testConnection();
     await expect
       .poll(() => options.status())
-      .toContain(`The service at \u2066${baseUrl}\u2069 could not be reached.`);
+      .toContain(`The service at ${baseUrl} could not be reached.`);
   });
 });
 

@@ -164,7 +164,7 @@ test.describe('the popup in Firefox', () => {
 
     await popup.shorten({ backHalf: 'ff-allowed' });
     await popup.expectFailure(
-      `The browser does not let Short Link reach \u2066${service.baseUrl}\u2069.`,
+      `The browser does not let Short Link reach ${service.baseUrl}.`,
       ['Allow access', 'Open settings'],
       { field: 'Back-half', value: 'ff-allowed' },
     );
