@@ -18,6 +18,7 @@ import {
   sizeProblem,
 } from '../../lib/campaigns/qr-words.ts';
 import { t } from '../../lib/i18n/t.ts';
+import { FilePicker } from '../ui/FilePicker.tsx';
 import { FormField } from '../ui/FormField.tsx';
 import { fetchSiteIcon, type SiteIcon } from './site-icon.ts';
 
@@ -52,6 +53,8 @@ export function QrStyleControls({
   const [margin, setMargin] = useState(String(style.margin));
   const [size, setSize] = useState(String(style.size));
   const [problems, setProblems] = useState<Problems>({});
+  // The name of the file chosen here; a logo chosen before or the site's icon has none.
+  const [logoName, setLogoName] = useState<string>();
   useEffect(() => {
     setDraft(style);
     setMargin(String(style.margin));
@@ -72,8 +75,7 @@ export function QrStyleControls({
     }
   };
 
-  const chooseLogo = async (file: File | undefined) => {
-    if (!file) return;
+  const chooseLogo = async (file: File) => {
     const problem = logoFileProblem(file);
     if (problem) {
       setProblems((current) => ({ ...current, logo: problem }));
@@ -82,6 +84,7 @@ export function QrStyleControls({
     try {
       const logo = await readLogo(file);
       setProblems((current) => ({ ...current, logo: undefined }));
+      setLogoName(file.name);
       change({ logo });
     } catch {
       setProblems((current) => ({ ...current, logo: t('qrLogoNotImage') }));
@@ -92,6 +95,7 @@ export function QrStyleControls({
     try {
       const logo = await readLogo(await fetchSiteIcon(siteIcon?.url));
       setProblems((current) => ({ ...current, logo: undefined }));
+      setLogoName(undefined);
       change({ logo });
     } catch {
       setProblems((current) => ({ ...current, logo: t('qrSiteIconUnreadable') }));
@@ -191,14 +195,11 @@ export function QrStyleControls({
       <div className="row qr-logo">
         <FormField id="qr-logo" label={t('qrLogo')} error={problems.logo}>
           {(inputProps) => (
-            <input
-              {...inputProps}
-              type="file"
+            <FilePicker
+              inputProps={inputProps}
               accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-              onChange={(event) => {
-                void chooseLogo(event.target.files?.[0]);
-                event.target.value = '';
-              }}
+              fileName={draft.logo ? (logoName ?? t('qrLogoChosen')) : undefined}
+              onChoose={(file) => void chooseLogo(file)}
             />
           )}
         </FormField>
@@ -208,7 +209,13 @@ export function QrStyleControls({
           </button>
         )}
         {draft.logo && (
-          <button type="button" onClick={() => change({ logo: undefined })}>
+          <button
+            type="button"
+            onClick={() => {
+              setLogoName(undefined);
+              change({ logo: undefined });
+            }}
+          >
             {t('qrRemoveLogo')}
           </button>
         )}

@@ -1,9 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import { type MessageKey, messageParts } from '../../lib/i18n/t.ts';
+import { holdsAddress, type MessageKey, messageParts } from '../../lib/i18n/t.ts';
 
 /**
  * A message with elements in its placeholders: `<Message id="…" values={[<strong>{name}</strong>]} />`.
- * Each element is isolated (`<bdi>`): a name or an address keeps its own direction in any language.
+ * Each element is isolated (`<bdi>`): a name keeps its own direction in any language, an address
+ * (ADDRESS_SLOTS) reads left to right.
  */
 export function Message({ id, values }: { id: MessageKey; values: readonly ReactNode[] }) {
   return (
@@ -12,7 +13,11 @@ export function Message({ id, values }: { id: MessageKey; values: readonly React
         // The parts of one message never move: their index is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above.
         <Fragment key={index}>
-          {typeof part === 'number' ? <bdi>{values[part]}</bdi> : part}
+          {typeof part === 'number' ? (
+            <bdi dir={holdsAddress(id, part + 1) ? 'ltr' : undefined}>{values[part]}</bdi>
+          ) : (
+            part
+          )}
         </Fragment>
       ))}
     </>

@@ -35,7 +35,7 @@ export function ShortcutsFooter({ oneClick }: { oneClick: boolean }) {
   return (
     <footer className="shortcuts">
       <h2 className="visually-hidden">{t('shortcutsHeading')}</h2>
-      <span>{withKeys('shortcutsEnter', ['Enter'])}</span>
+      <span>{withKeys('shortcutsEnter', [t('linksKeyNameEnter')])}</span>
       {keys.open && keys.open.length > 0 && (
         <span>
           {withKeys(keys.open.length > 1 ? 'shortcutsOpenEither' : 'shortcutsOpen', keys.open)}

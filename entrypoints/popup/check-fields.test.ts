@@ -64,7 +64,7 @@ describe('in German', () => {
     ).toEqual({
       errors: {
         destinationUrl:
-          'Das ist keine Webadresse. Geben Sie eine ein wie https://example.com/page.',
+          'Das ist keine Webadresse. Geben Sie eine ein wie \u2066https://example.com/page\u2069.',
         title: 'Der Titel darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
       },
     });

@@ -62,3 +62,14 @@ describe.each(SHIPPED_LOCALES)('the %s messages', (locale) => {
 it('ships exactly the listed locales (the pseudo-locale is built, never committed)', () => {
   expect(readdirSync(LOCALES_DIR).sort()).toEqual([...SHIPPED_LOCALES].sort());
 });
+
+it('gives the German "Back-Half" one gender, the neuter of the glossary (das Back-Half)', () => {
+  // A feminine or masculine article before the word, an adjective between them or not; the
+  // plural (die Back-Halfs) is left alone.
+  const otherGender =
+    /\b(die|der|eine|einer|keine|keiner|diese|dieser|jede|jeder|ihre|ihrer)\s+(?:\p{L}+e[nr]?\s+)?Back-Half(?!s)/iu;
+  const found = Object.entries(readMessages('de')).flatMap(([key, { message }]) =>
+    otherGender.test(message) ? [`${key}: ${message}`] : [],
+  );
+  expect(found).toEqual([]);
+});

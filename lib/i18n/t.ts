@@ -5,6 +5,7 @@
 // messages are read, by the browser, before any script runs.
 import { browser } from 'wxt/browser';
 import type en from '../../public/_locales/en/messages.json';
+import { ADDRESS_SLOTS } from './address-slots.ts';
 
 export type MessageKey = keyof typeof en;
 
@@ -14,18 +15,36 @@ export type PluralKey = {
 }[MessageKey];
 
 /**
- * In a right-to-left language each substitution is isolated (U+2068 … U+2069), so that an address,
- * a key or a Latin name inside Arabic text keeps its own order and does not pull the punctuation
- * around it; left-to-right messages get none (the English words stay exactly the product's words).
+ * An address, a host, a back-half or a key of the service's JSON, isolated left to right (U+2066
+ * … U+2069): inside an Arabic sentence `https://a.example/x.` would otherwise read
+ * `x/a.example//:https.`, its slashes and colon taking the sentence's direction. Every language
+ * gets it, so that a sentence reads the same wherever it is shown.
  */
-function isolated(substitutions: (string | number)[]): string[] {
+export const leftToRight = (text: string | number): string => `\u2066${text}\u2069`;
+
+/** Whether `$slot` (1 for `$1`) of the message holds an address (see ADDRESS_SLOTS). */
+export function holdsAddress(key: MessageKey, slot: number): boolean {
+  const base = /^(.+)_(zero|one|two|few|many|other)$/.exec(key)?.[1] as PluralKey | undefined;
+  return (ADDRESS_SLOTS[key] ?? (base && ADDRESS_SLOTS[base]) ?? []).includes(slot);
+}
+
+/**
+ * Addresses are isolated left to right in every language; in a right-to-left language every
+ * other substitution is isolated too (U+2068 … U+2069), so that a Latin name or a number keeps its
+ * own order and does not pull the punctuation around it; left-to-right messages get nothing more
+ * (the English words stay exactly the product's words).
+ */
+function isolated(key: MessageKey, substitutions: (string | number)[]): string[] {
   const rightToLeft = browser.i18n.getMessage('textDirection') === 'rtl';
-  return substitutions.map((value) => (rightToLeft ? `\u2068${value}\u2069` : String(value)));
+  return substitutions.map((value, index) => {
+    if (holdsAddress(key, index + 1)) return leftToRight(value);
+    return rightToLeft ? `\u2068${value}\u2069` : String(value);
+  });
 }
 
 /** The message in the person's language, its `$1`… placeholders filled in order. */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  return browser.i18n.getMessage(key, isolated(substitutions));
+  return browser.i18n.getMessage(key, isolated(key, substitutions));
 }
 
 /** The language of the messages on screen (`de`, `pt-BR`), as their own `languageTag` says. */
@@ -38,9 +57,10 @@ export const messagesLanguage = (): string => t('languageTag') || 'en';
 export function plural(key: PluralKey, count: number, ...more: (string | number)[]): string {
   const category = new Intl.PluralRules(messagesLanguage()).select(count);
   const number = new Intl.NumberFormat(uiLanguage()).format(count);
+  // Forms English lacks (`_few`) are keys of other languages only: unknown to the English types.
+  const form = `${key}_${category}` as MessageKey;
   return (
-    // Forms English lacks (`_few`) are keys of other languages only: unknown to the English types.
-    browser.i18n.getMessage(`${key}_${category}` as MessageKey, isolated([number, ...more])) ||
+    browser.i18n.getMessage(form, isolated(form, [number, ...more])) ||
     t(`${key}_other` as MessageKey, number, ...more)
   );
 }

@@ -192,7 +192,9 @@ describe('shortenAndCopy', () => {
     const shortUrl = outcome.status === 'copied' ? outcome.shortUrl : '';
     expect(shortUrl).toMatch(new RegExp(`^http://${service.shortDomain}/[A-Za-z0-9]{7}$`));
     expect(copied).toEqual([shortUrl]);
-    expect(notices).toEqual([{ title: 'Short link copied', message: `Copied: ${shortUrl}` }]);
+    expect(notices).toEqual([
+      { title: 'Short link copied', message: `Copied: \u2066${shortUrl}\u2069` },
+    ]);
     expect(await linksOnService()).toContainEqual(
       expect.objectContaining({
         shortUrl,

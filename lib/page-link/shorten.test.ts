@@ -108,7 +108,7 @@ describe('shorten', () => {
 
     expect(isApiError(failure) && failure.kind).toBe('permission_missing');
     expect(failure.message).toBe(
-      `The browser does not let Short Link reach ${new URL(service.baseUrl).origin}.`,
+      `The browser does not let Short Link reach \u2066${new URL(service.baseUrl).origin}\u2069.`,
     );
     expect(contains).toHaveBeenCalledWith({ origins: [`http://localhost/*`] });
     const after = await createApiClient({ baseUrl: service.baseUrl, apiKey }).listLinks();

@@ -184,12 +184,15 @@ export function cleanApiKey(raw: string): string {
 /**
  * Checks an API base URL as typed, by the rule the client applies before sending the key: HTTPS
  * unless the service is on this computer. A missing scheme is added as the address bar would.
- * Returns the URL without a trailing slash, or the problem.
+ * Returns the URL without a trailing slash, or the problem (in English: the page says `error` in
+ * the person's language).
  */
-export function checkApiBaseUrl(raw: string): { url: string } | { problem: string } {
+export function checkApiBaseUrl(
+  raw: string,
+): { url: string } | { problem: string; error: unknown } {
   try {
     return { url: checkBaseUrl(withScheme(raw)).href.replace(/\/+$/, '') };
   } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
+    return { problem: error instanceof Error ? error.message : String(error), error };
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDestination } from './destination-words.ts';
 
-const NOT_A_WEB_ADDRESS = 'This is not a web address. Type one such as https://example.com/page.';
+const NOT_A_WEB_ADDRESS =
+  'This is not a web address. Type one such as \u2066https://example.com/page\u2069.';
 
 describe('checkDestination', () => {
   it.each([
@@ -21,7 +22,7 @@ describe('checkDestination', () => {
     ['', 'Enter the destination URL.'],
     [
       'ftp://example.com/file',
-      'The destination URL must be a full web address starting with http:// or https://.',
+      'The destination URL must be a full web address starting with \u2066http://\u2069 or \u2066https://\u2069.',
     ],
     [
       'https://example.com/a\nb',
@@ -29,7 +30,7 @@ describe('checkDestination', () => {
     ],
     [
       'https://paypal.com@evil.example/login',
-      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
+      'The destination URL must not name a user or password before the host (as in \u2066https://name@host\u2069): such addresses disguise where a link leads.',
     ],
   ])('refuses %j with a sentence that says why', (typed, problem) => {
     expect(checkDestination(typed)).toEqual({ problem });

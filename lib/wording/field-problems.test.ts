@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackHalf, DestinationUrl, DomainHost, Title } from '../../contract/wire.ts';
+import { withoutIsolates } from '../../test/support/messages-in-node.ts';
 import { speak } from '../../test/support/speak.ts';
 import { fieldProblemText, type LinkInputField } from './field-problems.ts';
 
@@ -46,7 +47,7 @@ describe('fieldProblemText', () => {
     'says the %s issues of %j in the English words the service uses',
     (field, typed) => {
       for (const issue of issuesOf(field, typed)) {
-        expect(fieldProblemText(field, issue)).toBe(issue.message);
+        expect(withoutIsolates(fieldProblemText(field, issue))).toBe(issue.message);
       }
     },
   );
@@ -75,7 +76,7 @@ describe('fieldProblemText', () => {
       'Die Ziel-URL ist zu lang: höchstens 2048 Zeichen nach der Kodierung.',
     );
     expect(first('destinationUrl', 'ftp://example.com/')).toBe(
-      'Die Ziel-URL muss eine vollständige Webadresse sein, die mit http:// oder https:// beginnt.',
+      'Die Ziel-URL muss eine vollständige Webadresse sein, die mit \u2066http://\u2069 oder \u2066https://\u2069 beginnt.',
     );
   });
 

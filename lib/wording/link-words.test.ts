@@ -3,8 +3,8 @@ import { defaultDomainLabel, unshortenableReason } from './link-words.ts';
 
 describe('defaultDomainLabel', () => {
   it.each([
-    ['localhost:8787', 'localhost:8787 (default)'],
-    ['xn--bcher-kva.example', 'bücher.example (default)'],
+    ['localhost:8787', '\u2066localhost:8787\u2069 (default)'],
+    ['xn--bcher-kva.example', '\u2066bücher.example\u2069 (default)'],
     [undefined, 'Default short domain'],
   ])('names %s', (host, label) => {
     expect(defaultDomainLabel(host)).toBe(label);
@@ -23,7 +23,10 @@ describe('unshortenableReason', () => {
       'file:///home/me/notes.txt',
       'Files on this computer cannot be shortened: others cannot open them.',
     ],
-    ['chrome://settings', 'chrome: pages belong to the browser and cannot be shortened.'],
+    [
+      'chrome://settings',
+      '\u2066chrome\u2069: pages belong to the browser and cannot be shortened.',
+    ],
   ])('says why %s cannot be shortened', (url, sentence) => {
     expect(unshortenableReason(url)).toBe(sentence);
   });

@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { EXTENSION_DIR, launchWithExtension } from '../support/chromium.ts';
 import { SCREENSHOT_THEMES, SCREENSHOTS_DIR, screenshotFile } from '../support/screenshot-files.ts';
 import { configure, extensionWorker, waitForInstallTab } from './fixtures.ts';
@@ -100,4 +100,30 @@ export async function screenshotLightAndDark(page: Page, name: string) {
     });
   }
   await page.emulateMedia({ colorScheme: null });
+}
+
+/**
+ * The web addresses in `scope`'s text that do not read left to right as drawn: `http://` shown
+ * as `//:http` (its slashes left of its scheme), as in a right-to-left sentence without isolates.
+ */
+export async function addressesDrawnBackwards(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/(https?):\/\//g)) {
+        const box = (start: number, end: number) => {
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, end);
+          return range.getBoundingClientRect();
+        };
+        const scheme = box(match.index, match.index + (match[1] ?? '').length);
+        const slashes = box(match.index + (match[1] ?? '').length, match.index + match[0].length);
+        if (slashes.left < scheme.left) found.push(`${match[0]} in "${text}"`);
+      }
+    }
+    return found;
+  });
 }

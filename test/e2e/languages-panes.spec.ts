@@ -85,7 +85,7 @@ const GERMAN: Expected = {
   whyInvalid: 'Warum Zeilen ungültig sind',
   invalidRows: (n) => [
     `Zeile ${n(4)}: Die Ziel-URL ist leer.`,
-    `Zeile ${n(5)}: Das Konto hat die Domain not-added.example nicht hinzugefügt.`,
+    `Zeile ${n(5)}: Das Konto hat die Domain \u2066not-added.example\u2069 nicht hinzugefügt.`,
   ],
   emptyReason: 'Die Ziel-URL ist leer.',
   importOne: '1 Link importieren',
@@ -124,7 +124,7 @@ const ARABIC: Expected = {
   whyInvalid: 'أسباب عدم صلاحية الصفوف',
   invalidRows: (n) => [
     `الصف ${n(4)}: \u2068عنوان URL الوجهة فارغ.\u2069`,
-    `الصف ${n(5)}: \u2068لم يُضف الحساب النطاق \u2068not-added.example\u2069.\u2069`,
+    `الصف ${n(5)}: \u2068لم يُضف الحساب النطاق \u2066not-added.example\u2069.\u2069`,
   ],
   emptyReason: 'عنوان URL الوجهة فارغ.',
   importOne: 'استيراد رابط واحد',
@@ -261,6 +261,13 @@ for (const expected of [GERMAN, ARABIC]) {
       // The import dialog: a file with one new link, a taken back-half and two bad rows.
       await page.getByRole('button', { name: expected.openImport }).click();
       const dialog = page.getByRole('dialog', { name: expected.importTitle });
+      // The file field in the language's words, not the browser's "Choose File".
+      const words = readMessages(lang);
+      const picker = dialog.locator('.file-picker');
+      await expect(picker.locator('label')).toHaveText(words.fileChoose?.message ?? '');
+      await expect(picker.locator('.file-picker-name')).toHaveText(
+        words.fileNoneChosen?.message ?? '',
+      );
       await dialog.getByLabel(expected.csvFile).setInputFiles({
         name: 'links.csv',
         mimeType: 'text/csv',
@@ -274,6 +281,7 @@ for (const expected of [GERMAN, ARABIC]) {
           ].join('\n'),
         ),
       });
+      await expect(picker.locator('.file-picker-name')).toHaveText('links.csv');
       await dialog.getByRole('button', { name: expected.check, exact: true }).click();
       await expect(dialog.locator('.import-check > ul > li')).toHaveText(expected.checked(n));
       await dialog.getByText(expected.whyInvalid).click();

@@ -3,9 +3,10 @@
 // chromium-l10n for anything but en-US: .ci/run installs it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { pseudoMessagesJson } from '../../scripts/pseudo-locale.ts';
 import { readMessages } from '../support/messages-in-node.ts';
+import { SCREENSHOTS_DIR } from '../support/screenshot-files.ts';
 import {
   configure,
   expect,
@@ -14,7 +15,12 @@ import {
   test,
   waitForInstallTab,
 } from './fixtures.ts';
-import { launchIn, overflowing, screenshotLightAndDark } from './language-helpers.ts';
+import {
+  addressesDrawnBackwards,
+  launchIn,
+  overflowing,
+  screenshotLightAndDark,
+} from './language-helpers.ts';
 import { createLink, row, rows } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -81,6 +87,17 @@ test('in an Arabic browser the options page reads right to left, axe clean, noth
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshotLightAndDark(page, `options-${section}-${WIDTH}-ar`);
     }
+    // An address the service would get unencrypted: the sentences about it keep every address
+    // left to right (isolated), as drawn too.
+    const accounts = await openSection(browser.context, browser.extensionId, 'accounts');
+    await accounts
+      .getByLabel('عنوان URL الأساسي لواجهة API', { exact: true })
+      .fill('http://api.example.com');
+    await accounts.getByRole('button', { name: 'حفظ', exact: true }).click();
+    const notHttps = accounts.getByText(/بروتوكول HTTPS/).first();
+    await expect(notHttps).toContainText('\u2066http://\u2066api.example.com\u2069\u2069');
+    expect(await addressesDrawnBackwards(accounts.locator('main'))).toEqual([]);
+    await screenshotLightAndDark(accounts, `options-accounts-${WIDTH}-ar-not-https`);
   } finally {
     await browser.done();
   }
@@ -174,6 +191,8 @@ test('in a German browser the popup speaks German, with nothing overflowing at 3
     await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Kopieren', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'QR-Code' })).toBeVisible();
+    // The key as German keycaps name it (the glossary's "Eingabe"), not the English "Enter".
+    await expect(page.locator('footer.shortcuts kbd').first()).toHaveText('Eingabe');
     expect(await overflowing(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-de`);
   } finally {
@@ -200,6 +219,13 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
       .getByRole('button', { name: 'اختصار كل علامات التبويب' })
       .boundingBox();
     expect(label && label.x + label.width).toBeGreaterThan(POPUP_WIDTH / 2);
+    // "UTM parameters": closed, its triangle sits before the words (at their right) and points
+    // left, toward them; open, it points down.
+    const utm = page.getByRole('button', { name: 'معلمات UTM', exact: true });
+    expect(await triangle(utm)).toEqual({ points: 'left', beforeText: true });
+    await utm.screenshot({ path: `${SCREENSHOTS_DIR}/popup-${POPUP_WIDTH}-ar-utm-closed.png` });
+    await utm.click();
+    expect(await triangle(utm)).toEqual({ points: 'down', beforeText: true });
     expect(await overflowing(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${POPUP_WIDTH}-ar`);
@@ -207,6 +233,32 @@ test('in an Arabic browser the popup reads right to left, axe clean, the short l
     await browser.done();
   }
 });
+
+/** Where a disclosure button's triangle points (its one coloured border), and whether it leads. */
+function triangle(button: Locator) {
+  return button.evaluate((element) => {
+    const marker = element.querySelector('.disclosure-marker');
+    if (!marker) return { points: 'nowhere', beforeText: false };
+    const style = getComputedStyle(marker);
+    const coloured = (['left', 'right', 'top', 'bottom'] as const).filter(
+      (side) =>
+        Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 &&
+        style.getPropertyValue(`border-${side}-color`) !== 'rgba(0, 0, 0, 0)',
+    );
+    const opposite = { left: 'right', right: 'left', top: 'down', bottom: 'up' } as const;
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    range.setStartAfter(marker);
+    const text = range.getBoundingClientRect();
+    const box = marker.getBoundingClientRect();
+    const rightToLeft = getComputedStyle(element).direction === 'rtl';
+    return {
+      points:
+        coloured.length === 1 ? opposite[coloured[0] as keyof typeof opposite] : coloured.join(),
+      beforeText: rightToLeft ? box.left >= text.right - 1 : box.right <= text.left + 1,
+    };
+  });
+}
 
 /** The words of English messages that the language's own messages never use: English left over. */
 function englishOnlyWords(locale: string): Set<string> {
@@ -279,9 +331,9 @@ const LINKS_WORDS = {
     close: 'Schließen',
     shortLink: 'Kurzlink',
     deleteTitle: 'Diesen Link löschen?',
-    deleted: (url: string) => `${url} gelöscht.`,
+    deleted: (url: string) => `\u2066${url}\u2069 gelöscht.`,
     undo: 'Rückgängig',
-    undone: (url: string) => `Rückgängig gemacht: ${url} bleibt erhalten.`,
+    undone: (url: string) => `Rückgängig gemacht: \u2066${url}\u2069 bleibt erhalten.`,
   },
   ar: {
     count: /^\u2068.+\u2069 روابط$/,
@@ -301,9 +353,9 @@ const LINKS_WORDS = {
     close: 'إغلاق',
     shortLink: 'الرابط المختصر',
     deleteTitle: 'حذف هذا الرابط؟',
-    deleted: (url: string) => `حُذف \u2068${url}\u2069.`,
+    deleted: (url: string) => `حُذف \u2066${url}\u2069.`,
     undo: 'تراجع',
-    undone: (url: string) => `أُلغي الحذف: بقي \u2068${url}\u2069.`,
+    undone: (url: string) => `أُلغي الحذف: بقي \u2066${url}\u2069.`,
   },
 } as const;
 

@@ -144,7 +144,7 @@ test.describe('options page, Accounts with one account', () => {
     await options.save();
 
     await expect(options.status).toHaveText(
-      "Waiting for permission to reach https://api.example.com: answer the browser's prompt.",
+      "Waiting for permission to reach \u2066https://api.example.com\u2069: answer the browser's prompt.",
     );
     expect(await storedSettings(worker)).toBeUndefined();
     await expect(options.baseUrl).toHaveValue('https://api.example.com/');
@@ -170,7 +170,7 @@ test.describe('options page, Accounts with one account', () => {
     await options.save();
 
     await expect(options.status).toContainText(
-      'Permission to reach https://api.example.com was refused; the previous address is kept.',
+      'Permission to reach \u2066https://api.example.com\u2069 was refused; the previous address is kept.',
     );
     expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: service.baseUrl, apiKey });
     await expect(options.baseUrl).toHaveValue('https://api.example.com');
@@ -285,7 +285,9 @@ test.describe('options page, Test connection', () => {
     await options.testConnection();
 
     await expect(options.page.getByRole('button', { name: 'Testing…' })).toBeDisabled();
-    await expect(options.status).toContainText(`The service at ${baseUrl} could not be reached.`);
+    await expect(options.status).toContainText(
+      `The service at \u2066${baseUrl}\u2069 could not be reached.`,
+    );
     await screenshotBothThemes(options.page, 'options-connection-test-unreachable');
   });
 });
@@ -379,7 +381,7 @@ test.describe('options page, Save checks the key', () => {
     await options.save();
 
     await expect(options.status).toContainText(
-      `Saved, but the key could not be checked. The service at ${baseUrl} could not be reached.`,
+      `Saved, but the key could not be checked. The service at \u2066${baseUrl}\u2069 could not be reached.`,
     );
     expect(await storedAccount(worker)).toMatchObject({ apiBaseUrl: baseUrl, apiKey });
   });

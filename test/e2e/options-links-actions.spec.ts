@@ -140,8 +140,10 @@ test.describe('options page, Links: row and bulk actions', () => {
 
     const button = row(page, link.short_url).getByRole('button', { name: 'QR code' });
     await button.click();
-    const dialog = page.getByRole('dialog', { name: `QR code for ${link.short_url}` });
-    await expect(dialog.getByRole('img', { name: `QR code for ${link.short_url}` })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `QR code for \u2066${link.short_url}\u2069` });
+    await expect(
+      dialog.getByRole('img', { name: `QR code for \u2066${link.short_url}\u2069` }),
+    ).toBeVisible();
     const fileName = link.short_url.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
     await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
       'download',
@@ -181,9 +183,13 @@ test.describe('options page, Links: row and bulk actions', () => {
     await expect(count(page)).toHaveText('2 of 3 links');
     const selectAll = page.getByRole('checkbox', { name: 'Select all shown' });
     await selectAll.check();
-    await expect(page.getByRole('checkbox', { name: `Select ${old1.short_url}` })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: `Select ${old2.short_url}` })).toBeChecked();
-    await page.getByRole('checkbox', { name: `Select ${old2.short_url}` }).uncheck();
+    await expect(
+      page.getByRole('checkbox', { name: `Select \u2066${old1.short_url}\u2069` }),
+    ).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: `Select \u2066${old2.short_url}\u2069` }),
+    ).toBeChecked();
+    await page.getByRole('checkbox', { name: `Select \u2066${old2.short_url}\u2069` }).uncheck();
     // Some selected: the box is mixed, and a click selects them all again.
     expect(await selectAll.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
     await selectAll.click();

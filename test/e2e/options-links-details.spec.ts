@@ -17,7 +17,7 @@ test.describe('options page, Links: the finer points', () => {
     });
     const all = await page.getByRole('checkbox', { name: 'Select all shown' }).boundingBox();
     const one = await page
-      .getByRole('checkbox', { name: `Select ${link.short_url}` })
+      .getByRole('checkbox', { name: `Select \u2066${link.short_url}\u2069` })
       .boundingBox();
     expect(all && one).toBeTruthy();
     expect(Math.abs((all?.x ?? 0) - (one?.x ?? 0))).toBeLessThan(0.5);
@@ -73,7 +73,7 @@ test.describe('options page, Links: the finer points', () => {
     const page = await openOptions(context, extensionId);
     await expect(count(page)).toHaveText('3 links');
     for (const link of links.slice(0, 2)) {
-      await page.getByRole('checkbox', { name: `Select ${link.short_url}` }).check();
+      await page.getByRole('checkbox', { name: `Select \u2066${link.short_url}\u2069` }).check();
     }
     const [download] = await Promise.all([
       page.waitForEvent('download'),

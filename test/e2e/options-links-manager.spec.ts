@@ -107,7 +107,7 @@ test.describe('options page, Links as a link manager', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second.short_url);
 
     // x selects and unselects.
-    const box = page.getByRole('checkbox', { name: `Select ${second.short_url}` });
+    const box = page.getByRole('checkbox', { name: `Select \u2066${second.short_url}\u2069` });
     await page.keyboard.press('x');
     await expect(box).toBeChecked();
     await expect(page.getByRole('button', { name: 'Delete selected (1)' })).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('options page, Links as a link manager', () => {
 
     // e edits the row's link; Escape closes the dialog and gives the focus back to the row.
     await page.keyboard.press('e');
-    const edit = page.getByRole('dialog', { name: `Edit ${second.short_url}` });
+    const edit = page.getByRole('dialog', { name: `Edit \u2066${second.short_url}\u2069` });
     await expect(edit).toBeVisible();
     await expect(edit.getByLabel('Destination URL')).toHaveValue('https://two.example.com/');
     await page.keyboard.press('Escape');
@@ -235,7 +235,7 @@ test.describe('options page, Links as a link manager', () => {
     expect(reached).toEqual(
       expect.arrayContaining([
         'row',
-        `Select ${link.short_url}`,
+        `Select \u2066${link.short_url}\u2069`,
         'Tab me',
         link.short_url,
         'Copy',
@@ -372,7 +372,9 @@ test.describe('options page, Links as a link manager', () => {
       destination,
     );
     await expect(pane.getByRole('link', { name: link.short_url })).toBeVisible();
-    await expect(pane.getByRole('img', { name: `QR code for ${link.short_url}` })).toBeVisible();
+    await expect(
+      pane.getByRole('img', { name: `QR code for \u2066${link.short_url}\u2069` }),
+    ).toBeVisible();
     await expect(pane.locator('dt', { hasText: 'Clicks' }).locator('+ dd')).toHaveText('2');
     const created = await page.evaluate(
       (iso) =>

@@ -38,7 +38,9 @@ test.describe('options page, Links: a delete can be undone', () => {
 
     await row(page, link.short_url).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    const status = page.getByRole('status').filter({ hasText: `Deleted ${link.short_url}.` });
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: `Deleted \u2066${link.short_url}\u2069.` });
     await expect(status).toBeVisible();
     await expect(row(page, link.short_url)).toHaveCount(0);
     await expect(count(page)).toHaveText('0 links');
@@ -72,7 +74,9 @@ test.describe('options page, Links: a delete can be undone', () => {
 
     await row(page, link.short_url).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    const status = page.getByRole('status').filter({ hasText: `Deleted ${link.short_url}.` });
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: `Deleted \u2066${link.short_url}\u2069.` });
     await expect(status).toBeVisible();
     await expect(row(page, link.short_url)).toHaveCount(0);
     await expect(count(page)).toHaveText('0 links');

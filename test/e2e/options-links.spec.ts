@@ -309,7 +309,7 @@ test.describe('options page, Links', () => {
     await expect(count(page)).toHaveText('4 links');
 
     for (const link of links.slice(0, 3)) {
-      await page.getByRole('checkbox', { name: `Select ${link.short_url}` }).check();
+      await page.getByRole('checkbox', { name: `Select \u2066${link.short_url}\u2069` }).check();
     }
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
     const dialog = page.getByRole('dialog');

@@ -42,7 +42,7 @@ test.describe('options page, Domains', () => {
     await expect(group.getByRole('radio')).toHaveCount(4);
     // A loopback domain with the port its short URLs carry, as the popup and the Links filter say.
     await expect(group.locator('label')).toHaveText([
-      `${service.shortDomain} (default)`,
+      `\u2066${service.shortDomain}\u2069 (default)`,
       'go.prefs-one.example.com',
       'links.prefs-one.example.org',
       `prefs-one.localhost:${new URL(service.baseUrl).port}`,

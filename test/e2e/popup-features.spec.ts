@@ -416,7 +416,9 @@ test.describe('mends', () => {
 
     await popup.shorten({ destinationUrl: 'not a url', title: 'Kept' });
     await expect(
-      popup.page.getByText('This is not a web address. Type one such as https://example.com/page.'),
+      popup.page.getByText(
+        'This is not a web address. Type one such as \u2066https://example.com/page\u2069.',
+      ),
     ).toBeVisible();
     await expect(popup.field('Destination URL')).toHaveAttribute('aria-invalid', 'true');
     await expect(popup.field('Title')).toHaveValue('Kept');
@@ -494,7 +496,7 @@ test.describe('mends', () => {
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     const domain = popup.field('Domain');
     await expect(domain.locator('option')).toHaveText([
-      `${service.shortDomain} (default)`,
+      `\u2066${service.shortDomain}\u2069 (default)`,
       'links.a-brand-name.example.org',
     ]);
     // The chosen option's text against the room the select gives it (its arrow takes about 20 px).

@@ -64,7 +64,7 @@ test.describe('the popup', () => {
     const port = new URL(service.baseUrl).port;
     // With its port, as the Links filter and the short URLs show it: what a person types.
     await expect(popup.field('Domain').locator('option')).toHaveText([
-      `${service.shortDomain} (default)`,
+      `\u2066${service.shortDomain}\u2069 (default)`,
       `go.localhost:${port}`,
     ]);
     await screenshotBothThemes(popup.page, 'popup-filled');
@@ -76,7 +76,9 @@ test.describe('the popup', () => {
     expect(await popup.page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
 
     await popup.page.getByRole('button', { name: 'QR code' }).click();
-    await expect(popup.page.getByRole('img', { name: `QR code for ${shortUrl}` })).toBeVisible();
+    await expect(
+      popup.page.getByRole('img', { name: `QR code for \u2066${shortUrl}\u2069` }),
+    ).toBeVisible();
     await screenshotBothThemes(popup.page, 'popup-result-qr');
     expect(await seriousA11yViolations(popup.page)).toEqual([]);
 

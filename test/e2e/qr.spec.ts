@@ -111,7 +111,7 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
   await expect(field('Error correction')).toHaveValue('H');
   await expect(field('Error correction')).toBeDisabled();
   await expect(
-    view.getByRole('img', { name: `QR code for ${shortUrl}` }).locator('image'),
+    view.getByRole('img', { name: `QR code for \u2066${shortUrl}\u2069` }).locator('image'),
   ).toHaveCount(1);
   drawn = await downloads(page, view);
   expect(drawn.png.text).toBe(shortUrl);
@@ -213,7 +213,7 @@ test("a Links row's QR dialog draws and remembers the account's style, as the de
   const options = await openOptions(context, extensionId, 'links');
   const openDialog = async () => {
     await row(options, link.short_url).getByRole('button', { name: 'QR code' }).click();
-    return options.getByRole('dialog', { name: `QR code for ${link.short_url}` });
+    return options.getByRole('dialog', { name: `QR code for \u2066${link.short_url}\u2069` });
   };
   let dialog = await openDialog();
   await dialog.getByLabel('QR colour', { exact: true }).fill('#2355d8');
@@ -274,7 +274,7 @@ test("the popup's QR view draws the site's icon as its logo, and says so when a 
   await view.getByRole('button', { name: "Use the site's icon" }).click();
   await expect(view.getByLabel('Error correction', { exact: true })).toHaveValue('H');
   await expect(
-    view.getByRole('img', { name: `QR code for ${shortUrl}` }).locator('image'),
+    view.getByRole('img', { name: `QR code for \u2066${shortUrl}\u2069` }).locator('image'),
   ).toHaveAttribute('href', `data:image/png;base64,${LOGO.toString('base64')}`);
   await expect(view.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
     'href',

@@ -243,7 +243,7 @@ test.describe('options page, Links, in Firefox', () => {
       (shortUrl) =>
         [
           document.querySelector('.select-all input'),
-          document.querySelector(`input[aria-label="Select ${shortUrl}"]`),
+          document.querySelector(`input[aria-label="Select \u2066${shortUrl}\u2069"]`),
         ].map((box) => box?.getBoundingClientRect().left),
       link.short_url,
     );

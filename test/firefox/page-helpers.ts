@@ -10,6 +10,8 @@ export function byRole(role: string, name: string): string {
 export const button = (name: string) => byRole('button', name);
 
 /** The text of the first element matching `selector`, or undefined while there is none. */
+// innerText as Firefox gives it: without the direction isolates (U+2066…U+2069) that the
+// extension's sentences put around addresses, which textContent and attributes keep.
 export async function textOf(page: Page, selector: string): Promise<string | undefined> {
   const element = await page.$(selector);
   if (!element) return undefined;

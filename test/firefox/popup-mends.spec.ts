@@ -170,7 +170,7 @@ test.describe('the popup in Firefox, mended', () => {
       .poll(() =>
         popup.page.$$eval(`${domain} option`, (options) => options.map((o) => o.textContent)),
       )
-      .toEqual([`${service.shortDomain} (default)`, 'links.a-brand-name.example.org']);
+      .toEqual([`\u2066${service.shortDomain}\u2069 (default)`, 'links.a-brand-name.example.org']);
     // The chosen option's text against the room the select gives it (Firefox's arrow takes about 16 px).
     const spare = () =>
       popup.page.$eval(domain, (element) => {

@@ -28,7 +28,7 @@ test.describe('the popup in Firefox', () => {
         ),
       )
       .toEqual([
-        `${new URL(service.baseUrl).host} (default)`,
+        `\u2066${new URL(service.baseUrl).host}\u2069 (default)`,
         `go.localhost:${new URL(service.baseUrl).port}`,
       ]);
     await extension.screenshotBothThemes(popup.page, 'popup-filled');
@@ -45,7 +45,9 @@ test.describe('the popup in Firefox', () => {
 
     await popup.page.locator(button('QR code')).click();
     // By attribute: Firefox's accessibility tree gives an <svg role="img"> another role name.
-    await popup.page.locator(`svg[role="img"][aria-label="QR code for ${shortUrl}"]`).wait();
+    await popup.page
+      .locator(`svg[role="img"][aria-label="QR code for \u2066${shortUrl}\u2069"]`)
+      .wait();
     await extension.screenshotBothThemes(popup.page, 'popup-result-qr');
     expect(await extension.seriousA11yViolations(popup.page)).toEqual([]);
 

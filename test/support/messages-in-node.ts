@@ -21,3 +21,6 @@ export function getMessageFrom(messages: Messages) {
     );
   };
 }
+
+/** A sentence without its direction isolates (U+2066…U+2069): the words a test compares. */
+export const withoutIsolates = (text: string): string => text.replace(/[\u2066-\u2069]/g, '');

@@ -42,7 +42,7 @@ describe('checkAccountForm', () => {
     ['a URL of spaces', '   ', /^Enter the API base URL/],
     ['words', 'my service', /is not a web address/],
     ['http to another computer', 'http://api.example.com', /must use HTTPS/],
-    ['another scheme', 'ftp://api.example.com', /must start with https:\/\//],
+    ['another scheme', 'ftp://api.example.com', /must start with \u2066https:\/\/\u2069/],
     ['a user name', 'https://me:secret@api.example.com', /user name or password/],
   ])('refuses %s on the API base URL field', (_name, apiBaseUrl, problem) => {
     const result = checkAccountForm({ name: '', apiBaseUrl, apiKey: KEY });

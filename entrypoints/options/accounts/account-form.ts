@@ -4,6 +4,7 @@
 import { t } from '../../../lib/i18n/t.ts';
 import type { Connection } from '../../../lib/settings/connection.ts';
 import { checkApiBaseUrl, cleanApiKey } from '../../../lib/settings/settings.ts';
+import { describeApiError } from '../../../lib/wording/error-text.ts';
 
 export type AccountFormValues = Connection & { name: string };
 export type AccountProblems = Partial<Record<keyof AccountFormValues, string>>;
@@ -11,9 +12,10 @@ export type AccountProblems = Partial<Record<keyof AccountFormValues, string>>;
 export const ACCOUNT_NAME_MAX_LENGTH = 60;
 
 export function checkApiBaseUrlField(raw: string): { url: string } | { problem: string } {
-  if (!raw.trim())
-    return { problem: 'Enter the API base URL, for example https://api.example.com.' };
-  return checkApiBaseUrl(raw);
+  if (!raw.trim()) return { problem: t('apiBaseUrlEmpty') };
+  const checked = checkApiBaseUrl(raw);
+  // The client's sentence is English; the person reads it in their language.
+  return 'url' in checked ? checked : { problem: describeApiError(checked.error).message };
 }
 
 export function checkApiKeyField(raw: string): { key: string } | { problem: string } {

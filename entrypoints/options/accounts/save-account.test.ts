@@ -189,7 +189,7 @@ describe('describeSave', () => {
       {
         tone: 'note',
         message:
-          'Saved, but the key could not be checked. The service at https://api.example.com could not be reached.',
+          'Saved, but the key could not be checked. The service at \u2066https://api.example.com\u2069 could not be reached.',
       },
     ],
   ])('says what happened to %s', (_, result, answer) => {

@@ -43,12 +43,12 @@ describe('describeConnectionTest', () => {
         new ApiError('network', 'The service at https://api.example.com could not be reached.'),
       ),
       'error',
-      'The service at https://api.example.com could not be reached.',
+      'The service at \u2066https://api.example.com\u2069 could not be reached.',
     ],
     [
       failed(new ApiError('timeout', 'The service did not answer within 10 s.')),
       'error',
-      'The service at https://api.example.com did not answer in time.',
+      'The service at \u2066https://api.example.com\u2069 did not answer in time.',
     ],
     [
       failed(

@@ -51,7 +51,8 @@ export function UtmDisclosure({
         aria-controls="utm-fields"
         onClick={() => setOpen(!shown)}
       >
-        <span aria-hidden="true">{shown ? '▾' : '▸'}</span> {t('utmParameters')}
+        <span className="disclosure-marker" aria-hidden="true" />
+        {t('utmParameters')}
       </button>
       {shown && (
         // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { FilePicker } from '../../../../components/ui/FilePicker.tsx';
+import { FormField } from '../../../../components/ui/FormField.tsx';
 import { Modal, ModalTitle } from '../../../../components/ui/Modal.tsx';
 import type { ColumnMap } from '../../../../contract/import-file.ts';
 import type { Account } from '../../../../lib/account/account.ts';
@@ -209,18 +211,20 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
             void check();
           }}
         >
-          <label>
-            {t('importCsvFile')}
-            <input
-              type="file"
-              accept=".csv,.tsv,.txt,text/csv,text/plain"
-              onChange={(event) => {
-                setFile(event.target.files?.[0]);
-                setChecked(undefined);
-                setColumns(undefined);
-              }}
-            />
-          </label>
+          <FormField id="import-file" label={t('importCsvFile')}>
+            {(inputProps) => (
+              <FilePicker
+                inputProps={inputProps}
+                accept=".csv,.tsv,.txt,text/csv,text/plain"
+                fileName={file?.name}
+                onChoose={(chosen) => {
+                  setFile(chosen);
+                  setChecked(undefined);
+                  setColumns(undefined);
+                }}
+              />
+            )}
+          </FormField>
           <label>
             {t('importPaste')}
             <textarea

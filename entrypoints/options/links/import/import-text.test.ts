@@ -42,10 +42,10 @@ describe('the import’s issues in words', () => {
 
   it('say why a row is set aside, the values in their place', () => {
     expect(importRowIssueText({ code: 'domainNotAdded', domain: 'go.example' })).toBe(
-      'The account has not added the domain go.example.',
+      'The account has not added the domain \u2066go.example\u2069.',
     );
     expect(importRowIssueText({ code: 'shortUrlNotAddress', shortUrl: 'http://' })).toBe(
-      'The short URL "http://" is not a web address.',
+      'The short URL "\u2066http://\u2069" is not a web address.',
     );
     expect(importRowIssueText({ code: 'destinationEmpty' })).toBe('The destination URL is empty.');
   });
@@ -59,7 +59,7 @@ describe('the import’s issues in words', () => {
       /^Die Datei hat 100\.001 Zeilen; die Erweiterung importiert höchstens 100\.000 auf einmal/,
     );
     expect(importRowIssueText({ code: 'domainNotAdded', domain: 'go.example' })).toBe(
-      'Das Konto hat die Domain go.example nicht hinzugefügt.',
+      'Das Konto hat die Domain \u2066go.example\u2069 nicht hinzugefügt.',
     );
   });
 
