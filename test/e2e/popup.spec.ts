@@ -350,7 +350,7 @@ test.describe('the popup names each failure and keeps the input', () => {
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await popup.shorten({ backHalf: 'kept-too' });
     await popup.expectFailure(
-      'The browser does not let Short Link reach https://api.not-granted.example.',
+      'The browser does not let Short Link reach \u2066https://api.not-granted.example\u2069.',
       ['Allow access', 'Open settings'],
       { field: 'Back-half', value: 'kept-too' },
     );
