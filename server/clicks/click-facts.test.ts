@@ -1,9 +1,81 @@
 // The classification of a redirect's request for the statistics, and the bound on what the click
 // counter holds of them while the database refuses writes.
-import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../storage/storage.ts';
-import { referrerHost } from './click-facts.ts';
+import { createClickClassifier, referrerHost } from './click-facts.ts';
 import { createClickCounter } from './clicks.ts';
+
+/** The characters each costly reader of a User-Agent was given: the work a classification does. */
+const read = vi.hoisted(() => ({ byParser: [] as number[], byBotList: [] as number[] }));
+vi.mock('ua-parser-js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('ua-parser-js')>();
+  function UAParser(userAgent?: string) {
+    read.byParser.push(userAgent?.length ?? 0);
+    return new.target ? new actual.UAParser(userAgent) : actual.UAParser(userAgent);
+  }
+  return { ...actual, UAParser };
+});
+vi.mock('isbot', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('isbot')>();
+  return {
+    ...actual,
+    isbot: (userAgent: string) => {
+      read.byBotList.push(userAgent.length);
+      return actual.isbot(userAgent);
+    },
+  };
+});
+beforeEach(() => {
+  read.byParser.length = 0;
+  read.byBotList.length = 0;
+});
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const requestWith = (headers: Record<string, string>) =>
+  ({ headers, socket: {} }) as unknown as IncomingMessage;
+const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0);
+
+describe('the classification of a User-Agent', () => {
+  it('counts a request without a User-Agent, or with an empty one, as a bot', () => {
+    const classify = createClickClassifier();
+    for (const headers of [{}, { 'user-agent': '' }, { 'user-agent': '   ' }] as Record<
+      string,
+      string
+    >[]) {
+      expect(classify(requestWith(headers))).toMatchObject({ bot: true, device: 'other' });
+    }
+    expect(classify(requestWith({ 'user-agent': CHROME }))).toMatchObject({
+      bot: false,
+      device: 'desktop',
+    });
+  });
+
+  it.each([
+    ['at the end', `${CHROME}${' '.repeat(600)} Googlebot/2.1`],
+    [
+      'in the middle',
+      `${CHROME}${'x'.repeat(3_000)} (compatible; bingbot/2.0) ${'x'.repeat(3_000)}`,
+    ],
+    ['near the header limit', `${CHROME}${';'.repeat(15_000)} AhrefsBot/7.0`],
+  ])('finds a bot marker past the 512th character, %s', (_, userAgent) => {
+    expect(createClickClassifier()(requestWith({ 'user-agent': userAgent })).bot).toBe(true);
+  });
+
+  it('reads a bounded part of a hostile 512-character User-Agent, and a repeated one not again', () => {
+    const classify = createClickClassifier();
+    for (let i = 0; i < 20; i++) {
+      const hostile = `${CHROME} ${i}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
+      expect(classify(requestWith({ 'user-agent': hostile }))).toMatchObject({ bot: false });
+      classify(requestWith({ 'user-agent': hostile }));
+    }
+    // One parse and one look at the bot list per distinct User-Agent, each of a bounded part.
+    expect(read.byParser).toHaveLength(20);
+    expect(Math.max(...read.byParser)).toBeLessThanOrEqual(256);
+    expect(sum(read.byBotList)).toBeLessThanOrEqual(20 * 512);
+  });
+});
 
 describe('referrerHost', () => {
   it.each([

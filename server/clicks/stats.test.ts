@@ -121,13 +121,19 @@ describe('the statistics of a link', () => {
       'user-agent': 'Mozilla/5.0 \u00ff\u00fe',
       referer: 'https://B\u00fccher.example/x',
     });
-    await click({ referer: 'not a url' });
-    await click({ referer: 'https://[::1' });
-    await click({ referer: 'https://user:pass@Shop.Example:443/' });
-    await click({ referer: 'android-app://com.example.app/' });
+    const browser = { 'user-agent': CHROME_WINDOWS };
+    await click({ ...browser, referer: 'not a url' });
+    await click({ ...browser, referer: 'https://[::1' });
+    await click({ ...browser, referer: 'https://user:pass@Shop.Example:443/' });
+    await click({ ...browser, referer: 'android-app://com.example.app/' });
+    // No User-Agent: no browser, so no person.
+    await click({ referer: 'https://news.example/' });
     const { stats } = (await client.stats(id)).body;
-    expect(stats).toMatchObject({ humans: 5, bots: 1 });
-    expect(stats.devices).toEqual([{ type: 'other', clicks: 5 }]);
+    expect(stats).toMatchObject({ humans: 5, bots: 2 });
+    expect(stats.devices).toEqual([
+      { type: 'desktop', clicks: 4 },
+      { type: 'other', clicks: 1 },
+    ]);
     expect(stats.referrers).toEqual(
       expect.arrayContaining([
         { host: 'xn--bcher-kva.example', clicks: 1 },
