@@ -1,9 +1,10 @@
-// The classification of a redirect's request for the statistics, and the bound on what the click
-// counter holds of them while the database refuses writes.
+// The classification of a redirect's request for the statistics, and the bounds on what the click
+// counter holds of them: per link and day, and while the database refuses writes.
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { StorageUnavailable } from '../storage/storage.ts';
+import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
 import { createClickClassifier, referrerHost } from './click-facts.ts';
+import { createTally, REFERRERS_HELD } from './click-tally.ts';
 import { createClickCounter } from './clicks.ts';
 
 /** The characters each costly reader of a User-Agent was given: the work a classification does. */
@@ -113,11 +114,26 @@ describe('the statistics held in memory', () => {
       counter.count(1, { bot: false, referrer: `r${i}.example`, device: 'desktop', country: '' });
     }
     const held = counter.pendingStatsOf(1);
-    expect(held.length).toBeLessThanOrEqual(1_000 + 1);
     expect(held.find((stat) => stat.facet === 'human')?.clicks).toBe(clicks);
-    expect(held.find((stat) => stat.facet === 'referrer' && stat.value === '')?.clicks).toBe(
-      10_000 + 2,
-    );
+    const referrers = held.filter((stat) => stat.facet === 'referrer');
+    expect(referrers).toHaveLength(REFERRERS_KEPT + 1);
+    expect(referrers.at(-1)).toMatchObject({ value: REFERRER_GROUPS.other });
+    expect(referrers.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
     await counter.stop().catch(() => {});
+  });
+
+  it('hold a bounded number of referrers per link and day, and write the 50 most clicked', () => {
+    const tally = createTally();
+    const person = (referrer: string) =>
+      ({ bot: false, referrer, device: 'desktop', country: '' }) as const;
+    for (let i = 0; i < 10_000; i++) {
+      tally.add(1, 1, person(`r${i}.example`), true);
+      if (i % 1_000 === 0) tally.add(1, 1, person('news.example'), true);
+    }
+    expect(tally.size).toBeLessThanOrEqual(REFERRERS_HELD + 3);
+    const referrers = tally.rows().filter((row) => row.facet === 'referrer');
+    expect(referrers).toHaveLength(REFERRERS_KEPT + 1);
+    expect(referrers[0]).toMatchObject({ value: 'news.example', clicks: 10 });
+    expect(referrers.reduce((sum, row) => sum + row.clicks, 0)).toBe(10_010);
   });
 });
