@@ -203,9 +203,10 @@ export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
 
 /**
  * Where a click came from: a `host`, none (`direct`), or one of the groups that stand for many:
- * the hosts past the most clicked (`other`).
+ * hosts that are IP addresses (`ip_address`, never said which) and the hosts past the most
+ * clicked (`other`).
  */
-export const REFERRER_KINDS = ['host', 'direct', 'other'] as const;
+export const REFERRER_KINDS = ['host', 'direct', 'ip_address', 'other'] as const;
 
 /** The referrers a link's statistics name at most; the clicks of the others are one `other`. */
 export const STATS_MAX_REFERRERS = 50;

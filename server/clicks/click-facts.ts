@@ -2,15 +2,20 @@
 // device type and, with a GeoLite2-Country database, the country. Nothing of the request is kept
 // beyond these values. Whatever the headers hold (any size, any bytes), a request is classified.
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import { isbot } from 'isbot';
 import type { CountryResponse, Reader } from 'maxmind';
 import { UAParser } from 'ua-parser-js';
+import { REFERRER_GROUPS } from '../storage/storage.ts';
 
 export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'other';
 
 export type ClickFacts = {
   bot: boolean;
-  /** The referrer's host, normalised; '' for a direct visit (or a referrer without a host). */
+  /**
+   * The referrer's host, normalised; '' for a direct visit (or a referrer without a host);
+   * REFERRER_GROUPS.ipAddress for an address.
+   */
   referrer: string;
   device: DeviceType;
   /** ISO 3166 alpha-2 code; '' when unknown or when no database was given. */
@@ -83,7 +88,8 @@ const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i;
 
 /**
  * The referrer's host: lower case, punycode, without user information or the default port of its
- * scheme; '' when there is none to read.
+ * scheme; '' when there is none to read; REFERRER_GROUPS.ipAddress for an IP address (in any of
+ * the forms the URL parser reads as one: `0x7f.1`, `2130706433`, `[::1]`).
  */
 export function referrerHost(referrer: string): string {
   try {
@@ -94,7 +100,8 @@ export function referrerHost(referrer: string): string {
     // read as such, the scheme's default port dropped); other schemes' hosts are read as http's.
     const url = new URL(`${scheme === 'https' ? 'https' : 'http'}://${match[1]}/`);
     // Longer is no host name (RFC 1035): made up, and not worth a row.
-    return url.hostname.length > 253 ? '' : url.host;
+    if (url.hostname.length > 253) return '';
+    return isIP(url.hostname.replace(/^\[|\]$/g, '')) ? REFERRER_GROUPS.ipAddress : url.host;
   } catch {
     return '';
   }

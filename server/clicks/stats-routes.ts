@@ -54,6 +54,7 @@ type ReferrerJson = LinkStatsJson['referrers'][number];
 function referrerJson(value: string, clicks: number): ReferrerJson {
   if (value === '') return { host: null, kind: 'direct', clicks };
   if (value === REFERRER_GROUPS.other) return { host: null, kind: 'other', clicks };
+  if (value === REFERRER_GROUPS.ipAddress) return { host: null, kind: 'ip_address', clicks };
   return { host: value, kind: 'host', clicks };
 }
 

@@ -129,12 +129,14 @@ describe('the statistics of a link', () => {
     await click({ ...browser, referer: 'https://[::1' });
     await click({ ...browser, referer: 'https://user:pass@Shop.Example:443/' });
     await click({ ...browser, referer: 'android-app://com.example.app/' });
+    // An address names a person's machine or network: kept as "an IP address", not which.
+    await click({ ...browser, referer: 'http://192.168.1.20:8080/admin' });
     // No User-Agent: no browser, so no person.
     await click({ referer: 'https://news.example/' });
     const { stats } = (await client.stats(id)).body;
-    expect(stats).toMatchObject({ humans: 5, bots: 2 });
+    expect(stats).toMatchObject({ humans: 6, bots: 2 });
     expect(stats.devices).toEqual([
-      { type: 'desktop', clicks: 4 },
+      { type: 'desktop', clicks: 5 },
       { type: 'other', clicks: 1 },
     ]);
     expect(stats.referrers).toEqual(
@@ -142,11 +144,12 @@ describe('the statistics of a link', () => {
         { host: 'xn--bcher-kva.example', kind: 'host', clicks: 1 },
         { host: 'shop.example', kind: 'host', clicks: 1 },
         { host: 'com.example.app', kind: 'host', clicks: 1 },
+        { host: null, kind: 'ip_address', clicks: 1 },
       ]),
     );
     const direct = stats.referrers.find((referrer) => referrer.kind === 'direct');
     expect(direct?.clicks).toBe(2);
-    expect(stats.referrers.reduce((sum, r) => sum + r.clicks, 0)).toBe(5);
+    expect(stats.referrers.reduce((sum, r) => sum + r.clicks, 0)).toBe(6);
   });
 
   it('count countries when the operator gives a GeoLite2-Country database', async () => {

@@ -53,6 +53,8 @@ export const REFERRERS_KEPT = 50;
 export const REFERRER_GROUPS = {
   /** The clicks of the referrers past the REFERRERS_KEPT most clicked. */
   other: '<other>',
+  /** Referrers whose host is an IP address: it may name a person's machine, so not which one. */
+  ipAddress: '<ip address>',
 } as const;
 
 /** One count of the click statistics; `day` is days since 1970-01-01 (UTC). */
