@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
-import { createClickClassifier, referrerHost } from './click-facts.ts';
+import { createClickClassifier, PARSES_PER_SECOND, referrerHost } from './click-facts.ts';
 import { createTally, REFERRERS_HELD } from './click-tally.ts';
 import { createClickCounter } from './clicks.ts';
 
@@ -75,6 +75,23 @@ describe('the classification of a User-Agent', () => {
     expect(read.byParser).toHaveLength(20);
     expect(Math.max(...read.byParser)).toBeLessThanOrEqual(256);
     expect(sum(read.byBotList)).toBeLessThanOrEqual(20 * 512);
+  });
+
+  it('parses at most PARSES_PER_SECOND new User-Agents a second, however many arrive', () => {
+    let now = 0;
+    const classify = createClickClassifier({ now: () => now });
+    const userAgent = (n: number) => `${CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko)');
+    for (let i = 0; i < 5 * PARSES_PER_SECOND; i++) {
+      // Still counted as people, on a device not read once the second's parses are spent.
+      expect(classify(requestWith({ 'user-agent': userAgent(i) })).bot).toBe(false);
+    }
+    expect(read.byParser).toHaveLength(PARSES_PER_SECOND);
+    // The next second, one not parsed before is parsed and then remembered.
+    now += 1_000;
+    const late = userAgent(5 * PARSES_PER_SECOND - 1);
+    expect(classify(requestWith({ 'user-agent': late })).device).toBe('desktop');
+    classify(requestWith({ 'user-agent': late }));
+    expect(read.byParser).toHaveLength(PARSES_PER_SECOND + 1);
   });
 });
 
