@@ -207,9 +207,20 @@ export const STATS_DEFAULT_DAYS = 30;
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
 
 /**
+ * Where a click came from: a `host`, none (`direct`), or one of the groups that stand for many:
+ * hosts that are IP addresses (`ip_address`, never said which) and the hosts past the most
+ * clicked (`other`).
+ */
+export const REFERRER_KINDS = ['host', 'direct', 'ip_address', 'other'] as const;
+
+/** The referrers a link's statistics name at most; the clicks of the others are one `other`. */
+export const STATS_MAX_REFERRERS = 50;
+
+/**
  * A link's click statistics over the last `days.length` UTC days (today last): people and bots
- * apart, and of the people's clicks the referrer hosts (`null`: direct), device types and
- * countries, each list sorted by clicks, most first.
+ * apart, and of the people's clicks the referrers, device types and countries, each list sorted
+ * by clicks, most first. Referrers: at most STATS_MAX_REFERRERS, then `other` last; `host` is
+ * null but where `kind` is `host`.
  */
 export const LinkStatsJson = z.object({
   humans: z.number(),
@@ -221,7 +232,13 @@ export const LinkStatsJson = z.object({
       bots: z.number(),
     }),
   ),
-  referrers: z.array(z.object({ host: z.nullable(z.string()), clicks: z.number() })),
+  referrers: z.array(
+    z.object({
+      host: z.nullable(z.string()),
+      kind: z.enum(REFERRER_KINDS),
+      clicks: z.number(),
+    }),
+  ),
   devices: z.array(z.object({ type: z.enum(DEVICE_TYPES), clicks: z.number() })),
   countries: z.array(z.object({ code: z.string(), clicks: z.number() })),
 });

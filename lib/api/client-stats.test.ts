@@ -45,12 +45,37 @@ describe('getLinkStats', () => {
         { date: '2026-11-26', humans: 2, bots: 0 },
       ],
       referrers: [
-        { host: 'news.example', clicks: 2 },
-        { host: null, clicks: 1 },
+        { host: 'news.example', kind: 'host', clicks: 2 },
+        { host: null, kind: 'direct', clicks: 1 },
       ],
       devices: [],
       countries: [],
     });
+  });
+
+  it('reads the referrer groups by their kind, and a kind it does not know as the others', async () => {
+    const { client } = clientAnswering(() =>
+      json({
+        success: true,
+        stats: {
+          days: [],
+          referrers: [
+            { host: 'news.example', kind: 'host', clicks: 5 },
+            { host: null, kind: 'ip_address', clicks: 4 },
+            { host: null, kind: 'direct', clicks: 3 },
+            { host: null, kind: 'robots', clicks: 2 },
+            { host: null, kind: 'other', clicks: 1 },
+          ],
+        },
+      }),
+    );
+    expect((await client.getLinkStats('https://sho.rt/abc', 7))?.referrers).toEqual([
+      { host: 'news.example', kind: 'host', clicks: 5 },
+      { host: null, kind: 'ip_address', clicks: 4 },
+      { host: null, kind: 'direct', clicks: 3 },
+      { host: null, kind: 'other', clicks: 2 },
+      { host: null, kind: 'other', clicks: 1 },
+    ]);
   });
 
   it.each([404, 405])('says there are none when the service answers %i', async (status) => {

@@ -9,6 +9,7 @@ import {
   DomainHost,
   DomainJson,
   LinkJson,
+  REFERRER_KINDS,
   Title,
   type UpdateLinkBody,
 } from '../../contract/wire.ts';
@@ -281,6 +282,20 @@ const listOf = <T>(item: z.ZodMiniType<T>) =>
       }),
     ),
   );
+// No `kind` (an older service): a host, or direct without one; an unknown kind counts as other.
+const StatsReferrer = z.pipe(
+  z.object({
+    host: z.catch(z.nullable(z.string()), null),
+    kind: z.catch(z.optional(z.string()), undefined),
+    clicks: Count,
+  }),
+  z.transform(({ host, kind, clicks }) => {
+    const read =
+      REFERRER_KINDS.find((known) => known === kind) ??
+      (host !== null ? 'host' : kind === undefined ? 'direct' : 'other');
+    return { host: read === 'host' ? host : null, kind: read, clicks };
+  }),
+);
 const StatsDay = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   humans: Count,
@@ -290,7 +305,7 @@ export const LinkStats = z.pipe(
   z.object({
     stats: z.object({
       days: listOf(StatsDay),
-      referrers: listOf(z.object({ host: z.catch(z.nullable(z.string()), null), clicks: Count })),
+      referrers: listOf(StatsReferrer),
       devices: listOf(z.object({ type: z.string(), clicks: Count })),
       countries: listOf(z.object({ code: z.string(), clicks: Count })),
     }),

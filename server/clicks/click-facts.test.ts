@@ -1,9 +1,99 @@
-// The classification of a redirect's request for the statistics, and the bound on what the click
-// counter holds of them while the database refuses writes.
-import { describe, expect, it } from 'vitest';
-import { StorageUnavailable } from '../storage/storage.ts';
-import { referrerHost } from './click-facts.ts';
+// The classification of a redirect's request for the statistics, and the bounds on what the click
+// counter holds of them: per link and day, and while the database refuses writes.
+import type { IncomingMessage } from 'node:http';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
+import { createClickClassifier, PARSES_PER_SECOND, referrerHost } from './click-facts.ts';
+import { createTally, REFERRERS_HELD } from './click-tally.ts';
 import { createClickCounter } from './clicks.ts';
+
+/** The characters each costly reader of a User-Agent was given: the work a classification does. */
+const read = vi.hoisted(() => ({ byParser: [] as number[], byBotList: [] as number[] }));
+vi.mock('ua-parser-js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('ua-parser-js')>();
+  function UAParser(userAgent?: string) {
+    read.byParser.push(userAgent?.length ?? 0);
+    return new.target ? new actual.UAParser(userAgent) : actual.UAParser(userAgent);
+  }
+  return { ...actual, UAParser };
+});
+vi.mock('isbot', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('isbot')>();
+  return {
+    ...actual,
+    isbot: (userAgent: string) => {
+      read.byBotList.push(userAgent.length);
+      return actual.isbot(userAgent);
+    },
+  };
+});
+beforeEach(() => {
+  read.byParser.length = 0;
+  read.byBotList.length = 0;
+});
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const requestWith = (headers: Record<string, string>) =>
+  ({ headers, socket: {} }) as unknown as IncomingMessage;
+const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0);
+
+describe('the classification of a User-Agent', () => {
+  it('counts a request without a User-Agent, or with an empty one, as a bot', () => {
+    const classify = createClickClassifier();
+    for (const headers of [{}, { 'user-agent': '' }, { 'user-agent': '   ' }] as Record<
+      string,
+      string
+    >[]) {
+      expect(classify(requestWith(headers))).toMatchObject({ bot: true, device: 'other' });
+    }
+    expect(classify(requestWith({ 'user-agent': CHROME }))).toMatchObject({
+      bot: false,
+      device: 'desktop',
+    });
+  });
+
+  it.each([
+    ['at the end', `${CHROME}${' '.repeat(600)} Googlebot/2.1`],
+    [
+      'in the middle',
+      `${CHROME}${'x'.repeat(3_000)} (compatible; bingbot/2.0) ${'x'.repeat(3_000)}`,
+    ],
+    ['near the header limit', `${CHROME}${';'.repeat(15_000)} AhrefsBot/7.0`],
+  ])('finds a bot marker past the 512th character, %s', (_, userAgent) => {
+    expect(createClickClassifier()(requestWith({ 'user-agent': userAgent })).bot).toBe(true);
+  });
+
+  it('reads a bounded part of a hostile 512-character User-Agent, and a repeated one not again', () => {
+    const classify = createClickClassifier();
+    for (let i = 0; i < 20; i++) {
+      const hostile = `${CHROME} ${i}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
+      expect(classify(requestWith({ 'user-agent': hostile }))).toMatchObject({ bot: false });
+      classify(requestWith({ 'user-agent': hostile }));
+    }
+    // One parse and one look at the bot list per distinct User-Agent, each of a bounded part.
+    expect(read.byParser).toHaveLength(20);
+    expect(Math.max(...read.byParser)).toBeLessThanOrEqual(256);
+    expect(sum(read.byBotList)).toBeLessThanOrEqual(20 * 512);
+  });
+
+  it('parses at most PARSES_PER_SECOND new User-Agents a second, however many arrive', () => {
+    let now = 0;
+    const classify = createClickClassifier({ now: () => now });
+    const userAgent = (n: number) => `${CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko)');
+    for (let i = 0; i < 5 * PARSES_PER_SECOND; i++) {
+      // Still counted as people, on a device not read once the second's parses are spent.
+      expect(classify(requestWith({ 'user-agent': userAgent(i) })).bot).toBe(false);
+    }
+    expect(read.byParser).toHaveLength(PARSES_PER_SECOND);
+    // The next second, one not parsed before is parsed and then remembered.
+    now += 1_000;
+    const late = userAgent(5 * PARSES_PER_SECOND - 1);
+    expect(classify(requestWith({ 'user-agent': late })).device).toBe('desktop');
+    classify(requestWith({ 'user-agent': late }));
+    expect(read.byParser).toHaveLength(PARSES_PER_SECOND + 1);
+  });
+});
 
 describe('referrerHost', () => {
   it.each([
@@ -15,7 +105,13 @@ describe('referrerHost', () => {
     ['https://user:secret@shop.example/', 'shop.example'],
     ['https://bücher.example/', 'xn--bcher-kva.example'],
     ['https://B\u00fccher.example/', 'xn--bcher-kva.example'],
-    ['https://[2001:DB8::1]:443/', '[2001:db8::1]'],
+    ['https://[2001:DB8::1]:443/', REFERRER_GROUPS.ipAddress],
+    ['http://81.2.69.7/page', REFERRER_GROUPS.ipAddress],
+    ['http://192.168.1.20:8080/', REFERRER_GROUPS.ipAddress],
+    ['http://0x7f.1/', REFERRER_GROUPS.ipAddress],
+    ['http://2130706433/', REFERRER_GROUPS.ipAddress],
+    ['https://[::ffff:1.2.3.4]:8443/', REFERRER_GROUPS.ipAddress],
+    ['https://1.2.3.4.example/', '1.2.3.4.example'],
     ['android-app://com.example.app/', 'com.example.app'],
     ['', ''],
     ['not a url', ''],
@@ -41,11 +137,26 @@ describe('the statistics held in memory', () => {
       counter.count(1, { bot: false, referrer: `r${i}.example`, device: 'desktop', country: '' });
     }
     const held = counter.pendingStatsOf(1);
-    expect(held.length).toBeLessThanOrEqual(1_000 + 1);
     expect(held.find((stat) => stat.facet === 'human')?.clicks).toBe(clicks);
-    expect(held.find((stat) => stat.facet === 'referrer' && stat.value === '')?.clicks).toBe(
-      10_000 + 2,
-    );
+    const referrers = held.filter((stat) => stat.facet === 'referrer');
+    expect(referrers).toHaveLength(REFERRERS_KEPT + 1);
+    expect(referrers.at(-1)).toMatchObject({ value: REFERRER_GROUPS.other });
+    expect(referrers.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
     await counter.stop().catch(() => {});
+  });
+
+  it('hold a bounded number of referrers per link and day, and write the 50 most clicked', () => {
+    const tally = createTally();
+    const person = (referrer: string) =>
+      ({ bot: false, referrer, device: 'desktop', country: '' }) as const;
+    for (let i = 0; i < 10_000; i++) {
+      tally.add(1, 1, person(`r${i}.example`), true);
+      if (i % 1_000 === 0) tally.add(1, 1, person('news.example'), true);
+    }
+    expect(tally.size).toBeLessThanOrEqual(REFERRERS_HELD + 3);
+    const referrers = tally.rows().filter((row) => row.facet === 'referrer');
+    expect(referrers).toHaveLength(REFERRERS_KEPT + 1);
+    expect(referrers[0]).toMatchObject({ value: 'news.example', clicks: 10 });
+    expect(referrers.reduce((sum, row) => sum + row.clicks, 0)).toBe(10_010);
   });
 });

@@ -1,8 +1,15 @@
 // The click statistics counted in memory between two writes (clicks.ts): one entry per link and
 // UTC day, found by a number, so a redirect adds to it without building a string.
 
-import type { StatCount } from '../storage/storage.ts';
+import { REFERRER_GROUPS, REFERRERS_KEPT, type StatCount } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
+
+/**
+ * Distinct referrers held per link and day between two writes; the clicks of any other go to
+ * REFERRER_GROUPS.other. More than are kept, so that among a flood of made-up hosts the ones
+ * really clicked are seen more than once and are among the REFERRERS_KEPT that a write keeps.
+ */
+export const REFERRERS_HELD = 10 * REFERRERS_KEPT;
 
 type DayTally = {
   linkId: number;
@@ -17,6 +24,20 @@ type DayTally = {
 /** Days fit in 20 bits until the year 4840; link ids stay far below 2^33. */
 const keyOf = (linkId: number, day: number) => linkId * 1_048_576 + day;
 
+const byClicks = ([a, m]: [string, number], [b, n]: [string, number]) =>
+  n - m || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The REFERRERS_KEPT most clicked referrers, and the clicks of the others as one. */
+function keptReferrers(counts: Map<string, number>): Iterable<[string, number]> {
+  if (counts.size <= REFERRERS_KEPT) return counts;
+  const ranked = [...counts].filter(([value]) => value !== REFERRER_GROUPS.other).sort(byClicks);
+  let others = counts.get(REFERRER_GROUPS.other) ?? 0;
+  for (const [, clicks] of ranked.slice(REFERRERS_KEPT)) others += clicks;
+  const kept = ranked.slice(0, REFERRERS_KEPT);
+  if (others > 0) kept.push([REFERRER_GROUPS.other, others]);
+  return kept;
+}
+
 const bump = (counts: Map<string, number>, value: string): boolean => {
   const held = counts.get(value);
   counts.set(value, (held ?? 0) + 1);
@@ -25,7 +46,7 @@ const bump = (counts: Map<string, number>, value: string): boolean => {
 
 export function createTally() {
   const tallies = new Map<number, DayTally>();
-  /** Distinct counts held (what becomes rows): bounds the memory. */
+  /** Distinct counts held: bounds the memory. */
   let size = 0;
 
   const countsOf = (tally: DayTally): StatCount[] => {
@@ -35,7 +56,7 @@ export function createTally() {
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
     for (const [facet, counts] of [
       ['device', tally.devices],
-      ['referrer', tally.referrers],
+      ['referrer', keptReferrers(tally.referrers)],
       ['country', tally.countries],
     ] as const) {
       for (const [value, clicks] of counts) rows.push({ linkId, day, facet, value, clicks });
@@ -45,8 +66,8 @@ export function createTally() {
 
   return {
     /**
-     * Counts one click. Not `roomy`: a referrer or country not held yet is counted as direct or
-     * not at all (days, people, bots and devices always are).
+     * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
+     * referrers or not at all (days, people, bots and devices always are).
      */
     add(linkId: number, day: number, facts: ClickFacts, roomy: boolean): void {
       const key = keyOf(linkId, day);
@@ -70,7 +91,10 @@ export function createTally() {
       }
       tally.humans++;
       if (bump(tally.devices, facts.device)) size++;
-      const referrer = roomy || tally.referrers.has(facts.referrer) ? facts.referrer : '';
+      const referrer =
+        tally.referrers.has(facts.referrer) || (roomy && tally.referrers.size < REFERRERS_HELD)
+          ? facts.referrer
+          : REFERRER_GROUPS.other;
       if (bump(tally.referrers, referrer)) size++;
       if (facts.country && (roomy || tally.countries.has(facts.country))) {
         if (bump(tally.countries, facts.country)) size++;

@@ -8,13 +8,15 @@ import {
   type LinkStatsJson,
   STATS_DEFAULT_DAYS,
   STATS_MAX_DAYS,
+  STATS_MAX_REFERRERS,
 } from '../../contract/wire.ts';
 import type { AccountEnv } from '../accounts/auth.ts';
+import { jsonResponse } from '../http/compress.ts';
 import { HttpProblem } from '../http/problems.ts';
 import type { Clock } from '../shared/clock.ts';
 import { linkIdentityOf } from '../shared/link-identity.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
-import type { StatCount, Storage } from '../storage/storage.ts';
+import { REFERRER_GROUPS, type StatCount, type Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
 
 export type StatsRouteDeps = {
@@ -46,6 +48,32 @@ function ranked(totals: Map<string, number>): [string, number][] {
   return [...totals].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+type ReferrerJson = LinkStatsJson['referrers'][number];
+
+/** A stored referrer value as the answer names it. */
+function referrerJson(value: string, clicks: number): ReferrerJson {
+  if (value === '') return { host: null, kind: 'direct', clicks };
+  if (value === REFERRER_GROUPS.other) return { host: null, kind: 'other', clicks };
+  if (value === REFERRER_GROUPS.ipAddress) return { host: null, kind: 'ip_address', clicks };
+  return { host: value, kind: 'host', clicks };
+}
+
+/**
+ * The STATS_MAX_REFERRERS most clicked referrers of the days asked, then the others as one, last:
+ * each day keeps its own most clicked (storage.ts REFERRERS_KEPT), and many days hold many.
+ */
+function topReferrers(totals: Map<string, number>): ReferrerJson[] {
+  let others = totals.get(REFERRER_GROUPS.other) ?? 0;
+  totals.delete(REFERRER_GROUPS.other);
+  const all = ranked(totals);
+  for (const [, clicks] of all.slice(STATS_MAX_REFERRERS)) others += clicks;
+  const top = all
+    .slice(0, STATS_MAX_REFERRERS)
+    .map(([value, clicks]) => referrerJson(value, clicks));
+  if (others > 0) top.push(referrerJson(REFERRER_GROUPS.other, others));
+  return top;
+}
+
 /** The answer's statistics from the counts of days `fromDay` to `fromDay + days - 1`. */
 export function summarize(counts: DayCount[], fromDay: number, days: number): LinkStatsJson {
   const perDay = Array.from({ length: days }, (_, i) => ({
@@ -73,7 +101,7 @@ export function summarize(counts: DayCount[], fromDay: number, days: number): Li
     humans: perDay.reduce((sum, day) => sum + day.humans, 0),
     bots: perDay.reduce((sum, day) => sum + day.bots, 0),
     days: perDay,
-    referrers: ranked(totals.referrer).map(([host, clicks]) => ({ host: host || null, clicks })),
+    referrers: topReferrers(totals.referrer),
     devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),
     countries: ranked(totals.country).map(([code, clicks]) => ({ code, clicks })),
   };
@@ -103,7 +131,8 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
       success: true,
       stats: summarize(counts, fromDay, days),
     };
-    return c.json(answer);
+    // A year of days is ~16 kB of JSON: compressed as the list is, when the client accepts it.
+    return jsonResponse(answer, c.req.header('accept-encoding'));
   };
   stats.get('/:host/:backHalf/stats', answerStats);
   // The identifier in one segment, its slash sent as %2F; without one, `<host>/stats` is the link

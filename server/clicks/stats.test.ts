@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkStatsAnswerJson } from '../../contract/wire.ts';
 import { countryDatabase } from '../../test/support/mmdb.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
+import type { ClickFacts } from './click-facts.ts';
+import { createTally } from './click-tally.ts';
 
 const DAY = 86_400_000;
 const CHROME_WINDOWS =
@@ -88,9 +91,9 @@ describe('the statistics of a link', () => {
           { date: '2026-11-28', humans: 3, bots: 1 },
         ],
         referrers: [
-          { host: 'news.example', clicks: 2 },
-          { host: null, clicks: 1 },
-          { host: 'blog.example:8080', clicks: 1 },
+          { host: 'news.example', kind: 'host', clicks: 2 },
+          { host: null, kind: 'direct', clicks: 1 },
+          { host: 'blog.example:8080', kind: 'host', clicks: 1 },
         ],
         devices: [
           { type: 'mobile', clicks: 2 },
@@ -121,23 +124,32 @@ describe('the statistics of a link', () => {
       'user-agent': 'Mozilla/5.0 \u00ff\u00fe',
       referer: 'https://B\u00fccher.example/x',
     });
-    await click({ referer: 'not a url' });
-    await click({ referer: 'https://[::1' });
-    await click({ referer: 'https://user:pass@Shop.Example:443/' });
-    await click({ referer: 'android-app://com.example.app/' });
+    const browser = { 'user-agent': CHROME_WINDOWS };
+    await click({ ...browser, referer: 'not a url' });
+    await click({ ...browser, referer: 'https://[::1' });
+    await click({ ...browser, referer: 'https://user:pass@Shop.Example:443/' });
+    await click({ ...browser, referer: 'android-app://com.example.app/' });
+    // An address names a person's machine or network: kept as "an IP address", not which.
+    await click({ ...browser, referer: 'http://192.168.1.20:8080/admin' });
+    // No User-Agent: no browser, so no person.
+    await click({ referer: 'https://news.example/' });
     const { stats } = (await client.stats(id)).body;
-    expect(stats).toMatchObject({ humans: 5, bots: 1 });
-    expect(stats.devices).toEqual([{ type: 'other', clicks: 5 }]);
+    expect(stats).toMatchObject({ humans: 6, bots: 2 });
+    expect(stats.devices).toEqual([
+      { type: 'desktop', clicks: 5 },
+      { type: 'other', clicks: 1 },
+    ]);
     expect(stats.referrers).toEqual(
       expect.arrayContaining([
-        { host: 'xn--bcher-kva.example', clicks: 1 },
-        { host: 'shop.example', clicks: 1 },
-        { host: 'com.example.app', clicks: 1 },
+        { host: 'xn--bcher-kva.example', kind: 'host', clicks: 1 },
+        { host: 'shop.example', kind: 'host', clicks: 1 },
+        { host: 'com.example.app', kind: 'host', clicks: 1 },
+        { host: null, kind: 'ip_address', clicks: 1 },
       ]),
     );
-    const direct = stats.referrers.find((referrer) => referrer.host === null);
+    const direct = stats.referrers.find((referrer) => referrer.kind === 'direct');
     expect(direct?.clicks).toBe(2);
-    expect(stats.referrers.reduce((sum, r) => sum + r.clicks, 0)).toBe(5);
+    expect(stats.referrers.reduce((sum, r) => sum + r.clicks, 0)).toBe(6);
   });
 
   it('count countries when the operator gives a GeoLite2-Country database', async () => {
@@ -170,7 +182,7 @@ describe('the statistics of a link', () => {
       expect(answer.body.stats).toMatchObject({
         humans: 1,
         bots: 1,
-        referrers: [{ host: 'news.example', clicks: 1 }],
+        referrers: [{ host: 'news.example', kind: 'host', clicks: 1 }],
         devices: [{ type: 'mobile', clicks: 1 }],
       });
     } finally {
@@ -222,6 +234,66 @@ describe('the statistics of a link', () => {
         async () => (await t.service.store.clickStats(row?.id ?? 0, today, today)).counts.length,
       )
       .toBeGreaterThan(0);
+  });
+});
+
+describe('the referrers of a link', () => {
+  const referrerRowsOf = async (service: TestService, linkId: number, day: number) =>
+    (await service.service.store.clickStats(linkId, day, day)).counts.filter(
+      (count) => count.facet === 'referrer',
+    );
+
+  it('are the 50 most clicked of a day, and the others as one, last', async () => {
+    const { t, key, client, id, click } = await serviceWithLink();
+    const browser = { 'user-agent': CHROME_WINDOWS };
+    for (let i = 0; i < 3; i++) await click({ ...browser, referer: 'https://news.example/' });
+    for (let i = 0; i < 120; i++) await click({ ...browser, referer: `https://r${i}.example/` });
+    const { referrers } = (await client.stats(id)).body.stats;
+    expect(referrers).toHaveLength(50 + 1);
+    expect(referrers[0]).toEqual({ host: 'news.example', kind: 'host', clicks: 3 });
+    expect(referrers.at(-1)).toEqual({ host: null, kind: 'other', clicks: 120 - 49 });
+    const [row] = await t.storedLinks(key);
+    const today = Math.floor(Date.now() / DAY);
+    await expect.poll(async () => (await referrerRowsOf(t, row?.id ?? 0, today)).length).toBe(51);
+  });
+
+  it('of a link with 100,000 distinct hosts stay 51 rows a day and answer in at most 50 kB', async () => {
+    const { t, key, id } = await serviceWithLink();
+    const [row] = await t.storedLinks(key);
+    const linkId = row?.id ?? 0;
+    const today = Math.floor(Date.now() / DAY);
+    const person = (referrer: string): ClickFacts => ({
+      bot: false,
+      referrer,
+      device: 'desktop',
+      country: '',
+    });
+    // As the click counter writes them: 50 batches of 2,000 made-up hosts, and one real referrer.
+    for (let batch = 0; batch < 50; batch++) {
+      const tally = createTally();
+      for (let i = 0; i < 2_000; i++) {
+        tally.add(linkId, today, person(`h${batch}-${i}.example`), true);
+        if (i % 500 === 0) tally.add(linkId, today, person('news.example'), true);
+      }
+      await t.service.store.addClicks(new Map([[linkId, 2_004]]), undefined, tally.rows());
+    }
+    expect((await referrerRowsOf(t, linkId, today)).length).toBeLessThanOrEqual(51);
+
+    const path = `/v1/links/${id}/stats?days=365`;
+    const authorization = `Bearer ${key}`;
+    const plain = await rawRequest(t.baseUrl, path, { headers: { authorization } });
+    expect(plain.status).toBe(200);
+    expect(Buffer.byteLength(plain.body)).toBeLessThanOrEqual(50_000);
+    const { stats } = JSON.parse(plain.body) as LinkStatsAnswerJson;
+    expect(stats.humans).toBe(50 * 2_004);
+    expect(stats.referrers).toHaveLength(51);
+    expect(stats.referrers[0]).toEqual({ host: 'news.example', kind: 'host', clicks: 200 });
+    expect(stats.referrers.reduce((sum, referrer) => sum + referrer.clicks, 0)).toBe(stats.humans);
+    // Compressed as the list is, for a client that takes it.
+    const compressed = await rawRequest(t.baseUrl, path, {
+      headers: { authorization, 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
   });
 });
 

@@ -223,7 +223,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
   operationId: 'linkStats',
   summary: "A link's click statistics per UTC day, referrer host, device and country",
   description:
-    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first (`host` null: direct). Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
+    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
   parameters: [
     {
       name: 'days',
@@ -252,8 +252,8 @@ export const linkStats: Describe = ({ notFound, common }) => ({
               { date: '2026-11-26', humans: 2, bots: 1 },
             ],
             referrers: [
-              { host: 'news.example', clicks: 2 },
-              { host: null, clicks: 1 },
+              { host: 'news.example', kind: 'host', clicks: 2 },
+              { host: null, kind: 'direct', clicks: 1 },
             ],
             devices: [
               { type: 'mobile', clicks: 2 },

@@ -34,9 +34,28 @@ export type RedirectTarget = { id: number; destinationUrl: string };
 
 /**
  * What the click statistics count, per link and UTC day: `human` and `bot` clicks (value ''), and
- * of the people's clicks the referrer host ('' for direct), the device type and the country code.
+ * of the people's clicks the referrer host ('' for direct, or one of REFERRER_GROUPS), the device
+ * type and the country code.
  */
 export type StatFacet = 'human' | 'bot' | 'referrer' | 'device' | 'country';
+
+/**
+ * The referrer hosts kept per link and day, most clicks first; the clicks of the others are
+ * added to REFERRER_GROUPS.other. Fifty names every site a link is really shared on (a campaign
+ * has a few dozen at most), and bounds a day's referrer rows to 51 however many made-up hosts
+ * arrive: 365 days of a link stay under 19,000 rows, and a link's statistics answer fast.
+ */
+export const REFERRERS_KEPT = 50;
+
+/**
+ * Referrer values that are no host: '<' and '>' are never in a URL's host, so no host can be one.
+ */
+export const REFERRER_GROUPS = {
+  /** The clicks of the referrers past the REFERRERS_KEPT most clicked. */
+  other: '<other>',
+  /** Referrers whose host is an IP address: it may name a person's machine, so not which one. */
+  ipAddress: '<ip address>',
+} as const;
 
 /** One count of the click statistics; `day` is days since 1970-01-01 (UTC). */
 export type StatCount = {

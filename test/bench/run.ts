@@ -61,9 +61,19 @@ if (runs('statistics')) {
       '≥ 0.5 × bare',
     ],
     [
-      `stats of a link with ${stats.statsClicks.toLocaleString('en')} clicks, 365 days (median)`,
+      'redirects per second, statistics on, one 512-character User-Agent / a different one each',
+      `${stats.longUserAgentPerSecond.toFixed(0)} / ${stats.distinctUserAgentsPerSecond.toFixed(0)} (${(stats.distinctUserAgentsPerSecond / stats.longUserAgentPerSecond).toFixed(2)} ×)`,
+      '≥ 0.8 ×',
+    ],
+    [
+      `stats of a link with ${stats.statsClicks.toLocaleString('en')} clicks from as many referrer hosts, 365 days (median)`,
       `${stats.statsMedianMs.toFixed(1)} ms`,
       '< 100 ms',
+    ],
+    [
+      'that answer, bytes sent (none / brotli)',
+      `${kB(stats.statsBytes)} / ${kB(stats.statsBytesBrotli)}`,
+      '≤ 50 kB',
     ],
   );
 }

@@ -1,10 +1,13 @@
 // `node test/bench/stats-bench.ts [--seconds N]`: what the click statistics cost the redirects
 // (the service with them on and off, beside a bare node:http 302 server, runs alternating, medians
-// of the rounds), and how long the statistics of a link with 100,000 clicks take to answer.
+// of the rounds; and with a different 512-character User-Agent on every redirect), and how long
+// the statistics of a link with 100,000 clicks from as many referrer hosts take to answer.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
@@ -13,10 +16,37 @@ export type StatsFigures = {
   withStatisticsPerSecond: number;
   withoutStatisticsPerSecond: number;
   barePerSecond: number;
-  /** GET …/stats?days=365 of a link with `statsClicks` clicks: the median of 20. */
+  /** Statistics on, one 512-character User-Agent on every redirect. */
+  longUserAgentPerSecond: number;
+  /** Statistics on, a different 512-character User-Agent on every redirect. */
+  distinctUserAgentsPerSecond: number;
+  /** GET …/stats?days=365 of a link with `statsClicks` clicks, each from its own referrer host. */
   statsMedianMs: number;
   statsClicks: number;
+  /** That answer's bytes, uncompressed and with Accept-Encoding: br. */
+  statsBytes: number;
+  statsBytesBrotli: number;
 };
+
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+/** Every request of a run with its own value of `header`: the nth is `nth(n)`. */
+function eachWith(header: string, nth: (n: number) => string): autocannon.Request[] {
+  let sent = 0;
+  return [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, [header]: nth(sent++) },
+      }),
+    },
+  ];
+}
+
+/** A browser's User-Agent padded to 512 characters, different for every n. */
+const hostileUserAgent = (n: number) =>
+  `${DESKTOP_CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
 
 async function seeded(dir: string, name: string): Promise<{ dbFile: string; key: string }> {
   const dbFile = path.join(dir, `${name}.db`);
@@ -38,27 +68,38 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
     );
     servers.push(await spawnServer(['test/bench/bare-302.ts']));
     const [withStats, withoutStats, bare] = servers as [Server, Server, Server];
-    for (const [server, key] of [
-      [withStats, on.key],
-      [withoutStats, off.key],
+    // `hot` takes the load runs; `referred` the clicks from 100,000 referrer hosts.
+    for (const [server, key, backHalf] of [
+      [withStats, on.key, 'hot'],
+      [withStats, on.key, 'referred'],
+      [withoutStats, off.key, 'hot'],
     ] as const) {
       const made = await fetch(`http://127.0.0.1:${server.port}/v1/links`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ destination_url: 'https://example.com/', back_half: 'hot' }),
+        body: JSON.stringify({ destination_url: 'https://example.com/', back_half: backHalf }),
       });
       if (!made.ok) throw new Error(`create: ${made.status}`);
     }
-    const redirects = async (server: Server, options: { duration?: number; amount?: number }) => {
+    const redirects = async (
+      server: Server,
+      options: {
+        duration?: number;
+        amount?: number;
+        requests?: autocannon.Request[];
+        backHalf?: string;
+      },
+    ) => {
+      const { backHalf = 'hot', ...loadOptions } = options;
       const run = await load({
-        url: `http://127.0.0.1:${server.port}/hot`,
+        url: `http://127.0.0.1:${server.port}/${backHalf}`,
         headers: {
           host: `localhost:${server.port}`,
-          'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36',
+          'user-agent': DESKTOP_CHROME,
           referer: 'https://news.example/story',
         },
         connections: 50,
-        ...options,
+        ...loadOptions,
       });
       const statuses = Object.keys(run.statusCodeStats ?? {});
       if (run.errors > 0 || statuses.join() !== '302') {
@@ -66,20 +107,43 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       }
       return run.requests.average;
     };
-    const runs = { with: [] as number[], without: [] as number[], bare: [] as number[] };
+    const runs = {
+      with: [] as number[],
+      without: [] as number[],
+      bare: [] as number[],
+      longUserAgent: [] as number[],
+      userAgents: [] as number[],
+    };
     for (let round = 0; round < rounds; round++) {
       runs.bare.push(await redirects(bare, { duration: seconds }));
       runs.with.push(await redirects(withStats, { duration: seconds }));
       runs.without.push(await redirects(withoutStats, { duration: seconds }));
+      // Both set the header per request, so that only the server's work differs.
+      runs.longUserAgent.push(
+        await redirects(withStats, {
+          duration: seconds,
+          requests: eachWith('user-agent', () => hostileUserAgent(0)),
+        }),
+      );
+      runs.userAgents.push(
+        await redirects(withStats, {
+          duration: seconds,
+          requests: eachWith('user-agent', hostileUserAgent),
+        }),
+      );
     }
 
-    // Up to 100,000 clicks on the link with statistics, then its statistics over a year.
-    const statsUrl = `http://127.0.0.1:${withStats.port}/v1/links/localhost:${withStats.port}/hot`;
+    // 100,000 clicks on a link, each from a referrer host of its own, then its statistics over a
+    // year.
+    const statsUrl = `http://127.0.0.1:${withStats.port}/v1/links/localhost:${withStats.port}/referred`;
     const auth = { authorization: `Bearer ${on.key}` };
     const clicksNow = async () =>
       ((await (await fetch(statsUrl, { headers: auth })).json()) as { clicks: number }).clicks;
-    const missing = 100_000 - (await clicksNow());
-    if (missing > 0) await redirects(withStats, { amount: missing });
+    await redirects(withStats, {
+      amount: 100_000,
+      backHalf: 'referred',
+      requests: eachWith('referer', (n) => `https://r${n}.example/story`),
+    });
     let clicks = await clicksNow();
     for (let wait = 0; clicks < 100_000 && wait < 50; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -93,12 +157,26 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       times.push(performance.now() - started);
       if (!answer.ok) throw new Error(`stats: ${answer.status}`);
     }
+    // The bytes on the wire, as they come (fetch would decompress them).
+    const bytesOf = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        get(`${statsUrl}/stats?days=365`, { headers: { ...auth, ...headers } }, (answer) => {
+          let bytes = 0;
+          answer.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          answer.on('end', () => resolve(bytes));
+          answer.on('error', reject);
+        }).on('error', reject);
+      });
     return {
       withStatisticsPerSecond: median(runs.with),
       withoutStatisticsPerSecond: median(runs.without),
       barePerSecond: median(runs.bare),
+      longUserAgentPerSecond: median(runs.longUserAgent),
+      distinctUserAgentsPerSecond: median(runs.userAgents),
       statsMedianMs: median(times),
       statsClicks: clicks,
+      statsBytes: await bytesOf({}),
+      statsBytesBrotli: await bytesOf({ 'accept-encoding': 'br' }),
     };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -63,11 +63,18 @@ test('the details pane charts the clicks per day from our service, with the tabl
   await expect(table.getByRole('row')).toHaveCount(31);
   await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['4', '1']);
 
+  // However many sites send people, the pane names the ten most clicked and adds up the others.
+  for (let i = 0; i < 10; i++) {
+    const headers = { 'user-agent': DESKTOP, referer: `https://r${i}.example/` };
+    expect((await rawRequest(service.baseUrl, path, { headers })).status).toBe(302);
+  }
   await pane.getByRole('combobox', { name: 'Range' }).selectOption('7');
   await expect(pane.getByRole('img', { name: 'Clicks per day, last 7 days' })).toBeVisible();
   await expect(
     pane.getByRole('table', { name: 'Clicks per day, last 7 days' }).getByRole('row'),
   ).toHaveCount(8);
+  await expect(referrers.getByRole('row')).toHaveCount(10 + 1);
+  await expect(referrers.getByRole('row').last()).toHaveText('Other sites3');
   await pane.getByRole('button', { name: 'Show as table' }).click();
   await screenshotBothThemes(page, 'options-links-details-stats');
   expect(await seriousA11yViolations(page)).toEqual([]);

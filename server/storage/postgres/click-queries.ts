@@ -1,7 +1,31 @@
 // The storage's clicks on PostgreSQL: the counts and statistics a batch adds, with the batch's
 // number so that a retry of a stored batch adds nothing, and a link's statistics.
-import type { ClickStorage, StatFacet } from '../storage.ts';
+import { type ClickStorage, REFERRER_GROUPS, REFERRERS_KEPT, type StatFacet } from '../storage.ts';
 import { guarded, type Sql } from './database.ts';
+
+/**
+ * Keeps the REFERRERS_KEPT most clicked referrers (ties by host) of the link and days given as
+ * `[{"id", "day"}]` JSON, and adds the others' clicks to REFERRER_GROUPS.other, in one statement.
+ * Apart from the statement that adds the clicks, which stays one: trimming again changes nothing,
+ * so a retry after a lost answer does what is left. Only rows this statement deletes are added, so
+ * two instances trimming the same day count no click twice.
+ */
+const KEEP_TOP_REFERRERS = `WITH touched AS (
+    SELECT DISTINCT r.id, r.day FROM jsonb_to_recordset($1::text::jsonb) AS r(id bigint, day integer)),
+  ranked AS (
+    SELECT s.link_id, s.day, s.value,
+      row_number() OVER (PARTITION BY s.link_id, s.day ORDER BY s.clicks DESC, s.value) AS rank
+    FROM click_stats s JOIN touched t ON s.link_id = t.id AND s.day = t.day
+    WHERE s.facet = 'referrer' AND s.value <> $2),
+  dropped AS (
+    DELETE FROM click_stats s USING ranked r
+    WHERE r.rank > $3 AND s.link_id = r.link_id AND s.day = r.day AND s.facet = 'referrer'
+      AND s.value = r.value
+    RETURNING s.link_id, s.day, s.clicks)
+  INSERT INTO click_stats AS s (link_id, day, facet, value, clicks)
+  SELECT link_id, day, 'referrer', $2, sum(clicks) FROM dropped
+  GROUP BY link_id, day ORDER BY link_id, day
+  ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = s.clicks + excluded.clicks`;
 
 /**
  * `writer`: this process, as the writer of its click batches; `storedBatchColumn`: its last
@@ -51,6 +75,16 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
           WHERE (SELECT ok FROM go) AND EXISTS (SELECT 1 FROM links WHERE id = r.id)
           ORDER BY r.id, r.day, r.facet, r.value
           ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = s.clicks + excluded.clicks`;
+        const referrerDays = stats
+          .filter((stat) => stat.facet === 'referrer')
+          .map((stat) => ({ id: stat.linkId, day: stat.day }));
+        if (referrerDays.length > 0) {
+          await sql.unsafe(
+            KEEP_TOP_REFERRERS,
+            [JSON.stringify(referrerDays), REFERRER_GROUPS.other, REFERRERS_KEPT],
+            { prepare: true },
+          );
+        }
       }),
 
     clickStats: (linkId, fromDay, toDay) =>

@@ -1,8 +1,49 @@
 // The storage's clicks on SQLite: the counts and statistics a batch adds, and a link's statistics.
-import type { ClickStorage, StoredStats } from '../storage.ts';
+import {
+  type ClickStorage,
+  REFERRER_GROUPS,
+  REFERRERS_KEPT,
+  type StatCount,
+  type StoredStats,
+} from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 
-export function clickQueries({ all, run, transaction }: SqliteAccess): ClickStorage {
+/** The link's referrers of the day past the REFERRERS_KEPT most clicked (ties by host). */
+const REFERRERS_PAST_KEPT = `SELECT value, clicks FROM click_stats
+  WHERE link_id = ?1 AND day = ?2 AND facet = 'referrer' AND value <> ?3
+  ORDER BY clicks DESC, value LIMIT -1 OFFSET ?4`;
+
+/** The link and days whose referrers a batch adds to. */
+function referrerDays(stats: StatCount[]): { linkId: number; day: number }[] {
+  const days = new Map<string, { linkId: number; day: number }>();
+  for (const { linkId, day, facet } of stats) {
+    if (facet === 'referrer') days.set(`${linkId}/${day}`, { linkId, day });
+  }
+  return [...days.values()];
+}
+
+export function clickQueries({ all, run, statement, transaction }: SqliteAccess): ClickStorage {
+  /** Keeps a day's REFERRERS_KEPT most clicked referrers, and adds the others' clicks to one. */
+  const keepTopReferrers = (linkId: number, day: number) => {
+    const { rows } = statement(
+      `SELECT count(*) AS rows FROM click_stats
+       WHERE link_id = ? AND day = ? AND facet = 'referrer' AND value <> ?`,
+    ).get(linkId, day, REFERRER_GROUPS.other) as { rows: number };
+    if (rows <= REFERRERS_KEPT) return;
+    const past = [linkId, day, REFERRER_GROUPS.other, REFERRERS_KEPT] as const;
+    run(
+      `INSERT INTO click_stats (link_id, day, facet, value, clicks)
+       SELECT ?1, ?2, 'referrer', ?3, sum(clicks) FROM (${REFERRERS_PAST_KEPT}) WHERE true
+       ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = clicks + excluded.clicks`,
+      ...past,
+    );
+    run(
+      `DELETE FROM click_stats WHERE link_id = ?1 AND day = ?2 AND facet = 'referrer'
+       AND value IN (SELECT value FROM (${REFERRERS_PAST_KEPT}))`,
+      ...past,
+    );
+  };
+
   return {
     async addClicks(counts, _batch, stats = []) {
       if (counts.size === 0 && stats.length === 0) return;
@@ -24,6 +65,7 @@ export function clickQueries({ all, run, transaction }: SqliteAccess): ClickStor
             stat.linkId,
           );
         }
+        for (const { linkId, day } of referrerDays(stats)) keepTopReferrers(linkId, day);
       });
     },
 

@@ -13,7 +13,7 @@ import {
   countryName,
   dayName,
   deviceName,
-  directName,
+  referrerRows,
   STATS_RANGES,
   type StatsRange,
 } from './stats-view.ts';
@@ -172,14 +172,7 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
               </tbody>
             </table>
           )}
-          <Ranked
-            heading={t('statsReferrers')}
-            rows={(stats?.referrers ?? []).map((r) => ({
-              name: r.host ?? directName(),
-              clicks: r.clicks,
-              address: r.host !== null,
-            }))}
-          />
+          <Ranked heading={t('statsReferrers')} rows={referrerRows(stats?.referrers ?? [])} />
           <Ranked
             heading={t('statsDevices')}
             rows={(stats?.devices ?? []).map((d) => ({
