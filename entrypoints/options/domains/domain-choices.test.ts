@@ -41,7 +41,7 @@ describe('domainChoices', () => {
   it('names a loopback custom domain with the port its links use, as the Links filter does', () => {
     const choices = domainChoices([domain('go.localhost')], 'gone.localhost', 'localhost:18990');
     expect(choices.map((choice) => choice.label)).toEqual([
-      'localhost:18990 (default)',
+      '\u2066localhost:18990\u2069 (default)',
       'go.localhost:18990',
       'gone.localhost:18990',
     ]);
