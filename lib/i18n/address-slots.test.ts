@@ -86,7 +86,7 @@ describe.each(LOCALES)('the %s messages', (locale) => {
 
 describe('ADDRESS_SLOTS', () => {
   it('lists every placeholder the English descriptions call an address, unless the message isolates it', () => {
-    // A list of domains: each is to be isolated where the list is made, not the whole list.
+    // A list of domains: each is isolated where the list is made (unknownDomainsText), not the list.
     const lists = new Set(['importUnknownDomains']);
     const missing = [...addressesDescribed()].flatMap(([key, slots]) =>
       (lists.has(baseOf(key)) ? [] : slots)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planImportFile, planImportText, rowsToSend } from './import-plan.ts';
+import { importBytesOf, planImportFile, planImportText, rowsToSend } from './import-plan.ts';
 
 const account = {
   links: [
@@ -149,5 +149,39 @@ describe('Check: a file held against the account’s links', () => {
     const result = planImportText(text, many);
     expect(result.ok && result.plan.toMake).toHaveLength(10_000);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('importBytesOf', () => {
+  /** A file of `size` bytes that records what is read of it, without holding them. */
+  const hugeFile = (size: number) => {
+    const read: number[] = [];
+    const file = {
+      size,
+      slice: (start = 0, end = size) => {
+        read.push(end - start);
+        return new Blob([new Uint8Array(end - start)]);
+      },
+      arrayBuffer: () => {
+        read.push(size);
+        return new Blob([new Uint8Array(size)]).arrayBuffer();
+      },
+    } as unknown as Blob;
+    return { file, read };
+  };
+
+  it('reads one byte past the limit of a 560 MB file, and the plan says it is too large', async () => {
+    const { file, read } = hugeFile(560 * 1024 * 1024);
+    const bytes = await importBytesOf(file);
+    expect(read).toEqual([50 * 1024 * 1024 + 1]);
+    expect(planImportFile(new Uint8Array(bytes), { links: [], domains: [] })).toMatchObject({
+      ok: false,
+      issue: { code: 'tooLarge', megabytes: 50 },
+    });
+  });
+
+  it('reads a file within the limit whole', async () => {
+    const bytes = await importBytesOf(new Blob(['url\nhttps://example.com/\n']));
+    expect(new TextDecoder().decode(bytes)).toBe('url\nhttps://example.com/\n');
   });
 });

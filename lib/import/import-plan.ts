@@ -63,6 +63,14 @@ export type PlanResult =
   | { ok: true; plan: ImportPlan; table: ImportTable }
   | { ok: false; issue: PlanIssue; table?: ImportTable };
 
+/**
+ * What of a chosen file the plan reads: all of it, or, past the limit, one byte more than the
+ * limit, which is enough for planImportFile to say the file is too large without holding 600 MB.
+ */
+export function importBytesOf(file: Blob): Promise<ArrayBuffer> {
+  return (file.size > IMPORT_MAX_BYTES ? file.slice(0, IMPORT_MAX_BYTES + 1) : file).arrayBuffer();
+}
+
 /** The file's bytes, read and held against the account's links. */
 export function planImportFile(
   bytes: Uint8Array,

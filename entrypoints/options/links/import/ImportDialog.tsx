@@ -6,7 +6,7 @@ import { Modal, ModalTitle } from '../../../../components/ui/Modal.tsx';
 import type { ColumnMap } from '../../../../contract/import-file.ts';
 import type { Account } from '../../../../lib/account/account.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
-import { plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
+import { plural, t } from '../../../../lib/i18n/t.ts';
 import {
   IMPORT_JOB_KEY,
   readImportJob,
@@ -18,10 +18,15 @@ import {
   newImportJob,
   progressOf,
 } from '../../../../lib/import/import-links.ts';
-import { type ImportPlan, type PlanIssue, rowsToSend } from '../../../../lib/import/import-plan.ts';
+import {
+  type ImportPlan,
+  importBytesOf,
+  type PlanIssue,
+  rowsToSend,
+} from '../../../../lib/import/import-plan.ts';
 import { describeApiError } from '../../../../lib/wording/error-text.ts';
 import { importJobReportCsv, setAsideRows } from './import-report.ts';
-import { importIssueText, importRowIssueText } from './import-text.ts';
+import { importIssueText, importRowIssueText, unknownDomainsText } from './import-text.ts';
 import type { PlanRequest } from './plan-worker.ts';
 import './import.css';
 
@@ -32,8 +37,6 @@ type Checked =
 const count = (n: number) => formatNumber(n);
 
 /** Names in a list as the person's language writes one (`a, b` in English). */
-const listOf = (names: string[]) =>
-  new Intl.ListFormat(uiLanguage(), { type: 'unit', style: 'short' }).format(names);
 
 /** The file (or the pasted lines) read and checked in a worker, never on the page's thread. */
 function checkInWorker(request: PlanRequest): Promise<Checked> {
@@ -159,7 +162,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
     setFailure(undefined);
     try {
       const bytes = file
-        ? await file.arrayBuffer()
+        ? await importBytesOf(file)
         : (new TextEncoder().encode(pasted).buffer as ArrayBuffer);
       // The cached list, refreshed first: the check is against what the service has now.
       const [links, domains] = await Promise.all([
@@ -276,15 +279,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
             <li>{t('importAlreadyThere', count(plan.alreadyThere.length))}</li>
             <li>{t('importCollisions', count(plan.collisions.length))}</li>
             <li>{t('importInvalid', count(plan.invalid.length))}</li>
-            {plan.unknownDomains.length > 0 && (
-              <li>
-                {plural(
-                  'importUnknownDomains',
-                  plan.unknownDomains.length,
-                  listOf(plan.unknownDomains),
-                )}
-              </li>
-            )}
+            {plan.unknownDomains.length > 0 && <li>{unknownDomainsText(plan.unknownDomains)}</li>}
           </ul>
           {plan.collisions.length > 0 && (
             <fieldset>

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ImportIssue, importIssueEnglish } from '../../../../contract/import-file.ts';
 import { checkImportRow } from '../../../../contract/import-rows.ts';
 import { speak } from '../../../../test/support/speak.ts';
-import { importIssueText, importRowIssueText } from './import-text.ts';
+import { importIssueText, importRowIssueText, unknownDomainsText } from './import-text.ts';
 
 const english = fakeBrowser.i18n.getMessage;
 const englishLanguage = fakeBrowser.i18n.getUILanguage;
@@ -79,5 +79,13 @@ describe('the import’s issues in words', () => {
     const german = importRowIssueText(check.issue);
     expect(german).not.toBe(check.reason);
     expect(german).toMatch(/Back-Half/);
+  });
+});
+
+describe('the domains the account has not added', () => {
+  it('reads each domain left to right inside the sentence, not the list as one', () => {
+    expect(unknownDomainsText(['go.example.com', 'links.example'])).toBe(
+      'Domains the account has not added: \u2066go.example.com\u2069, \u2066links.example\u2069',
+    );
   });
 });

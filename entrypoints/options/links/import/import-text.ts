@@ -1,7 +1,7 @@
 // The import's issues (codes from contract/import-file.ts, contract/import-rows.ts and lib/import/import-plan.ts) in the
 // person's language: one whole sentence per code, its values filled in by the message.
 import { formatNumber } from '../../../../lib/i18n/format.ts';
-import { plural, t } from '../../../../lib/i18n/t.ts';
+import { leftToRight, plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 import type { PlanIssue, PlanRowIssue } from '../../../../lib/import/import-plan.ts';
 import { fieldProblemText } from '../../../../lib/wording/field-problems.ts';
 
@@ -50,4 +50,10 @@ export function importRowIssueText(issue: PlanRowIssue): string {
     case 'fieldRule':
       return fieldProblemText(issue.field, issue.detail);
   }
+}
+
+/** The domains a file names that the account has not added, each read left to right. */
+export function unknownDomainsText(domains: string[]): string {
+  const list = new Intl.ListFormat(uiLanguage(), { type: 'unit', style: 'short' });
+  return plural('importUnknownDomains', domains.length, list.format(domains.map(leftToRight)));
 }
