@@ -30,6 +30,7 @@ const SERVER_ROOMS = [
   'server/lists',
   'server/links',
   'server/import',
+  'server/health-checks',
   'server/ops',
 ];
 
@@ -183,6 +184,11 @@ export const ROOMS: Room[] = [
     room: 'server/import',
     mayImport: [...SERVER_BASE, 'server/accounts', 'server/links'],
     holds: 'the bulk import of a CSV file',
+  },
+  {
+    room: 'server/health-checks',
+    mayImport: ['contract', 'server/shared'],
+    holds: 'destination health: one destination checked, the addresses refused, the limits',
   },
   {
     room: 'server/ops',
