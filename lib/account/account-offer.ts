@@ -31,8 +31,9 @@ export function createAccountOffer(state: AccountState): AccountOffer & OfferUpk
     try {
       const offer = await (await state.client()).readServiceOffer({ signal: state.lifetime });
       const fetchedAt = Date.now();
-      set('offer', () => ({ value: offer, fetchedAt, loading: false, error: undefined }));
+      // Stored before it is shown: whoever sees it can count on the cache (or its removal) done.
       if (!state.lifetime.aborted) await writeCachedOffer(connection, offer).catch(() => {});
+      set('offer', () => ({ value: offer, fetchedAt, loading: false, error: undefined }));
       return offer;
     } catch (error) {
       set('offer', (now) => ({ ...now, loading: false, error }));
