@@ -138,6 +138,36 @@ describe('a contract read', () => {
     expect(offersLinkField(offer, 'short_url')).toBe(true);
   });
 
+  it('reads a document that fans out or names a schema oddly, quickly and without failing', () => {
+    const fanOut = contract();
+    const wide = Array.from({ length: 60 }, (_, i) => ({ $ref: `#/components/schemas/S${i}` }));
+    for (let i = 0; i < 60; i++) {
+      Object.assign(fanOut.components.schemas, {
+        [`S${i}`]: { allOf: wide, properties: { [`f${i}`]: {} } },
+      });
+    }
+    Object.assign(fanOut.components.schemas, {
+      Create: { allOf: [...wide, { $ref: '#/components/schemas/%E0%A4%A' }] },
+      'a/b': { properties: { expires_at: {} } },
+    });
+    fanOut.components.schemas.Link.oneOf = [{ $ref: '#/components/schemas/a~1b' }];
+    const started = performance.now();
+    const offer = offerOf(fanOut);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(offer.linkFields.create.size).toBe(60);
+    expect(offersLinkField(offer, 'expires_at')).toBe(true);
+  });
+
+  it('keeps an operation whose other answers it cannot read', () => {
+    const document = contract({
+      paths: { '/v1/tags': { get: { responses: { '200': {}, '500': 'broken' } } } },
+    });
+    document.paths['/v1/links'].post.responses['400' as '200'] = 'broken' as never;
+    const offer = offerOf(document);
+    expect(offersOperation(offer, 'listTags')).toBe(true);
+    expect(offersLinkField(offer, 'short_url')).toBe(true);
+  });
+
   it('offers nothing while no offer is known', () => {
     expect(offersLinkField(undefined, 'tags')).toBe(false);
     expect(offersOperation(undefined, 'listTags')).toBe(false);

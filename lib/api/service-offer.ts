@@ -11,8 +11,14 @@ import { isApiError } from './errors.ts';
 export const MAX_CONTRACT_BYTES = 1_000_000;
 /** Names kept of each kind: a contract naming more is not a link's description. */
 const MAX_NAMES = 200;
+const MAX_NAME_LENGTH = 100;
 /** How deep `$ref`, `allOf`, `anyOf` and `oneOf` are followed from an operation's schema. */
 const MAX_SCHEMA_DEPTH = 8;
+/**
+ * How many schema parts one list of fields looks at: ours needs a dozen. Each schema of the
+ * document being followed once, a 1 MB document holds fewer parts than this.
+ */
+const MAX_SCHEMA_VISITS = 100_000;
 
 /** The operations beyond the interface the extension uses when offered, by method and path. */
 export const SERVICE_OPERATIONS = {
@@ -62,9 +68,10 @@ const JsonSchema = z.object({
   oneOf: z.optional(z.array(z.unknown())),
 });
 const Media = z.record(z.string(), z.object({ schema: z.optional(z.unknown()) }));
+const Body = z.object({ content: z.optional(Media) });
 const Operation = z.object({
-  requestBody: z.optional(z.object({ content: z.optional(Media) })),
-  responses: z.optional(z.record(z.string(), z.object({ content: z.optional(Media) }))),
+  requestBody: z.optional(z.unknown()),
+  responses: z.optional(z.record(z.string(), z.unknown())),
 });
 export const OpenApiDocument = z.object({
   openapi: z.string().check(z.regex(/^3\.\d+\.\d+/)),
@@ -83,44 +90,70 @@ function operationOf(document: OpenApiDocument, path: string, method: string) {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The property names a schema names, through `$ref` to the document's schemas and combinations. */
-function propertiesOf(document: OpenApiDocument, schema: unknown, names: Set<string>, depth = 0) {
-  const parsed = JsonSchema.safeParse(schema);
-  if (!parsed.success || depth > MAX_SCHEMA_DEPTH) return;
-  const { $ref, properties, allOf = [], anyOf = [], oneOf = [] } = parsed.data;
-  const refName = $ref?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
-  if (refName !== undefined) {
-    const target = document.components?.schemas?.[decodeURIComponent(refName)];
-    propertiesOf(document, target, names, depth + 1);
+/** A `$ref` to one of the document's own schemas: its name, as a JSON pointer escapes it. */
+function refName(ref: string | undefined): string | undefined {
+  const escaped = ref?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
+  if (escaped === undefined) return undefined;
+  try {
+    return decodeURIComponent(escaped).replaceAll('~1', '/').replaceAll('~0', '~');
+  } catch {
+    return undefined;
   }
-  for (const name of Object.keys(properties ?? {})) {
-    if (names.size < MAX_NAMES && name.length <= 100) names.add(name);
-  }
-  for (const part of [...allOf, ...anyOf, ...oneOf]) propertiesOf(document, part, names, depth + 1);
 }
 
-/** The JSON media of a body or an answer: `application/json`, or any `+json` type. */
-const jsonSchemasOf = (content: z.infer<typeof Media> | undefined) =>
-  Object.entries(content ?? {})
+/**
+ * The property names a schema names, through `$ref` to the document's schemas and through
+ * `allOf`, `anyOf` and `oneOf`. Each schema of the document is followed once, and at most
+ * MAX_SCHEMA_VISITS parts are looked at: a document may nest or loop to any depth.
+ */
+function propertiesOf(document: OpenApiDocument, schemas: unknown[]): Set<string> {
+  const names = new Set<string>();
+  const followed = new Set<string>();
+  // Breadth first, so that each schema is followed from the nearest place that names it.
+  const waiting = schemas.map((schema) => ({ schema, depth: 0 }));
+  for (let next = 0; next < waiting.length && next < MAX_SCHEMA_VISITS; next++) {
+    const { schema, depth } = waiting[next] as { schema: unknown; depth: number };
+    const parsed = JsonSchema.safeParse(schema);
+    if (!parsed.success || depth > MAX_SCHEMA_DEPTH) continue;
+    const { $ref, properties, allOf = [], anyOf = [], oneOf = [] } = parsed.data;
+    const name = refName($ref);
+    if (name !== undefined && !followed.has(name)) {
+      followed.add(name);
+      waiting.push({ schema: document.components?.schemas?.[name], depth: depth + 1 });
+    }
+    for (const field of Object.keys(properties ?? {})) {
+      if (names.size < MAX_NAMES && field.length <= MAX_NAME_LENGTH) names.add(field);
+    }
+    for (const part of [...allOf, ...anyOf, ...oneOf])
+      waiting.push({ schema: part, depth: depth + 1 });
+  }
+  return names;
+}
+
+/**
+ * The JSON schemas of a request body or an answer (`application/json`, or any `+json` type); none
+ * when it is not one we can read.
+ */
+function jsonSchemasOf(body: unknown): unknown[] {
+  const parsed = Body.safeParse(body);
+  if (!parsed.success) return [];
+  return Object.entries(parsed.data.content ?? {})
     .filter(([type]) => /^application\/(?:[\w.-]+\+)?json\b/i.test(type))
     .map(([, media]) => media.schema);
+}
 
 const LINKS = '/v1/links';
 const LINK = '/v1/links/{}/{}';
 
 /** What a contract offers: the link fields of create, update and answers, and the operations. */
 export function offerOfContract(document: OpenApiDocument): ServiceOffer {
-  const fieldsOf = (schemas: unknown[]) => {
-    const names = new Set<string>();
-    for (const schema of schemas) propertiesOf(document, schema, names);
-    return names;
-  };
+  const fieldsOf = (schemas: unknown[]) => propertiesOf(document, schemas);
   const bodyOf = (path: string, method: string) =>
-    jsonSchemasOf(operationOf(document, path, method)?.requestBody?.content);
+    jsonSchemasOf(operationOf(document, path, method)?.requestBody);
   const answersOf = (path: string, method: string) =>
     Object.entries(operationOf(document, path, method)?.responses ?? {})
       .filter(([status]) => /^2(?:\d\d|XX)$/i.test(status))
-      .flatMap(([, response]) => jsonSchemasOf(response.content));
+      .flatMap(([, response]) => jsonSchemasOf(response));
   const operations = new Set<ServiceOperation>();
   for (const [name, [method, path]] of Object.entries(SERVICE_OPERATIONS)) {
     if (operationOf(document, path, method)) operations.add(name as ServiceOperation);
