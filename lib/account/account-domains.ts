@@ -1,8 +1,10 @@
 // An account's domains: the cached list shown at once, the service's asked for one request at a
-// time, then stored.
+// time, then stored. Each refresh also reads what the service offers (account-offer.ts), without
+// waiting for it.
 import type { CallOptions } from '../api/client.ts';
 import type { Domain } from '../api/schemas.ts';
 import type { AccountRef } from '../settings/connection.ts';
+import type { OfferUpkeep } from './account-offer.ts';
 import {
   type AccountState,
   loadCachedThenFresh,
@@ -25,10 +27,11 @@ export type AccountDomains = {
   refreshDomains(options?: CallOptions): Promise<Domain[]>;
 };
 
-export function createAccountDomains(state: AccountState): AccountDomains {
+export function createAccountDomains(state: AccountState, offer: OfferUpkeep): AccountDomains {
   const { connection, set } = state;
 
   const refresh = oneAtATime(async () => {
+    void offer.refreshOffer();
     set('domains', (now) => ({ ...now, loading: true }));
     try {
       const domains = await (await state.client()).listDomains({ signal: state.lifetime });
@@ -48,6 +51,7 @@ export function createAccountDomains(state: AccountState): AccountDomains {
   return {
     cachedDomains: () => readCachedDomains(connection),
     loadDomains({ readCache = readCachedDomains } = {}) {
+      void offer.loadCachedOffer();
       domainsLoad ??= loadCachedThenFresh(state, 'domains', readCache, refreshDomains).finally(
         () => {
           domainsLoad = undefined;

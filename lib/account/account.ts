@@ -1,13 +1,14 @@
 // One object per account that owns everything the pages know of it: the API client, the cached
-// and fresh lists of links (account-links.ts) and domains (account-domains.ts), one request at a
-// time per list, and the cache kept in step with every create, update and delete
-// (write-through.ts). The popup, the options sections and the background only subscribe to it and
-// call its methods.
+// and fresh lists of links (account-links.ts) and domains (account-domains.ts), what its service
+// offers (account-offer.ts), one request at a time per list, and the cache kept in step with every
+// create, update and delete (write-through.ts). The popup, the options sections and the
+// background only subscribe to it and call its methods.
 import type { ApiClient, CallOptions } from '../api/client.ts';
 import type { Link } from '../api/schemas.ts';
 import { type AccountRef, connectionTag } from '../settings/connection.ts';
 import { type AccountDomains, createAccountDomains } from './account-domains.ts';
 import { type AccountLinks, createAccountLinks } from './account-links.ts';
+import { type AccountOffer, createAccountOffer } from './account-offer.ts';
 import { createAccountState } from './account-state.ts';
 import { clearCaches } from './cache.ts';
 import type { AccountSnapshot } from './snapshot.ts';
@@ -29,11 +30,13 @@ export type Account = {
   close(): void;
 } & AccountLinks &
   AccountDomains &
+  AccountOffer &
   AccountWrites;
 
 function createAccount(connection: AccountRef): Account {
   const state = createAccountState(connection);
   const { changeLinks, ...links } = createAccountLinks(state);
+  const { serviceOffer, ...offer } = createAccountOffer(state);
   return {
     connection,
     getSnapshot: state.getSnapshot,
@@ -43,7 +46,8 @@ function createAccount(connection: AccountRef): Account {
       (await state.client()).getLink(shortUrl, { signal }),
     close: state.close,
     ...links,
-    ...createAccountDomains(state),
+    ...createAccountDomains(state, offer),
+    serviceOffer,
     ...createWriteThrough(state, changeLinks),
   };
 }

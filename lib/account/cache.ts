@@ -7,6 +7,7 @@ import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Domain, Link } from '../api/schemas.ts';
+import { SERVICE_OPERATIONS, type ServiceOffer } from '../api/service-offer.ts';
 import { newestLinks } from '../links/link-order.ts';
 import { type AccountRef, connectionTag } from '../settings/connection.ts';
 import { SETTINGS_KEY } from '../settings/settings-key.ts';
@@ -70,6 +71,16 @@ const DomainsCache = z.object({
   domains: z.array(CachedDomain),
 });
 
+/** A service's offer as stored: its sets as lists; an operation this version does not know is dropped. */
+const OfferCache = z.object({
+  connection: z.string(),
+  fetchedAt: z.number(),
+  create: z.array(z.string()),
+  update: z.array(z.string()),
+  answer: z.array(z.string()),
+  operations: z.array(z.string()),
+});
+
 const LinksCache = z.object({
   connection: z.string(),
   fetchedAt: z.number(),
@@ -93,6 +104,7 @@ const FirstScreenCache = z.object({
 
 /** Each account's caches under keys of their own: removing an account removes exactly these. */
 const domainsKey = (id: string) => `domainsCache:${id}`;
+const offerKey = (id: string) => `serviceOfferCache:${id}`;
 
 const storage = defineExtensionStorage<Record<string, unknown>>(browser.storage.local);
 
@@ -136,6 +148,35 @@ export async function writeCachedDomains(account: AccountRef, domains: Domain[])
       connection: connectionTag(account),
       fetchedAt: Date.now(),
       domains,
+    }),
+  );
+}
+
+export async function readCachedOffer(
+  account: AccountRef,
+): Promise<Cached<ServiceOffer> | undefined> {
+  const parsed = OfferCache.safeParse(await storage.getItem(offerKey(account.id)));
+  if (!parsed.success || parsed.data.connection !== connectionTag(account)) return undefined;
+  const { create, update, answer, operations, fetchedAt } = parsed.data;
+  const known = (name: string): name is keyof typeof SERVICE_OPERATIONS =>
+    Object.hasOwn(SERVICE_OPERATIONS, name);
+  const value: ServiceOffer = {
+    linkFields: { create: new Set(create), update: new Set(update), answer: new Set(answer) },
+    operations: new Set(operations.filter(known)),
+  };
+  return { value, fetchedAt };
+}
+
+export async function writeCachedOffer(account: AccountRef, offer: ServiceOffer): Promise<void> {
+  const { create, update, answer } = offer.linkFields;
+  await writeUnlessRemoved(account.id, () =>
+    storage.setItem(offerKey(account.id), {
+      connection: connectionTag(account),
+      fetchedAt: Date.now(),
+      create: [...create],
+      update: [...update],
+      answer: [...answer],
+      operations: [...offer.operations],
     }),
   );
 }
@@ -242,10 +283,13 @@ export async function changeCachedLinks(
   return { version, links: changed.value, fetchedAt: changed.fetchedAt };
 }
 
-/** Drops an account's cached links and domains (another key or API, or the account removed). */
+/**
+ * Drops an account's cached links, domains and offer (another key or API, or the account removed).
+ */
 export async function clearCaches(id: string): Promise<void> {
   await Promise.all([
     storage.removeItem(domainsKey(id)),
+    storage.removeItem(offerKey(id)),
     removeStoredLinks(id),
     removeClickRecord(id),
   ]);

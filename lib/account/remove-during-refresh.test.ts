@@ -34,8 +34,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Holds every answer of the service until `release` is called; `asked` resolves on the first request. */
-function holdAnswers() {
+/**
+ * Holds every answer of the service (or those to the addresses `held` picks) until `release` is
+ * called; `asked` resolves on the first request held.
+ */
+function holdAnswers(held: (url: string) => boolean = () => true) {
   const realFetch = globalThis.fetch;
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
@@ -46,6 +49,8 @@ function holdAnswers() {
     asked = resolve;
   });
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!held(url)) return realFetch(input, init);
     asked();
     const answer = await realFetch(input, init);
     await released;
@@ -84,5 +89,17 @@ it('a domains refresh answered after the account was removed stores nothing of i
   await refresh;
 
   expect(await browser.storage.local.get(`domainsCache:${removed.id}`)).toEqual({});
+  expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain(removed.id);
+});
+
+it("the service's offer read after the account was removed stores nothing of it", async () => {
+  const { release, asked } = holdAnswers((url) => url.endsWith('/v1/openapi.json'));
+  const offer = openAccount(removed).serviceOffer();
+  await asked;
+
+  await removeFromAnotherPage(removed.id);
+  release();
+  await offer;
+
   expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain(removed.id);
 });

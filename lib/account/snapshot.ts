@@ -3,6 +3,7 @@
 // layer before it draws.
 import type { ListProgress } from '../api/client.ts';
 import type { Domain, Link } from '../api/schemas.ts';
+import type { ServiceOffer } from '../api/service-offer.ts';
 
 /** A list as the pages show it: what is known (cached or fresh), and how its refresh goes. */
 export type ListSnapshot<T> = {
@@ -26,6 +27,11 @@ export type ListSnapshot<T> = {
 export type AccountSnapshot = {
   links: ListSnapshot<Link[]>;
   domains: ListSnapshot<Domain[]>;
+  /**
+   * What the account's service offers beyond the interface (lib/api/service-offer.ts), read with
+   * the domains; undefined until known, and then nothing new is offered.
+   */
+  offer: ListSnapshot<ServiceOffer>;
 };
 
 const emptyList = <T>(): ListSnapshot<T> => ({
@@ -35,4 +41,8 @@ const emptyList = <T>(): ListSnapshot<T> => ({
   error: undefined,
 });
 
-export const EMPTY_SNAPSHOT: AccountSnapshot = { links: emptyList(), domains: emptyList() };
+export const EMPTY_SNAPSHOT: AccountSnapshot = {
+  links: emptyList(),
+  domains: emptyList(),
+  offer: emptyList(),
+};

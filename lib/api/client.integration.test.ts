@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';
 import { type ApiError, isApiError } from './errors.ts';
+import { offersLinkField, offersOperation } from './service-offer.ts';
 
 const EMAIL = 'paid@example.com';
 const CUSTOM_DOMAIN = 'go.example.com';
@@ -113,6 +114,37 @@ describe('every operation, end to end', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
       },
     ]);
+  });
+});
+
+describe("what our service's published contract offers", () => {
+  it('is read: the link fields of create, update and answers, and the statistics', async () => {
+    const { linkFields } = await api.readServiceOffer();
+    expect([...linkFields.create]).toEqual(
+      expect.arrayContaining(['destination_url', 'back_half', 'title', 'domain']),
+    );
+    expect([...linkFields.update]).toEqual(expect.arrayContaining(['destination_url', 'title']));
+    expect([...linkFields.answer]).toEqual(
+      expect.arrayContaining(['short_url', 'destination_url', 'clicks', 'created_at', 'title']),
+    );
+    const offer = await api.readServiceOffer();
+    expect(offersLinkField(offer, 'back_half')).toBe(true);
+    expect(offersOperation(offer, 'linkStats')).toBe(true);
+  });
+
+  it('is nothing new from the same service answering 404 there', async () => {
+    const answering404 = clientFor({
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        return request.url.endsWith('/v1/openapi.json')
+          ? Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 })
+          : fetch(request);
+      },
+    });
+    const offer = await answering404.readServiceOffer();
+    expect(offersLinkField(offer, 'title')).toBe(false);
+    expect(offersOperation(offer, 'linkStats')).toBe(false);
+    expect(await answering404.listDomains()).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
+import { readTextAtMost } from './capped-body.ts';
 import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
 import { type ApiError, type ApiErrorReason, isApiError, ownApiError } from './errors.ts';
 import {
@@ -18,6 +19,7 @@ import {
   toUpdateLinkBody,
   type UpdateLinkInput,
 } from './schemas.ts';
+import { MAX_CONTRACT_BYTES, offerOfContractAnswer, type ServiceOffer } from './service-offer.ts';
 
 /** How long one attempt may wait for an answer. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -66,6 +68,8 @@ export type ApiClient = {
     days: number,
     options?: CallOptions,
   ): Promise<LinkStats | undefined>;
+  /** What the service's published contract offers; nothing new when it publishes none. */
+  readServiceOffer(options?: CallOptions): Promise<ServiceOffer>;
 };
 
 /**
@@ -134,11 +138,13 @@ function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boole
 const isRedirect = (response: Response) =>
   response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
 
-type SendOptions = CallOptions & {
+type ReceiveOptions = CallOptions & {
   json?: unknown;
-  emptyIsFine?: boolean;
   onRetry?: () => void;
+  /** Read at most this much of the answer: a longer one is undefined. */
+  maxBytes?: number;
 };
+type SendOptions = ReceiveOptions & { emptyIsFine?: boolean };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -192,16 +198,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   /** `path` is relative to the base URL, or a full URL under it (a list's next page). */
-  async function send<T>(
+  async function receive(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
-    schema: ZodMiniType<T>,
-    { signal, json, emptyIsFine = false, onRetry }: SendOptions = {},
-  ): Promise<T> {
+    { signal, json, onRetry, maxBytes }: ReceiveOptions,
+  ): Promise<string | undefined> {
     signal?.throwIfAborted();
     if (setupError) throw setupError;
     const startedAt = performance.now();
-    let text: string;
     try {
       const request = api(path.startsWith(baseHref) ? path : `${baseHref}${path}`, {
         method,
@@ -213,7 +217,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Only when given: `hooks: undefined` would drop the instance's hooks, the key with them.
         ...(onRetry && { hooks: { beforeRetry: [() => onRetry()] } }),
       });
-      text = await request.text();
+      if (maxBytes === undefined) return await request.text();
+      return await readTextAtMost(await request, maxBytes, timeoutMs);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (isApiError(error)) throw error;
@@ -236,7 +241,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       throw error;
     }
-    return parseAnswer(text, schema, emptyIsFine);
+  }
+
+  async function send<T>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    schema: ZodMiniType<T>,
+    { emptyIsFine = false, ...options }: SendOptions = {},
+  ): Promise<T> {
+    return parseAnswer((await receive(method, path, options)) ?? '', schema, emptyIsFine);
   }
 
   const linkUrl = (shortUrl: string) => `v1/links/${linkPath(shortUrl)}`;
@@ -318,5 +331,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw error;
       }
     },
+
+    readServiceOffer: ({ signal } = {}) =>
+      offerOfContractAnswer(
+        receive('get', 'v1/openapi.json', { signal, maxBytes: MAX_CONTRACT_BYTES }),
+      ),
   };
 }

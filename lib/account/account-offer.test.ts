@@ -1,0 +1,129 @@
+// What an account's service offers, read with its domains from the real service's contract, cached
+// beside them, and never in their way.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { NO_OFFER, offersLinkField, offersOperation } from '../api/service-offer.ts';
+import type { AccountRef } from '../settings/connection.ts';
+import { closeAccounts, openAccount } from './account.ts';
+import { clearCaches, readCachedDomains, readCachedOffer, writeCachedOffer } from './cache.ts';
+
+let service: TestService;
+let connection: AccountRef;
+let accounts = 0;
+
+/** The page's fetch, with the contract's address answered by `answer` instead of the service. */
+function contractAnswers(answer: (request: Request) => Promise<Response>) {
+  const realFetch = globalThis.fetch;
+  let asked = 0;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (!new URL(request.url).pathname.endsWith('/v1/openapi.json')) return realFetch(input, init);
+    asked++;
+    return answer(request);
+  });
+  return { asked: () => asked };
+}
+
+const notFound = async () =>
+  Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 });
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  const email = `offer-${++accounts}@example.com`;
+  connection = {
+    id: `offer-${accounts}`,
+    apiBaseUrl: service.baseUrl,
+    apiKey: await service.createAccount(email),
+  };
+  await service.addDomain(email, `go${accounts}.offer.example`);
+  await service.insertLinks(connection.apiKey, [
+    { backHalf: `offer-${accounts}`, destinationUrl: 'https://example.com/a' },
+  ]);
+});
+afterEach(() => {
+  closeAccounts();
+  vi.restoreAllMocks();
+});
+
+describe("an account's service offer", () => {
+  it('is read from our service with the domains, shown and stored beside them', async () => {
+    const account = openAccount(connection);
+    await account.loadDomains();
+    const offer = await account.serviceOffer();
+    expect(account.getSnapshot().offer.value).toBe(offer);
+    for (const field of ['title', 'back_half', 'domain']) {
+      expect(offersLinkField(offer, field), field).toBe(true);
+    }
+    expect(offersOperation(offer, 'linkStats')).toBe(true);
+    expect((await readCachedOffer(connection))?.value).toEqual(offer);
+  });
+
+  it('is the cached one on another page, before and without asking the service', async () => {
+    await openAccount(connection).serviceOffer();
+    closeAccounts();
+    const { asked } = contractAnswers(notFound);
+    const offer = await openAccount(connection).serviceOffer();
+    expect(offersLinkField(offer, 'back_half')).toBe(true);
+    expect(asked()).toBe(0);
+  });
+
+  it('is nothing new from a service answering 404 there, whose domains and links still load', async () => {
+    contractAnswers(notFound);
+    const account = openAccount(connection);
+    const [domains, links] = await Promise.all([account.loadDomains(), account.loadLinks()]);
+    expect(domains?.map((domain) => domain.domain)).toEqual([`go${accounts}.offer.example`]);
+    expect(links).toHaveLength(1);
+    expect(await account.serviceOffer()).toEqual(NO_OFFER);
+    expect(offersLinkField(account.getSnapshot().offer.value, 'title')).toBe(false);
+    expect((await readCachedOffer(connection))?.value).toEqual(NO_OFFER);
+  });
+
+  it('keeps what was known when the contract cannot be read now, and asks again at the next refresh', async () => {
+    await writeCachedOffer(connection, NO_OFFER);
+    const { asked } = contractAnswers(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const account = openAccount(connection);
+    await account.loadDomains();
+    // The client retries a GET that got no answer, as every GET.
+    await vi.waitFor(() => expect(account.getSnapshot().offer.error).toBeDefined(), {
+      timeout: 5_000,
+    });
+    expect(account.getSnapshot().offer.value).toEqual(NO_OFFER);
+    expect(await readCachedDomains(connection)).toBeDefined();
+    const before = asked();
+
+    vi.restoreAllMocks();
+    await account.refreshDomains();
+    await vi.waitFor(() => expect(account.getSnapshot().offer.error).toBeUndefined());
+    expect(before).toBeGreaterThan(0);
+    expect(offersLinkField(account.getSnapshot().offer.value, 'title')).toBe(true);
+    expect(offersLinkField((await readCachedOffer(connection))?.value, 'title')).toBe(true);
+  });
+
+  it('never holds up the domains', async () => {
+    contractAnswers(
+      ({ signal }) =>
+        new Promise<Response>((_, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const account = openAccount(connection);
+    const domains = await account.refreshDomains();
+    expect(domains).toHaveLength(1);
+    expect(account.getSnapshot().offer).toMatchObject({ value: undefined, loading: true });
+  });
+
+  it('is cached for its connection only, and goes with the other caches', async () => {
+    await openAccount(connection).serviceOffer();
+    expect(await readCachedOffer({ ...connection, apiKey: 'slk_another_key' })).toBeUndefined();
+    await clearCaches(connection.id);
+    expect(await readCachedOffer(connection)).toBeUndefined();
+  });
+});

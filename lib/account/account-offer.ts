@@ -1,0 +1,64 @@
+// What an account's service offers (lib/api/service-offer.ts), read from its published contract
+// with every refresh of its domains, and cached beside them with the same lifetime. Reading it
+// never holds up or fails the domains: a contract that cannot be read now keeps what was known,
+// and the next refresh asks again.
+import type { CallOptions } from '../api/client.ts';
+import { NO_OFFER, type ServiceOffer } from '../api/service-offer.ts';
+import { type AccountState, oneAtATime, untilAborted } from './account-state.ts';
+import { readCachedOffer, writeCachedOffer } from './cache.ts';
+
+export type AccountOffer = {
+  /**
+   * What the account's service offers: as known (read, or cached), else read now; nothing new
+   * while none can be read.
+   */
+  serviceOffer(options?: CallOptions): Promise<ServiceOffer>;
+};
+
+/** What the domains' load and refresh do to the offer. */
+export type OfferUpkeep = {
+  /** Reads the contract again; never fails (the snapshot's `offer.error` says why it did). */
+  refreshOffer(): Promise<ServiceOffer | undefined>;
+  /** Shows the cached offer while none is known. */
+  loadCachedOffer(): Promise<void>;
+};
+
+export function createAccountOffer(state: AccountState): AccountOffer & OfferUpkeep {
+  const { connection, set } = state;
+
+  const refresh = oneAtATime(async () => {
+    set('offer', (now) => ({ ...now, loading: true }));
+    try {
+      const offer = await (await state.client()).readServiceOffer({ signal: state.lifetime });
+      const fetchedAt = Date.now();
+      // Stored before it is shown: whoever sees it can count on the cache (or its removal) done.
+      if (!state.lifetime.aborted) await writeCachedOffer(connection, offer).catch(() => {});
+      set('offer', () => ({ value: offer, fetchedAt, loading: false, error: undefined }));
+      return offer;
+    } catch (error) {
+      set('offer', (now) => ({ ...now, loading: false, error }));
+      return undefined;
+    }
+  });
+
+  async function loadCachedOffer(): Promise<void> {
+    if (state.getSnapshot().offer.value !== undefined) return;
+    const cached = await readCachedOffer(connection).catch(() => undefined);
+    if (!cached) return;
+    // A read contract may have arrived meanwhile; it is newer than the cache.
+    set('offer', (now) =>
+      now.value === undefined ? { ...now, value: cached.value, fetchedAt: cached.fetchedAt } : now,
+    );
+  }
+
+  async function knownOffer(): Promise<ServiceOffer> {
+    await loadCachedOffer();
+    return state.getSnapshot().offer.value ?? (await refresh.run()) ?? NO_OFFER;
+  }
+
+  return {
+    serviceOffer: ({ signal } = {}) => untilAborted(knownOffer(), signal),
+    refreshOffer: refresh.run,
+    loadCachedOffer,
+  };
+}
