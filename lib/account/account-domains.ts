@@ -1,10 +1,10 @@
 // An account's domains: the cached list shown at once, the service's asked for one request at a
-// time, then stored. Each refresh also reads what the service offers (account-offer.ts), without
-// waiting for it.
+// time, then stored. A refresh also reads what the service offers once that is a day old
+// (account-offer.ts), without waiting for it.
 import type { CallOptions } from '../api/client.ts';
 import type { Domain } from '../api/schemas.ts';
 import type { AccountRef } from '../settings/connection.ts';
-import type { OfferUpkeep } from './account-offer.ts';
+import { OFFER_MAX_AGE_MS, type OfferUpkeep } from './account-offer.ts';
 import {
   type AccountState,
   loadCachedThenFresh,
@@ -31,7 +31,7 @@ export function createAccountDomains(state: AccountState, offer: OfferUpkeep): A
   const { connection, set } = state;
 
   const refresh = oneAtATime(async () => {
-    void offer.refreshOffer();
+    void offer.refreshOfferIfOlderThan(OFFER_MAX_AGE_MS);
     set('domains', (now) => ({ ...now, loading: true }));
     try {
       const domains = await (await state.client()).listDomains({ signal: state.lifetime });

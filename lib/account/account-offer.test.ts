@@ -6,6 +6,7 @@ import { startTestService, type TestService } from '../../test/support/test-serv
 import { NO_OFFER, offersLinkField, offersOperation } from '../api/service-offer.ts';
 import type { AccountRef } from '../settings/connection.ts';
 import { closeAccounts, openAccount } from './account.ts';
+import { OFFER_MAX_AGE_MS } from './account-offer.ts';
 import { clearCaches, readCachedDomains, readCachedOffer, writeCachedOffer } from './cache.ts';
 
 let service: TestService;
@@ -23,6 +24,17 @@ function contractAnswers(answer: (request: Request) => Promise<Response>) {
     return answer(request);
   });
   return { asked: () => asked };
+}
+
+/** Runs `write` as if it were a day and a minute ago (the cache stamps what it writes). */
+async function aDayAgo(write: () => Promise<void>): Promise<void> {
+  const now = Date.now();
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(now - OFFER_MAX_AGE_MS - 60_000);
+  try {
+    await write();
+  } finally {
+    clock.mockRestore();
+  }
 }
 
 const notFound = async () =>
@@ -85,7 +97,7 @@ describe("an account's service offer", () => {
   });
 
   it('keeps what was known when the contract cannot be read now, and asks again at the next refresh', async () => {
-    await writeCachedOffer(connection, NO_OFFER);
+    await aDayAgo(() => writeCachedOffer(connection, NO_OFFER));
     const { asked } = contractAnswers(async () => {
       throw new TypeError('fetch failed');
     });
@@ -105,6 +117,23 @@ describe("an account's service offer", () => {
     expect(before).toBeGreaterThan(0);
     expect(offersLinkField(account.getSnapshot().offer.value, 'title')).toBe(true);
     expect(offersLinkField((await readCachedOffer(connection))?.value, 'title')).toBe(true);
+  });
+
+  it('is asked for again only once what is known is a day old', async () => {
+    await openAccount(connection).serviceOffer();
+    closeAccounts();
+    const { asked } = contractAnswers(notFound);
+    const account = openAccount(connection);
+    await account.refreshDomains();
+    await account.refreshDomains();
+    expect(asked()).toBe(0);
+    expect(offersLinkField(account.getSnapshot().offer.value, 'title')).toBe(true);
+
+    closeAccounts();
+    const old = await readCachedOffer(connection);
+    await aDayAgo(() => writeCachedOffer(connection, old?.value ?? NO_OFFER));
+    await openAccount(connection).refreshDomains();
+    await vi.waitFor(() => expect(asked()).toBe(1));
   });
 
   it('never holds up the domains', async () => {

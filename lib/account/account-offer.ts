@@ -1,5 +1,5 @@
 // What an account's service offers (lib/api/service-offer.ts), read from its published contract
-// with every refresh of its domains, and cached beside them with the same lifetime. Reading it
+// with a refresh of its domains once what is known is a day old, and cached beside them. Reading it
 // never holds up or fails the domains: a contract that cannot be read now keeps what was known,
 // and the next refresh asks again.
 import type { CallOptions } from '../api/client.ts';
@@ -15,10 +15,21 @@ export type AccountOffer = {
   serviceOffer(options?: CallOptions): Promise<ServiceOffer>;
 };
 
+/**
+ * How long a read contract stands. A service's offer changes with its version, not by the hour,
+ * and the contract is some 40 kB: a popup opened a hundred times a day asks for it once.
+ */
+export const OFFER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** What the domains' load and refresh do to the offer. */
 export type OfferUpkeep = {
   /** Reads the contract again; never fails (the snapshot's `offer.error` says why it did). */
   refreshOffer(): Promise<ServiceOffer | undefined>;
+  /**
+   * Reads the contract again unless what is known (shown or cached) was read well within
+   * `maxAgeMs`; a read that failed is tried again.
+   */
+  refreshOfferIfOlderThan(maxAgeMs: number, now?: () => number): Promise<ServiceOffer | undefined>;
   /** Shows the cached offer while none is known. */
   loadCachedOffer(): Promise<void>;
 };
@@ -56,9 +67,18 @@ export function createAccountOffer(state: AccountState): AccountOffer & OfferUpk
     return state.getSnapshot().offer.value ?? (await refresh.run()) ?? NO_OFFER;
   }
 
+  async function refreshOfferIfOlderThan(maxAgeMs: number, now = Date.now) {
+    await loadCachedOffer();
+    const { value, fetchedAt, error } = state.getSnapshot().offer;
+    const young = fetchedAt !== undefined && now() - fetchedAt < maxAgeMs;
+    if (value !== undefined && young && error === undefined) return value;
+    return refresh.run();
+  }
+
   return {
     serviceOffer: ({ signal } = {}) => untilAborted(knownOffer(), signal),
     refreshOffer: refresh.run,
+    refreshOfferIfOlderThan,
     loadCachedOffer,
   };
 }
