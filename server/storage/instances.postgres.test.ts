@@ -44,7 +44,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 4.\n`,
+      stdout: `${database.url} is at schema version 5.\n`,
     });
     const created = await runCli([
       'account',
