@@ -56,6 +56,8 @@ export type ServiceFigures = {
   createPerSecond: number;
   redirectsPerSecond: number;
   bareRedirectsPerSecond: number;
+  /** Redirects of a link with an expiry and a click limit (both far off), in the same rounds. */
+  expiringRedirectsPerSecond: number;
   clicksCounted: number;
   redirectsAnswered: number;
   list10kMedianMs: number;
@@ -123,9 +125,23 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       })
     ).json()) as { short_url: string };
 
-    // Alternate the two servers so that drift in the machine's speed hits both alike.
+    const expiring = await fetch(`${serviceUrl}/v1/links`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        destination_url: 'https://example.com/redirected',
+        back_half: 'ends',
+        expires_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+        max_clicks: 1_000_000_000,
+        expired_url: 'https://example.com/ended',
+      }),
+    });
+    if (expiring.status !== 200) throw new Error(`expiring link: ${expiring.status}`);
+
+    // Alternate the servers and links so that drift in the machine's speed hits all alike.
     const ours: number[] = [];
     const bares: number[] = [];
+    const endings: number[] = [];
     let redirectsAnswered = 0;
     for (let round = 0; round < 2; round++) {
       const bareRun = await load({
@@ -148,6 +164,16 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
         throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
       }
       redirectsAnswered += run.requests.sent;
+      const endingRun = await load({
+        url: `${serviceUrl}/ends`,
+        headers: { host: `localhost:${service.port}` },
+        connections: 50,
+        duration: seconds,
+      });
+      if (endingRun.errors > 0 || Object.keys(endingRun.statusCodeStats ?? {}).join() !== '302') {
+        throw new Error(`expiring redirect run: ${endingRun.errors} errors`);
+      }
+      endings.push(endingRun.requests.average);
     }
     const hot = (await (
       await fetch(`${serviceUrl}/v1/links/localhost:${service.port}/hot`, { headers: auth })
@@ -181,6 +207,7 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       createPerSecond: create.requests.average,
       redirectsPerSecond: median(ours),
       bareRedirectsPerSecond: median(bares),
+      expiringRedirectsPerSecond: median(endings),
       clicksCounted: hot.clicks,
       redirectsAnswered,
       list10kMedianMs: median(listTimes),
