@@ -11,6 +11,8 @@ export const GENERATED_BACK_HALF_LENGTH = 7;
 export const GENERATED_BACK_HALF_ALPHABET =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+/** The largest click limit a link may have (`max_clicks`). */
+export const MAX_CLICKS_LIMIT = 1_000_000_000;
 
 /**
  * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), as a
@@ -97,7 +99,14 @@ export function knownErrorCode(
 }
 
 /** The input fields of a link, named as on the wire. */
-export type LinkField = 'destination_url' | 'back_half' | 'title' | 'domain';
+export type LinkField =
+  | 'destination_url'
+  | 'back_half'
+  | 'title'
+  | 'domain'
+  | 'expires_at'
+  | 'max_clicks'
+  | 'expired_url';
 
 /**
  * Hosts on this computer: the only ones the API key may be sent to over plain HTTP, and the ones

@@ -6,6 +6,7 @@ import {
   BACK_HALF_PATTERN,
   DESTINATION_URL_MAX_LENGTH,
   DIRECTION_CONTROL_RANGES,
+  MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
 
@@ -59,57 +60,63 @@ const AUTHORITY = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#]*)/i;
  * characters (the parser would silently drop them), and a user name or password before the host
  * (`https://paypal.com@evil.example/` leads to evil.example; the `\\@` form fools other parsers).
  */
-function normalizeDestination(text: string, ctx: { issues: unknown[] }): string {
-  const refuse = (message: string, params: ReturnType<typeof about>) => {
-    ctx.issues.push({ code: 'custom', message, input: text, params });
-    return z.NEVER;
+const normalizeAddress =
+  (what: string) =>
+  (text: string, ctx: { issues: unknown[] }): string => {
+    const refuse = (message: string, params: ReturnType<typeof about>) => {
+      ctx.issues.push({ code: 'custom', message, input: text, params });
+      return z.NEVER;
+    };
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return refuse(
+        `${what} is not a web address: give the full address, starting with http:// or https://.`,
+        about('notAWebAddress'),
+      );
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.startsWith('.')) {
+      return refuse(
+        `${what} must be a full web address starting with http:// or https://.`,
+        about('notHttp'),
+      );
+    }
+    if (url.username || url.password || AUTHORITY.exec(text)?.[1]?.includes('@')) {
+      return refuse(
+        `${what} must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.`,
+        about('credentials'),
+      );
+    }
+    if (url.href.length > DESTINATION_URL_MAX_LENGTH) {
+      return refuse(
+        `${what} is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters once encoded.`,
+        about('tooLongEncoded', DESTINATION_URL_MAX_LENGTH),
+      );
+    }
+    return url.href;
   };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return refuse(
-      'The destination URL is not a web address: give the full address, starting with http:// or https://.',
-      about('notAWebAddress'),
-    );
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.startsWith('.')) {
-    return refuse(
-      'The destination URL must be a full web address starting with http:// or https://.',
-      about('notHttp'),
-    );
-  }
-  if (url.username || url.password || AUTHORITY.exec(text)?.[1]?.includes('@')) {
-    return refuse(
-      'The destination URL must not name a user or password before the host (as in https://name@host): such addresses disguise where a link leads.',
-      about('credentials'),
-    );
-  }
-  if (url.href.length > DESTINATION_URL_MAX_LENGTH) {
-    return refuse(
-      `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters once encoded.`,
-      about('tooLongEncoded', DESTINATION_URL_MAX_LENGTH),
-    );
-  }
-  return url.href;
-}
+
+/** A web address under the destination's rules; `what` names the field in its messages. */
+const webAddress = (what: string, name: string) =>
+  z.pipe(
+    z
+      .string({ error: `${what} must be text.` })
+      .check(
+        z.trim(),
+        z.minLength(1, `Enter ${name}.`),
+        z.maxLength(
+          DESTINATION_URL_MAX_LENGTH,
+          `${what} is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
+        ),
+        noControlCharacters(what),
+        wellFormed(what),
+      ),
+    z.transform(normalizeAddress(what)),
+  );
 
 // zod/mini: the popup loads these, and the full zod would cost it 20 kB gzip more.
-export const DestinationUrl = z.pipe(
-  z
-    .string({ error: 'The destination URL must be text.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter the destination URL.'),
-      z.maxLength(
-        DESTINATION_URL_MAX_LENGTH,
-        `The destination URL is too long: at most ${DESTINATION_URL_MAX_LENGTH} characters.`,
-      ),
-      noControlCharacters('The destination URL'),
-      wellFormed('The destination URL'),
-    ),
-  z.transform(normalizeDestination),
-);
+export const DestinationUrl = webAddress('The destination URL', 'the destination URL');
 
 export const BackHalf = z
   .string({ error: 'The back-half must be text.' })
@@ -158,6 +165,32 @@ export const Title = z.string({ error: 'The title must be text.' }).check(
   }),
 );
 
+/**
+ * When a link stops leading to its destination: an ISO 8601 instant with its offset (`Z` or
+ * `+02:00`), or null for never. That it is still ahead is the service's to check, by its clock
+ * (EXPIRES_AT_PAST).
+ */
+export const ExpiresAt = z.nullable(
+  z.iso.datetime({
+    offset: true,
+    error: 'The expiry must be an ISO 8601 date and time with its offset, as 2026-12-31T23:59:00Z.',
+  }),
+);
+export const EXPIRES_AT_PAST = 'The expiry must be in the future.';
+
+/** How many clicks a link leads to its destination for, or null for no limit. */
+const MAX_CLICKS_RULE = `The click limit must be a whole number from 1 to ${MAX_CLICKS_LIMIT.toLocaleString('en')}.`;
+export const MaxClicks = z.nullable(
+  z
+    .int({ error: MAX_CLICKS_RULE })
+    .check(z.gte(1, MAX_CLICKS_RULE), z.lte(MAX_CLICKS_LIMIT, MAX_CLICKS_RULE)),
+);
+
+/** Where an expired link leads instead of its page "This link has expired", or null. */
+export const ExpiredUrl = z.nullable(
+  webAddress('The address after expiry', 'the address to go to after the link expires'),
+);
+
 export const DomainHost = z
   .string({ error: 'The domain must be text.' })
   .check(
@@ -190,10 +223,22 @@ export const DomainJson = z.object({
 });
 export type DomainJson = z.infer<typeof DomainJson>;
 
+/**
+ * A link as the reference service answers it: the interface's fields and when it ends (null where
+ * unset; `expires_at` as `2026-12-31T23:59:00.000Z` in every answer). Apart from LinkJson, which
+ * the extension reads from any service, whose answers may lack these.
+ */
+export const ServiceLinkJson = z.extend(LinkJson, {
+  expires_at: z.nullable(z.string()),
+  max_clicks: z.nullable(z.number()),
+  expired_url: z.nullable(z.string()),
+});
+export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
+
 /** Create, retrieve and update answer with the link's fields at the top level. */
-export const LinkAnswerJson = z.extend(LinkJson, { success: z.literal(true) });
+export const LinkAnswerJson = z.extend(ServiceLinkJson, { success: z.literal(true) });
 export type LinkAnswerJson = z.infer<typeof LinkAnswerJson>;
-export const LinkListJson = z.object({ success: z.literal(true), links: z.array(LinkJson) });
+export const LinkListJson = z.object({ success: z.literal(true), links: z.array(ServiceLinkJson) });
 export type LinkListJson = z.infer<typeof LinkListJson>;
 export const DomainListJson = z.object({ success: z.literal(true), domains: z.array(DomainJson) });
 export type DomainListJson = z.infer<typeof DomainListJson>;
@@ -241,6 +286,8 @@ export const LinkStatsJson = z.object({
   ),
   devices: z.array(z.object({ type: z.enum(DEVICE_TYPES), clicks: z.number() })),
   countries: z.array(z.object({ code: z.string(), clicks: z.number() })),
+  /** Visits after the link expired, since it was made: apart from clicks, and in no day. */
+  expired_visits: z.number(),
 });
 export type LinkStatsJson = z.infer<typeof LinkStatsJson>;
 export const LinkStatsAnswerJson = z.object({ success: z.literal(true), stats: LinkStatsJson });
@@ -260,12 +307,18 @@ export const CreateLinkBody = z.strictObject({
   back_half: z.optional(BackHalf),
   title: z.optional(Title),
   domain: z.optional(DomainHost),
+  expires_at: z.optional(ExpiresAt),
+  max_clicks: z.optional(MaxClicks),
+  expired_url: z.optional(ExpiredUrl),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
-/** At least one of the two; the service says so in its own words. */
+/** At least one field; the service says so in its own words. */
 export const UpdateLinkBody = z.strictObject({
   destination_url: z.optional(DestinationUrl),
   title: z.optional(Title),
+  expires_at: z.optional(ExpiresAt),
+  max_clicks: z.optional(MaxClicks),
+  expired_url: z.optional(ExpiredUrl),
 });
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

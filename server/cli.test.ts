@@ -380,9 +380,9 @@ describe('admin commands', () => {
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
     const first = await runCli(['migrate', '--db', fresh]);
-    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 3.\n` });
+    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
     const second = await runCli(['migrate', '--db', fresh]);
-    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 3.\n` });
+    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
     const db = new DatabaseSync(fresh, { readOnly: true });
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
@@ -403,7 +403,7 @@ describe('admin commands', () => {
     const shared = path.join(dir, 'migrate-together.db');
     const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--db', shared])));
     for (const result of results) {
-      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 3.\n` });
+      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 4.\n` });
     }
   });
 

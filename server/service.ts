@@ -138,7 +138,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     options.wrapStorage ? options.wrapStorage(opened) : opened,
   );
   const clicks = createClickCounter(store, { logger, clock });
-  const redirects = createRedirectCache(store);
+  const redirects = createRedirectCache(store, clicks);
   metrics.watch({
     clicks,
     redirects,
@@ -207,6 +207,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       redirects,
       clicks,
       domains,
+      clock,
       classify:
         options.statistics === false
           ? undefined

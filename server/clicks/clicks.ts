@@ -20,7 +20,12 @@ export type ClickCounterOptions = {
   clock?: Clock;
 };
 
-type Batch = { number: number; counts: Map<number, number>; stats: Tally };
+type Batch = {
+  number: number;
+  counts: Map<number, number>;
+  stats: Tally;
+  expiredVisits: Map<number, number>;
+};
 
 /**
  * Distinct statistics held at most (pending and unconfirmed together): about 200 bytes each, 40 MB
@@ -61,6 +66,8 @@ export function createClickCounter(
   /** Counted, in no batch yet. */
   let pending = new Map<number, number>();
   let pendingStats = createTally();
+  /** Visits to ended links, counted apart from clicks, in no batch yet. */
+  let pendingExpired = new Map<number, number>();
   const clock = options.clock ?? systemClock;
   const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
@@ -90,7 +97,7 @@ export function createClickCounter(
 
   async function write(batch: Batch): Promise<boolean> {
     try {
-      await store.addClicks(batch.counts, batch.number, batch.stats.rows());
+      await store.addClicks(batch.counts, batch.number, batch.stats.rows(), batch.expiredVisits);
     } catch (error) {
       failures++;
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
@@ -120,10 +127,16 @@ export function createClickCounter(
     try {
       if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
       if (unconfirmed && !(await write(unconfirmed))) return false;
-      if (pending.size === 0 && pendingStats.size === 0) return true;
-      unconfirmed = { number: ++lastBatch, counts: pending, stats: pendingStats };
+      if (pending.size === 0 && pendingStats.size === 0 && pendingExpired.size === 0) return true;
+      unconfirmed = {
+        number: ++lastBatch,
+        counts: pending,
+        stats: pendingStats,
+        expiredVisits: pendingExpired,
+      };
       pending = new Map();
       pendingStats = createTally();
+      pendingExpired = new Map();
       return await write(unconfirmed);
     } finally {
       writeTurn = undefined;
@@ -142,6 +155,18 @@ export function createClickCounter(
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
       if (!facts) return;
       pendingStats.add(linkId, Math.floor(clock.now() / DAY_MS), facts, heldStats() < maxHeldStats);
+    },
+    /** Counts a visit to a link that has ended: not a click, and in no statistics. */
+    countExpired(linkId: number): void {
+      pendingExpired.set(linkId, (pendingExpired.get(linkId) ?? 0) + 1);
+    },
+    /** As pendingOf, of the visits after the link ended. */
+    pendingExpiredOf(linkId: number, storedBatch?: number): number {
+      const unstored = unconfirmed && unconfirmed.number > (storedBatch ?? 0);
+      return (
+        (pendingExpired.get(linkId) ?? 0) +
+        (unstored ? (unconfirmed?.expiredVisits.get(linkId) ?? 0) : 0)
+      );
     },
     /**
      * Runs a read of stored click counts while no click write of this process is under way, and

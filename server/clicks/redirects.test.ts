@@ -204,6 +204,9 @@ describe('changes to a link', () => {
   });
 });
 
+/** A stored link's fields that say it never ends. */
+const NO_END = { clicks: 0, expiresAt: null, maxClicks: null, expiredUrl: null };
+
 describe('the redirect cache', () => {
   it('does not keep a target read while the link was being changed', async () => {
     // A storage whose read is held until the test lets it go, as a database server's could be.
@@ -215,7 +218,7 @@ describe('the redirect cache', () => {
     let destination = 'https://before.example/';
     const storage = {
       redirectTarget: async () => {
-        const answer = { id: 1, destinationUrl: destination };
+        const answer = { id: 1, destinationUrl: destination, ...NO_END };
         readStarted();
         await new Promise<void>((resolve) => {
           releaseRead = resolve;
@@ -246,7 +249,7 @@ describe('the redirect cache', () => {
       redirectTarget: async () => {
         state.reads++;
         if (state.away) throw new StorageUnavailable('the test took the database away');
-        return { id: 1, destinationUrl: state.destination };
+        return { id: 1, destinationUrl: state.destination, ...NO_END };
       },
     } as unknown as Storage;
     return { state, cache: createRedirectCache(storage) };

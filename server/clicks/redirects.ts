@@ -2,12 +2,29 @@
 // node:http, not the API's router: this is the hot path, and it needs none of the API's machinery.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
+import type { Clock } from '../shared/clock.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
+import { expiredPage } from './expired-page.ts';
 
-type Target = { id: number; location: string };
+/**
+ * When a link ends, for a link that may: its expiry (Infinity for none), its click limit
+ * (Infinity for none), where it leads after (undefined: the 410 page), and for a click limit the
+ * clicks counted before this process's own (see clicksCounted).
+ */
+type TargetEnd = {
+  expiresAt: number;
+  maxClicks: number;
+  expiredLocation: string | undefined;
+  clicksBefore: number;
+  /** When it was read (system time): a click limit's count is read again after a while. */
+  readAt: number;
+};
+
+/** `end` only for a link with an expiry or a click limit: the others pay no check for it. */
+type Target = { id: number; location: string; end?: TargetEnd };
 
 const MAX_CACHED_TARGETS = 100_000;
 /**
@@ -15,6 +32,11 @@ const MAX_CACHED_TARGETS = 100_000;
  * while the database is away, each redirect does not wait for a connection attempt of its own.
  */
 const RECHECK_AFTER_FAILURE_MS = 250;
+/**
+ * How long a link with a click limit is served from memory before its stored clicks are read
+ * again: the clicks other instances count reach this one within this and their write interval.
+ */
+const LIMITED_REREAD_MS = 1_000;
 
 /**
  * Known redirect targets in memory. The API calls forget() after every change it stores, and the
@@ -25,7 +47,10 @@ const RECHECK_AFTER_FAILURE_MS = 250;
  * when that read fails because the database is away (then no instance can change it either). A
  * hit is answered without a Promise (the hot path); a miss reads the storage.
  */
-export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
+export function createRedirectCache(
+  store: Pick<Storage, 'redirectTarget'>,
+  clicks?: Pick<ClickCounter, 'settled' | 'pendingOf'>,
+) {
   /** Targets read while changes were heard, and not changed since: served as they are. */
   const targets = new Map<string, Target>();
   /** Targets that may have changed unheard: served only when the storage cannot be read. */
@@ -40,6 +65,53 @@ export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
   let changes = 0;
   let hearing = true;
   let storageFailedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Clicks this process counted of links with a click limit, since it started (never lowered):
+   * one number per link shared by every Target of it, so that the limit holds exactly however
+   * the clicks are batched and however often the link is read again.
+   */
+  const limitedClicks = new Map<number, number>();
+  const clicksHere = (linkId: number) => limitedClicks.get(linkId) ?? 0;
+
+  type Row = NonNullable<Awaited<ReturnType<Storage['redirectTarget']>>>;
+  /**
+   * A link with a click limit read again with no click write of this process under way: its
+   * stored clicks and those still held make its count, of which this process's own so far are
+   * taken out (clicksCounted adds them back as they grow).
+   */
+  const readLimited = (domain: DomainKey, backHalf: string, row: Row) =>
+    clicks
+      ? clicks.settled(async () => {
+          const again = await store.redirectTarget(domain, backHalf);
+          return (
+            again && {
+              row: again,
+              counted: again.clicks + clicks.pendingOf(again.id) - clicksHere(again.id),
+            }
+          );
+        })
+      : { row, counted: row.clicks - clicksHere(row.id) };
+
+  const targetOf = async (domain: DomainKey, backHalf: string, row: Row) => {
+    // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
+    const target: Target = { id: row.id, location: new URL(row.destinationUrl).href };
+    if (row.expiresAt === null && row.maxClicks === null) return target;
+    let clicksBefore = 0;
+    if (row.maxClicks !== null) {
+      const limited = await readLimited(domain, backHalf, row);
+      if (!limited) return undefined;
+      row = limited.row;
+      clicksBefore = limited.counted;
+    }
+    target.end = {
+      expiresAt: row.expiresAt ?? Number.POSITIVE_INFINITY,
+      maxClicks: row.maxClicks ?? Number.POSITIVE_INFINITY,
+      expiredLocation: row.expiredUrl === null ? undefined : new URL(row.expiredUrl).href,
+      clicksBefore,
+      readAt: Date.now(),
+    };
+    return target;
+  };
 
   const setAllAside = () => {
     changes++;
@@ -54,23 +126,24 @@ export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
     async load(domain: DomainKey, backHalf: string): Promise<Target | undefined> {
       const key = keyOf(domain, backHalf);
       const changesBefore = changes;
-      const previous = unchecked.get(key);
+      // A link with a click limit read again (see `stale`) is still served as it is meanwhile.
+      const asItWas = () => unchecked.get(key) ?? targets.get(key);
+      const previous = asItWas();
       if (previous && Date.now() - storageFailedAt < RECHECK_AFTER_FAILURE_MS) return previous;
-      let row: Awaited<ReturnType<Storage['redirectTarget']>>;
+      let target: Target | undefined;
       try {
-        row = await store.redirectTarget(domain, backHalf);
+        const row = await store.redirectTarget(domain, backHalf);
+        target = row && (await targetOf(domain, backHalf, row));
       } catch (error) {
         if (!(error instanceof StorageUnavailable)) throw error;
         storageFailedAt = Date.now();
         // As it was before the database went away, unless this process changed it meanwhile.
-        const asItWas = unchecked.get(key);
-        if (asItWas) return asItWas;
+        const kept = asItWas();
+        if (kept) return kept;
         throw error;
       }
       unchecked.delete(key);
-      if (!row) return undefined;
-      // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
-      const target = { id: row.id, location: new URL(row.destinationUrl).href };
+      if (!target) return undefined;
       if (changes === changesBefore) keep(hearing ? targets : unchecked, key, target);
       return target;
     },
@@ -80,6 +153,20 @@ export function createRedirectCache(store: Pick<Storage, 'redirectTarget'>) {
       unchecked.delete(keyOf(domain, backHalf));
     },
     size: () => targets.size,
+    /** Whether a cached link's click count is due to be read again (see LIMITED_REREAD_MS). */
+    stale(end: TargetEnd): boolean {
+      return (
+        end.maxClicks !== Number.POSITIVE_INFINITY && Date.now() - end.readAt > LIMITED_REREAD_MS
+      );
+    },
+    /** The clicks a link with a click limit has, this process's own included. */
+    clicksCounted(linkId: number, end: TargetEnd): number {
+      return end.clicksBefore + clicksHere(linkId);
+    },
+    /** Notes one click of a link with a click limit (counted by the ClickCounter too). */
+    countLimited(linkId: number): void {
+      limitedClicks.set(linkId, clicksHere(linkId) + 1);
+    },
     /** Changes may go unheard from now on: nothing in memory is served unchecked. */
     stopTrusting(): void {
       hearing = false;
@@ -124,8 +211,31 @@ export function createRedirectHandler(deps: {
   domains: ShortDomains;
   /** With it, clicks are counted in the statistics too. */
   classify?: ClickClassifier;
+  /** The service's clock, which says whether a link's expiry has come. */
+  clock: Clock;
 }) {
-  const { redirects, clicks, domains, classify } = deps;
+  const { redirects, clicks, domains, classify, clock } = deps;
+
+  const redirectTo = (res: ServerResponse, location: string) => {
+    res.writeHead(302, {
+      Location: location,
+      'Cache-Control': 'private, no-store',
+      'Content-Length': 0,
+    });
+    res.end();
+  };
+
+  /** An ended link: its address after, or the 410 page; a visit counted apart, never a click. */
+  const answerEnded = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    head: boolean,
+  ) => {
+    if (!head) clicks.countExpired(target.id);
+    if (target.end?.expiredLocation) redirectTo(res, target.end.expiredLocation);
+    else sendPage(res, 410, expiredPage(req.headers['accept-language']), head);
+  };
 
   const answer = (
     req: IncomingMessage,
@@ -137,13 +247,20 @@ export function createRedirectHandler(deps: {
       sendPage(res, 404, NOT_FOUND_PAGE, head);
       return;
     }
+    const { end } = target;
+    if (end) {
+      // Checked and counted in one turn of the event loop: no other visit comes in between.
+      if (
+        clock.now() >= end.expiresAt ||
+        redirects.clicksCounted(target.id, end) >= end.maxClicks
+      ) {
+        answerEnded(req, res, target, head);
+        return;
+      }
+      if (!head && end.maxClicks !== Number.POSITIVE_INFINITY) redirects.countLimited(target.id);
+    }
     if (!head) clicks.count(target.id, classify?.(req));
-    res.writeHead(302, {
-      Location: target.location,
-      'Cache-Control': 'private, no-store',
-      'Content-Length': 0,
-    });
-    res.end();
+    redirectTo(res, target.location);
   };
 
   /** Answers the request; a Promise only when the target had to be read from the storage. */
@@ -177,7 +294,7 @@ export function createRedirectHandler(deps: {
       return;
     }
     const cached = redirects.cached(domain, backHalf);
-    if (cached) {
+    if (cached && !(cached.end && redirects.stale(cached.end))) {
       answer(req, res, cached, head);
       return;
     }

@@ -75,7 +75,11 @@ function topReferrers(totals: Map<string, number>): ReferrerJson[] {
 }
 
 /** The answer's statistics from the counts of days `fromDay` to `fromDay + days - 1`. */
-export function summarize(counts: DayCount[], fromDay: number, days: number): LinkStatsJson {
+export function summarize(
+  counts: DayCount[],
+  fromDay: number,
+  days: number,
+): Omit<LinkStatsJson, 'expired_visits'> {
   const perDay = Array.from({ length: days }, (_, i) => ({
     date: new Date((fromDay + i) * DAY_MS).toISOString().slice(0, 10),
     humans: 0,
@@ -115,21 +119,24 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
   const answerStats = async (c: Context<AccountEnv>) => {
     const days = daysAsked(c.req.query('days'));
     const identity = linkIdentityOf(c.req.url, domains, '/stats');
-    const link =
-      identity &&
-      (await store.linkOf(c.get('owner').accountId, identity.domain, identity.backHalf));
-    if (!link) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
-
     const today = Math.floor(clock.now() / DAY_MS);
     const fromDay = today - days + 1;
     // As a link's clicks: what is stored plus what is held, read so that no batch is in both.
-    const counts = await clicks.settled(async () => {
+    const read = await clicks.settled(async () => {
+      const link =
+        identity &&
+        (await store.linkOf(c.get('owner').accountId, identity.domain, identity.backHalf));
+      if (!link) return undefined;
       const stored = await store.clickStats(link.id, fromDay, today);
-      return [...stored.counts, ...clicks.pendingStatsOf(link.id, stored.storedBatch)];
+      return {
+        counts: [...stored.counts, ...clicks.pendingStatsOf(link.id, stored.storedBatch)],
+        expiredVisits: link.expiredVisits + clicks.pendingExpiredOf(link.id, link.storedBatch),
+      };
     });
+    if (!read) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
     const answer: LinkStatsAnswerJson = {
       success: true,
-      stats: summarize(counts, fromDay, days),
+      stats: { ...summarize(read.counts, fromDay, days), expired_visits: read.expiredVisits },
     };
     // A year of days is ~16 kB of JSON: compressed as the list is, when the client accepts it.
     return jsonResponse(answer, c.req.header('accept-encoding'));

@@ -101,6 +101,7 @@ describe('the statistics of a link', () => {
           { type: 'tablet', clicks: 1 },
         ],
         countries: [],
+        expired_visits: 0,
       },
     });
     // The link's own count is every redirect, bots included.

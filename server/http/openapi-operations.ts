@@ -36,6 +36,9 @@ export function operationContext(options: DocumentOptions) {
     clicks: 3,
     created_at: '2026-11-26T09:30:00.000Z',
     title: 'Docs',
+    expires_at: null,
+    max_clicks: null,
+    expired_url: null,
   };
   const limits = [
     options.rateLimitPerMinute > 0
@@ -183,12 +186,18 @@ export const retrieveLink: Describe = ({ exampleAnswer, notFound, common }) => (
 
 export const updateLink: Describe = ({ exampleAnswer, notFound, common }) => ({
   operationId: 'updateLink',
-  summary: "Change a link's destination, title or both",
+  summary: "Change a link's destination, title or when it expires",
   requestBody: {
     required: true,
     content: json(ref('UpdateLinkBody'), {
       title: { title: 'Docs, 2026 edition' },
       destination: { destination_url: 'https://example.com/docs/2026' },
+      expiry: {
+        expires_at: '2030-01-01T00:00:00Z',
+        max_clicks: 1000,
+        expired_url: 'https://example.com/docs/archive',
+      },
+      noExpiry: { expires_at: null, max_clicks: null },
     }),
   },
   responses: {
@@ -223,7 +232,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
   operationId: 'linkStats',
   summary: "A link's click statistics per UTC day, referrer host, device and country",
   description:
-    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too.",
+    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too. `expired_visits` counts the visits after the link expired, since it was made (never clicks, in no day).",
   parameters: [
     {
       name: 'days',
@@ -260,6 +269,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
               { type: 'desktop', clicks: 1 },
             ],
             countries: [],
+            expired_visits: 0,
           },
         },
       }),

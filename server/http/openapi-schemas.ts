@@ -51,13 +51,42 @@ export function pattern(regex: RegExp): string {
  */
 function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
   const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  const webAddress = {
+    format: 'uri',
+    pattern: `^[Hh][Tt][Tt][Pp][Ss]?://${pattern(NO_CONTROL_CHARACTERS).slice(1)}`,
+  };
   const destination = properties.destination_url;
   if (destination) {
     properties.destination_url = {
       ...destination,
-      format: 'uri',
-      pattern: `^[Hh][Tt][Tt][Pp][Ss]?://${pattern(NO_CONTROL_CHARACTERS).slice(1)}`,
+      ...webAddress,
       examples: ['https://example.com/docs'],
+    };
+  }
+  // Nullable fields are `anyOf: [the value, null]`: the value's schema is the first.
+  const [expiredUrl] = (properties.expired_url?.anyOf ?? []) as Record<string, unknown>[];
+  if (expiredUrl && properties.expired_url) {
+    properties.expired_url = {
+      anyOf: [{ ...expiredUrl, ...webAddress }, { type: 'null' }],
+      description:
+        'Where the link leads once it has expired (the destination\'s rules); null: a 410 page "This link has expired".',
+      examples: ['https://example.com/offer-ended'],
+    };
+  }
+  if (properties.expires_at) {
+    properties.expires_at = {
+      ...properties.expires_at,
+      description:
+        "When the link expires: an instant ahead of the service's clock (one already past is refused with 400 `invalid_field`); null: never.",
+      examples: ['2030-01-01T00:00:00Z'],
+    };
+  }
+  if (properties.max_clicks) {
+    properties.max_clicks = {
+      ...properties.max_clicks,
+      description:
+        'How many clicks the link leads to its destination for; the next visits find it expired. null: no limit.',
+      examples: [100],
     };
   }
   if (properties.title) {
@@ -91,9 +120,11 @@ export function components(shortHost: string) {
       CreateLinkBody: withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
       UpdateLinkBody: {
         ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
-        // At least one of the two, said as `anyOf` rather than `minProperties: 1`, which
-        // generators cannot meet when no other property is allowed.
-        anyOf: [{ required: ['destination_url'] }, { required: ['title'] }],
+        // At least one field, said as `anyOf` rather than `minProperties: 1`, which generators
+        // cannot meet when no other property is allowed.
+        anyOf: ['destination_url', 'title', 'expires_at', 'max_clicks', 'expired_url'].map(
+          (field) => ({ required: [field] }),
+        ),
       },
       Link: jsonSchema(LinkAnswerJson, 'output'),
       LinkList: jsonSchema(LinkListJson, 'output'),

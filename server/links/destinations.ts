@@ -133,15 +133,21 @@ export function createDestinationRules(deps: {
   };
 
   return {
-    /** Checks a destination already normalised by the contract's DestinationUrl. */
-    async refusal(destination: string): Promise<DestinationRefusal | undefined> {
+    /**
+     * Checks a destination already normalised by the contract's DestinationUrl (or an address
+     * after expiry, named by `what` in the message).
+     */
+    async refusal(
+      destination: string,
+      what = 'The destination URL',
+    ): Promise<DestinationRefusal | undefined> {
       const url = new URL(destination);
       // Only an address a redirect answers (`/<back-half>`) is a short link: the root of a brand
       // domain, or any other page on the service's host, leads nowhere else.
       if (isBackHalfPath(url.pathname) && (await isShortLinkHost(url))) {
         return {
           kind: 'loop',
-          message: `The destination URL is a short link of this service (${url.host}): a link to it would loop. Give the address it leads to instead.`,
+          message: `${what} is a short link of this service (${url.host}): a link to it would loop. Give the address it leads to instead.`,
         };
       }
       const entry = deps.blockedHosts?.current().match(url.hostname);

@@ -5,8 +5,9 @@ import { type Context, Hono } from 'hono';
 import { ErrorCode } from '../../contract/limits.ts';
 import {
   CreateLinkBody,
+  EXPIRES_AT_PAST,
   type LinkAnswerJson,
-  type LinkJson,
+  type ServiceLinkJson,
   UpdateLinkBody,
 } from '../../contract/wire.ts';
 import type { AccountEnv } from '../accounts/auth.ts';
@@ -14,7 +15,7 @@ import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
 import { answerWrongMethod, HttpProblem, readJsonObject, validate } from '../http/problems.ts';
-import { isoOffset } from '../lists/list-json.ts';
+import { expiresAtIso, isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
 import { type LinkIdentity, linkIdentityOf, linkPath } from '../shared/link-identity.ts';
@@ -24,6 +25,7 @@ import {
   DEFAULT_DOMAIN,
   type DomainKey,
   type KeyOwner,
+  type LinkEnd,
   type LinkRow,
   type Storage,
   UniqueViolation,
@@ -54,19 +56,43 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   const links = new Hono<AccountEnv>();
 
   /** A destination the contract accepted, unless it loops or its host is blocked. */
-  const checkDestination = async (destination: string | undefined): Promise<void> => {
-    if (destination === undefined) return;
-    const refusal = await destinations.refusal(destination);
+  const checkDestination = async (
+    destination: string | null | undefined,
+    field: 'destination_url' | 'expired_url' = 'destination_url',
+  ): Promise<void> => {
+    if (destination === undefined || destination === null) return;
+    const refusal = await destinations.refusal(
+      destination,
+      field === 'expired_url' ? 'The address after expiry' : undefined,
+    );
     if (!refusal) return;
     throw new HttpProblem(
       refusal.kind === 'blocked' ? ErrorCode.blockedDestination : ErrorCode.invalidField,
       refusal.message,
-      { field: 'destination_url' },
+      { field },
     );
   };
 
+  /**
+   * The end fields of a body the contract accepted, as stored (absent: unchanged), once the
+   * expiry is found ahead of the service's clock and the address after it is no loop.
+   */
+  const linkEnd = async (input: {
+    expires_at?: string | null;
+    max_clicks?: number | null;
+    expired_url?: string | null;
+  }): Promise<Partial<LinkEnd>> => {
+    const expiresAt =
+      typeof input.expires_at === 'string' ? Date.parse(input.expires_at) : input.expires_at;
+    if (typeof expiresAt === 'number' && !(expiresAt > clock.now())) {
+      throw new HttpProblem(ErrorCode.invalidField, EXPIRES_AT_PAST, { field: 'expires_at' });
+    }
+    await checkDestination(input.expired_url, 'expired_url');
+    return { expiresAt, maxClicks: input.max_clicks, expiredUrl: input.expired_url };
+  };
+
   /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
-  const linkFields = (link: LinkRow, date: (ms: number) => string): LinkJson => ({
+  const linkFields = (link: LinkRow, date: (ms: number) => string): ServiceLinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
     destination_url: link.destinationUrl,
     // What is stored plus what is still in memory: exact even while click writes are failing,
@@ -74,6 +100,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     clicks: link.clicks + clicks.pendingOf(link.id, link.storedBatch),
     created_at: date(link.createdAt),
     title: link.title,
+    expires_at: expiresAtIso(link.expiresAt),
+    max_clicks: link.maxClicks,
+    expired_url: link.expiredUrl,
   });
   const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
@@ -123,6 +152,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     const domain = await domainForCreate(owner, input.domain);
     await checkDestination(input.destination_url);
     const fields = {
+      ...(await linkEnd(input)),
       domain,
       destinationUrl: input.destination_url,
       title: input.title ?? '',
@@ -182,15 +212,17 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   links.put('/*', async (c) => {
     const { domain, backHalf } = linkIdentity(c);
     const input = validate(UpdateLinkBody, await readJsonObject(c.env.incoming));
-    if (input.destination_url === undefined && input.title === undefined) {
+    if (Object.values(input).every((value) => value === undefined)) {
       throw new HttpProblem(
         ErrorCode.missingField,
-        'Send "destination_url", "title" or both: nothing to update.',
+        'Send at least one of "destination_url", "title", "expires_at", "max_clicks" and "expired_url": nothing to update.',
       );
     }
     await checkDestination(input.destination_url);
+    const end = await linkEnd(input);
     const answer = await clicks.settled(async () => {
       const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
+        ...end,
         destinationUrl: input.destination_url,
         title: input.title,
       });

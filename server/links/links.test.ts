@@ -19,6 +19,8 @@ const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const GENERATED = /^[A-Za-z0-9]{7}$/;
 
 /** The list/retrieve form of a create/update `created_at`. */
+/** A link that never ends, as answers give it. */
+const NO_END = { expires_at: null, max_clicks: null, expired_url: null };
 const offsetForm = (millisZ: string) => millisZ.replace(/\.\d{3}Z$/, '+00:00');
 
 let t: TestService;
@@ -50,8 +52,19 @@ describe('create', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^application\/json/);
     expect(Object.keys(body).sort()).toEqual(
-      ['success', 'short_url', 'destination_url', 'clicks', 'created_at', 'title'].sort(),
+      [
+        'success',
+        'short_url',
+        'destination_url',
+        'clicks',
+        'created_at',
+        'title',
+        'expires_at',
+        'max_clicks',
+        'expired_url',
+      ].sort(),
     );
+    expect(body).toMatchObject(NO_END);
     expect(body.success).toBe(true);
     expect(body.short_url).toMatch(new RegExp(`^http://${t.shortDomain}/[A-Za-z0-9]{7}$`));
     expect(body.short_url.startsWith(`${t.baseUrl}/`)).toBe(true);
@@ -280,6 +293,7 @@ describe('retrieve', () => {
       clicks: 0,
       created_at: offsetForm(created.created_at),
       title: 'T',
+      ...NO_END,
     };
 
     for (const id of [
@@ -367,6 +381,7 @@ describe('update', () => {
       clicks: 2,
       created_at: created.created_at,
       title: row.title,
+      ...NO_END,
     });
     expect(body.created_at).toMatch(MILLIS_Z);
 

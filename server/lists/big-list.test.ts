@@ -151,6 +151,9 @@ describe('a list of 20,000 links', () => {
       clicks: 0,
       created_at: expect.stringMatching(/\+00:00$/),
       title: 'A typical article title, number 0',
+      expires_at: null,
+      max_clicks: null,
+      expired_url: null,
     });
     expect(body.links.map((link) => link.short_url.slice(baseUrl.length + 4))).toEqual(
       Array.from({ length: LINKS }, (_, i) => String(i)),

@@ -5,6 +5,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createShortDomains } from '../shared/short-domain.ts';
+import { LINK_COLUMNS } from '../storage/sqlite/link-queries.ts';
 import type { LinkRow } from '../storage/storage.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';
@@ -13,8 +14,7 @@ const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
 
-const LINKS_OF_ACCOUNT = `SELECT id, domain, back_half AS backHalf, destination_url AS destinationUrl,
-  title, clicks, created_at AS createdAt FROM links WHERE account_id = ?
+const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?
   ORDER BY created_at DESC, id DESC`;
 
 /**

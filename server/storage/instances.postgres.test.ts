@@ -44,7 +44,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 4.\n`,
+      stdout: `${database.url} is at schema version 5.\n`,
     });
     const created = await runCli([
       'account',
@@ -108,6 +108,34 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await statusOnTwo()).toBe(302);
     expect((await viaOne.remove(idOf(doomed.short_url))).status).toBe(200);
     expect(await within(async () => (await statusOnTwo()) === 404)).toBe(true);
+
+    // An end set on one is kept by the other within a second, though it had the link cached.
+    const ending = (await viaTwo.create({ destination_url: 'https://example.com/ending' })).body;
+    const endingPath = `/${backHalfOf(ending.short_url)}`;
+    const endingOnTwo = async () =>
+      (await rawRequest(two.baseUrl, endingPath, { agent, host: linkHost, method: 'HEAD' })).headers
+        .location;
+    expect(await endingOnTwo()).toBe('https://example.com/ending');
+    await rawRequest(two.baseUrl, endingPath, { agent, host: linkHost });
+    const ended = { max_clicks: 1, expired_url: 'https://example.com/ended' };
+    expect((await viaOne.update(idOf(ending.short_url), ended)).status).toBe(200);
+    expect(await within(async () => (await endingOnTwo()) === 'https://example.com/ended')).toBe(
+      true,
+    );
+    // Clicks counted on one reach the other's click limit once written and read again (~1 s).
+    const limited = (
+      await viaOne.create({ destination_url: 'https://example.com/few', ...ended, max_clicks: 3 })
+    ).body;
+    const limitedPath = `/${backHalfOf(limited.short_url)}`;
+    const limitedOnTwo = async () =>
+      (await rawRequest(two.baseUrl, limitedPath, { agent, host: linkHost, method: 'HEAD' }))
+        .headers.location;
+    expect(await limitedOnTwo()).toBe('https://example.com/few');
+    for (let i = 0; i < 3; i++)
+      await rawRequest(one.baseUrl, limitedPath, { agent, host: linkHost });
+    expect(
+      await eventually(async () => (await limitedOnTwo()) === 'https://example.com/ended', 3_000),
+    ).toBe(true);
 
     // 2,000 redirects at once, split over both, then both stopped: every click is in the database.
     const path = `/${backHalfOf(link.short_url)}`;

@@ -25,6 +25,9 @@ const link = (backHalf: string) => ({
   createdAt: 0,
 });
 
+/** What the schema step that made links expire gives the links it finds. */
+const NEVER_ENDS = { expiresAt: null, maxClicks: null, expiredUrl: null, expiredVisits: 0 };
+
 describe('openSqliteStorage', () => {
   it('creates the database file readable and writable by its owner only', async () => {
     const file = path.join(dir, 'new', 'service.db');
@@ -78,8 +81,9 @@ describe('openSqliteStorage', () => {
         destinationUrl: 'https://example.com/also',
         clicks: 2,
         createdAt: 6,
+        ...NEVER_ENDS,
       },
-      { ...link('kept'), id: 3, title: 'Kept', clicks: 41, createdAt: 5 },
+      { ...link('kept'), id: 3, title: 'Kept', clicks: 41, createdAt: 5, ...NEVER_ENDS },
     ]);
     expect(await store.deleteLink(1, 'go.example.com', 'also')).toBe(true);
     expect((await store.insertLink(1, link('new'))).id).toBe(10);
@@ -93,7 +97,7 @@ describe('openSqliteStorage', () => {
     future.exec('PRAGMA user_version = 99');
     future.close();
     await expect(openSqliteStorage(file)).rejects.toThrow(
-      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 3: run a newer version of the service).`,
+      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 4: run a newer version of the service).`,
     );
   });
 });

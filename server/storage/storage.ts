@@ -10,13 +10,23 @@ export type Plan = 'paid' | 'free';
 
 export type KeyOwner = { accountId: number; plan: Plan; keyHash: string };
 
-export type LinkRow = {
+/** When a link ends (null: never) and where it leads after (null: the page "This link has expired"). */
+export type LinkEnd = {
+  /** Milliseconds since 1970 (UTC). */
+  expiresAt: number | null;
+  maxClicks: number | null;
+  expiredUrl: string | null;
+};
+
+export type LinkRow = LinkEnd & {
   id: number;
   domain: DomainKey;
   backHalf: string;
   destinationUrl: string;
   title: string;
   clicks: number;
+  /** Visits after the link ended: counted apart from its clicks. */
+  expiredVisits: number;
   createdAt: number;
   /**
    * The last click batch of this process (see addClicks) that `clicks` includes, on engines that
@@ -26,11 +36,20 @@ export type LinkRow = {
   storedBatch?: number;
 };
 
-export type NewLink = Omit<LinkRow, 'id' | 'clicks' | 'storedBatch'>;
+/** A link to store; without an end, it never ends. */
+export type NewLink = Omit<
+  LinkRow,
+  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | keyof LinkEnd
+> &
+  Partial<LinkEnd>;
+
+/** What an update changes: each field given is set (null clears an end), the others kept. */
+export type LinkChanges = Partial<LinkEnd> & { destinationUrl?: string; title?: string };
 
 export type DomainRow = { host: string; createdAt: number };
 
-export type RedirectTarget = { id: number; destinationUrl: string };
+/** What a redirect needs; `clicks` as stored, for a link with a click limit. */
+export type RedirectTarget = LinkEnd & { id: number; destinationUrl: string; clicks: number };
 
 /**
  * What the click statistics count, per link and UTC day: `human` and `bot` clicks (value ''), and
@@ -150,20 +169,26 @@ export interface Storage {
     accountId: number,
     domain: DomainKey,
     backHalf: string,
-    changes: { destinationUrl?: string; title?: string },
+    changes: LinkChanges,
   ): Promise<LinkRow | undefined>;
   /** Deletes the account's link at this domain and back-half; returns whether there was one. */
   deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
 
   redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
   /**
-   * Adds click counts by link id (`clicks = clicks + n`), all in one transaction. `batch` numbers
+   * Adds click counts by link id (`clicks = clicks + n`), and `expiredVisits` to the links'
+   * expired visits, all in one transaction. `batch` numbers
    * this process's writes (1, 2, …; a failed one is tried again with its number): an engine that
    * may lose the answer to a commit records it with the clicks and adds nothing for a batch it has
    * already stored, so a retry never counts clicks twice. `stats` are added in the same
    * transaction (those of links deleted meanwhile are dropped).
    */
-  addClicks(counts: Map<number, number>, batch?: number, stats?: StatCount[]): Promise<void>;
+  addClicks(
+    counts: Map<number, number>,
+    batch?: number,
+    stats?: StatCount[],
+    expiredVisits?: Map<number, number>,
+  ): Promise<void>;
   /**
    * The statistics stored for a link, days `fromDay` to `toDay` inclusive: people and bots per
    * day; referrers, devices and countries summed over the days (given as on `toDay`).

@@ -101,6 +101,11 @@ if (runs('service')) {
     ['bare node:http 302 per second (same run)', service.bareRedirectsPerSecond.toFixed(0), ''],
     ['redirects / bare', `${ratio.toFixed(2)} ×`, '≥ 0.5 ×'],
     [
+      'redirects of a link with an expiry and a click limit / of a plain link',
+      `${(service.expiringRedirectsPerSecond / service.redirectsPerSecond).toFixed(2)} ×`,
+      '≥ 0.95 ×',
+    ],
+    [
       'clicks counted / redirects sent',
       `${service.clicksCounted} / ${service.redirectsAnswered}`,
       'equal',

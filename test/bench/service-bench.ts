@@ -56,6 +56,8 @@ export type ServiceFigures = {
   createPerSecond: number;
   redirectsPerSecond: number;
   bareRedirectsPerSecond: number;
+  /** Redirects of a link with an expiry and a click limit (both far off), in the same rounds. */
+  expiringRedirectsPerSecond: number;
   clicksCounted: number;
   redirectsAnswered: number;
   list10kMedianMs: number;
@@ -123,10 +125,38 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       })
     ).json()) as { short_url: string };
 
-    // Alternate the two servers so that drift in the machine's speed hits both alike.
+    const expiring = await fetch(`${serviceUrl}/v1/links`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        destination_url: 'https://example.com/redirected',
+        back_half: 'ends',
+        expires_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+        max_clicks: 1_000_000_000,
+        expired_url: 'https://example.com/ended',
+      }),
+    });
+    if (expiring.status !== 200) throw new Error(`expiring link: ${expiring.status}`);
+
+    // Alternate the servers and links so that drift in the machine's speed hits all alike.
     const ours: number[] = [];
     const bares: number[] = [];
+    const endings: number[] = [];
     let redirectsAnswered = 0;
+    /** One run of redirects of a link of the service, checked: every answer a 302. */
+    const redirectRun = async (backHalf: string) => {
+      const run = await load({
+        url: `${serviceUrl}/${backHalf}`,
+        headers: { host: `localhost:${service.port}` },
+        connections: 50,
+        duration: seconds,
+      });
+      const statuses = Object.keys(run.statusCodeStats ?? {});
+      if (run.errors > 0 || statuses.join() !== '302') {
+        throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
+      }
+      return run;
+    };
     for (let round = 0; round < 2; round++) {
       const bareRun = await load({
         url: `http://127.0.0.1:${bare.port}/hot`,
@@ -134,20 +164,18 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
         duration: seconds,
       });
       bares.push(bareRun.requests.average);
-      const run = await load({
-        url: `${serviceUrl}/hot`,
-        headers: { host: `localhost:${service.port}` },
-        connections: 50,
-        duration: seconds,
-      });
-      ours.push(run.requests.average);
-      // Requests still in flight when a run stops are served but not counted by autocannon as
-      // answered; `sent` includes them, and every one of them is a click.
-      const statuses = Object.keys(run.statusCodeStats ?? {});
-      if (run.errors > 0 || statuses.join() !== '302') {
-        throw new Error(`redirect run: ${run.errors} errors, statuses ${statuses.join(', ')}`);
+      // The plain and the expiring link take turns at going first: a later run is a warmer one.
+      for (const backHalf of round % 2 ? ['ends', 'hot'] : ['hot', 'ends']) {
+        const run = await redirectRun(backHalf);
+        if (backHalf === 'ends') {
+          endings.push(run.requests.average);
+          continue;
+        }
+        ours.push(run.requests.average);
+        // Requests still in flight when a run stops are served but not counted by autocannon as
+        // answered; `sent` includes them, and every one of them is a click.
+        redirectsAnswered += run.requests.sent;
       }
-      redirectsAnswered += run.requests.sent;
     }
     const hot = (await (
       await fetch(`${serviceUrl}/v1/links/localhost:${service.port}/hot`, { headers: auth })
@@ -181,6 +209,7 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
       createPerSecond: create.requests.average,
       redirectsPerSecond: median(ours),
       bareRedirectsPerSecond: median(bares),
+      expiringRedirectsPerSecond: median(endings),
       clicksCounted: hot.clicks,
       redirectsAnswered,
       list10kMedianMs: median(listTimes),

@@ -33,12 +33,15 @@ const KEEP_TOP_REFERRERS = `WITH touched AS (
  */
 export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string): ClickStorage {
   return {
-    addClicks: (counts, batch, stats = []) =>
+    addClicks: (counts, batch, stats = [], expiredVisits = new Map()) =>
       guarded(async () => {
-        if (counts.size === 0 && stats.length === 0) return;
+        if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0) return;
+        // One row per link, clicks and expired visits together: a statement updates a row once.
+        const linkIds = [...new Set([...counts.keys(), ...expiredVisits.keys()])];
         // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
-        const ids = `{${[...counts.keys()].join(',')}}`;
-        const added = `{${[...counts.values()].join(',')}}`;
+        const ids = `{${linkIds.join(',')}}`;
+        const added = `{${linkIds.map((id) => counts.get(id) ?? 0).join(',')}}`;
+        const expired = `{${linkIds.map((id) => expiredVisits.get(id) ?? 0).join(',')}}`;
         // The statistics as one JSON text: their values are text, which array literals would
         // have to quote. Sorted, so that instances adding to the same rows lock them in one order.
         const statRows = JSON.stringify(
@@ -64,8 +67,8 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
             RETURNING 1),
           go AS (SELECT ${batch === undefined} OR EXISTS (SELECT 1 FROM claimed) AS ok),
           counted AS (
-            UPDATE links AS l SET clicks = l.clicks + v.n
-            FROM unnest(${ids}::bigint[], ${added}::bigint[]) AS v(id, n)
+            UPDATE links AS l SET clicks = l.clicks + v.n, expired_visits = l.expired_visits + v.e
+            FROM unnest(${ids}::bigint[], ${added}::bigint[], ${expired}::bigint[]) AS v(id, n, e)
             WHERE l.id = v.id AND (SELECT ok FROM go)
             RETURNING 1)
           INSERT INTO click_stats AS s (link_id, day, facet, value, clicks)

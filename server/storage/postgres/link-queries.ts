@@ -6,7 +6,8 @@ import { guarded, type Sql, storageError, unique } from './database.ts';
 import { LINK_CHANGES } from './link-changes.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
-  clicks, created_at AS "createdAt"`;
+  clicks, created_at AS "createdAt", expires_at AS "expiresAt", max_clicks AS "maxClicks",
+  expired_url AS "expiredUrl", expired_visits AS "expiredVisits"`;
 
 /** A row read with the stored batch: no batch stored yet is batch 0. */
 function withStoredBatch(row: LinkRow): LinkRow {
@@ -18,12 +19,19 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
   return {
     insertLink: (accountId, link) =>
       unique(async () => {
+        const end = {
+          expiresAt: link.expiresAt ?? null,
+          maxClicks: link.maxClicks ?? null,
+          expiredUrl: link.expiredUrl ?? null,
+        };
         const [row] = await sql<{ id: number }[]>`
-          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at,
+                             expires_at, max_clicks, expired_url)
           VALUES (${accountId}, ${link.domain}, ${link.backHalf}, ${link.destinationUrl},
-                  ${link.title}, ${link.createdAt})
+                  ${link.title}, ${link.createdAt}, ${end.expiresAt}, ${end.maxClicks},
+                  ${end.expiredUrl})
           RETURNING id`;
-        return { ...link, id: (row as { id: number }).id, clicks: 0 };
+        return { ...link, ...end, id: (row as { id: number }).id, clicks: 0, expiredVisits: 0 };
       }, 'back-half taken'),
 
     insertLinks: (accountId, links) =>
@@ -32,8 +40,10 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
         // One statement, so one transaction; the rows as one JSON parameter (postgres.js sends
         // no text arrays without fetch_types).
         const stored = await sql<{ domain: string; backHalf: string }[]>`
-          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
-          SELECT ${accountId}, domain, back_half, destination_url, title, created_at
+          INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at,
+                             expires_at, max_clicks, expired_url)
+          SELECT ${accountId}, domain, back_half, destination_url, title, created_at,
+                 expires_at, max_clicks, expired_url
           FROM json_to_recordset(${JSON.stringify(
             links.map((link) => ({
               domain: link.domain,
@@ -41,9 +51,12 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
               destination_url: link.destinationUrl,
               title: link.title,
               created_at: link.createdAt,
+              expires_at: link.expiresAt ?? null,
+              max_clicks: link.maxClicks ?? null,
+              expired_url: link.expiredUrl ?? null,
             })),
           )}::text::json) AS v(domain text, back_half text, destination_url text, title text,
-                         created_at bigint)
+                         created_at bigint, expires_at bigint, max_clicks bigint, expired_url text)
           ON CONFLICT (domain, back_half) DO NOTHING
           RETURNING domain, back_half AS "backHalf"`;
         const made = new Set(stored.map((row) => `${row.domain}/${row.backHalf}`));
@@ -86,13 +99,28 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
         const [link] = await sql.unsafe(
           `WITH changed AS (
              UPDATE links SET destination_url = coalesce($1, destination_url),
-               title = coalesce($2, title)
+               title = coalesce($2, title),
+               expires_at = CASE WHEN $6 THEN $7::bigint ELSE expires_at END,
+               max_clicks = CASE WHEN $8 THEN $9::bigint ELSE max_clicks END,
+               expired_url = CASE WHEN $10 THEN $11::text ELSE expired_url END
              WHERE account_id = $3 AND domain = $4 AND back_half = $5
              RETURNING ${LINK_COLUMNS})
            SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified,
              ${storedBatchColumn}
            FROM changed`,
-          [changes.destinationUrl ?? null, changes.title ?? null, accountId, domain, backHalf],
+          [
+            changes.destinationUrl ?? null,
+            changes.title ?? null,
+            accountId,
+            domain,
+            backHalf,
+            changes.expiresAt !== undefined,
+            changes.expiresAt ?? null,
+            changes.maxClicks !== undefined,
+            changes.maxClicks ?? null,
+            changes.expiredUrl !== undefined,
+            changes.expiredUrl ?? null,
+          ],
           { prepare: true },
         );
         if (!link) return undefined;
@@ -113,7 +141,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
     redirectTarget: (domain, backHalf) =>
       guarded(async () => {
         const [target] = await sql<RedirectTarget[]>`
-          SELECT id, destination_url AS "destinationUrl" FROM links
+          SELECT id, destination_url AS "destinationUrl", clicks, expires_at AS "expiresAt",
+            max_clicks AS "maxClicks", expired_url AS "expiredUrl" FROM links
           WHERE domain = ${domain} AND back_half = ${backHalf}`;
         return target;
       }),

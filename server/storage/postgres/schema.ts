@@ -60,6 +60,11 @@ const MIGRATIONS: string[] = [
      clicks bigint NOT NULL,
      PRIMARY KEY (link_id, day, facet, value)
    );`,
+  // When a link ends: an instant (ms), a click limit, where it leads after; and the visits after.
+  `ALTER TABLE links ADD COLUMN expires_at bigint,
+     ADD COLUMN max_clicks bigint,
+     ADD COLUMN expired_url text,
+     ADD COLUMN expired_visits bigint NOT NULL DEFAULT 0;`,
 ];
 
 /** Any constant: the key of the advisory lock that serialises migrations. */

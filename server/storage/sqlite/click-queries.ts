@@ -45,11 +45,14 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
   };
 
   return {
-    async addClicks(counts, _batch, stats = []) {
-      if (counts.size === 0 && stats.length === 0) return;
+    async addClicks(counts, _batch, stats = [], expiredVisits = new Map()) {
+      if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0) return;
       transaction(() => {
         for (const [id, count] of counts) {
           run('UPDATE links SET clicks = clicks + ? WHERE id = ?', count, id);
+        }
+        for (const [id, count] of expiredVisits) {
+          run('UPDATE links SET expired_visits = expired_visits + ? WHERE id = ?', count, id);
         }
         // A link deleted since its clicks were counted has no statistics to add to.
         for (const stat of stats) {

@@ -3,8 +3,29 @@
 import type { DomainKey, LinkRow, LinkStorage, NewLink, RedirectTarget } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 
-const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl, title,
-  clicks, created_at AS createdAt`;
+export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
+  title, clicks, created_at AS createdAt, expires_at AS expiresAt, max_clicks AS maxClicks,
+  expired_url AS expiredUrl, expired_visits AS expiredVisits`;
+
+const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
+  created_at, expires_at, max_clicks, expired_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+const linkValues = (accountId: number, link: NewLink) =>
+  [
+    accountId,
+    link.domain,
+    link.backHalf,
+    link.destinationUrl,
+    link.title,
+    link.createdAt,
+    link.expiresAt ?? null,
+    link.maxClicks ?? null,
+    link.expiredUrl ?? null,
+  ] as const;
+
+/** An end field of an update: `[given, value]`, so that null (clear) differs from absent (keep). */
+const endChange = <T>(value: T | null | undefined) =>
+  [value === undefined ? 0 : 1, value ?? null] as const;
 
 export function linkQueries({
   db,
@@ -19,17 +40,16 @@ export function linkQueries({
     async insertLink(accountId, link: NewLink) {
       return transaction((): LinkRow => {
         try {
-          const { lastInsertRowid } = run(
-            `INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-            accountId,
-            link.domain,
-            link.backHalf,
-            link.destinationUrl,
-            link.title,
-            link.createdAt,
-          );
-          return { ...link, id: Number(lastInsertRowid), clicks: 0 };
+          const { lastInsertRowid } = run(INSERT_LINK, ...linkValues(accountId, link));
+          return {
+            ...link,
+            id: Number(lastInsertRowid),
+            clicks: 0,
+            expiredVisits: 0,
+            expiresAt: link.expiresAt ?? null,
+            maxClicks: link.maxClicks ?? null,
+            expiredUrl: link.expiredUrl ?? null,
+          };
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
         }
@@ -41,14 +61,8 @@ export function linkQueries({
         const taken: NewLink[] = [];
         for (const link of links) {
           const { changes } = run(
-            `INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at)
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (domain, back_half) DO NOTHING`,
-            accountId,
-            link.domain,
-            link.backHalf,
-            link.destinationUrl,
-            link.title,
-            link.createdAt,
+            `${INSERT_LINK} ON CONFLICT (domain, back_half) DO NOTHING`,
+            ...linkValues(accountId, link),
           );
           if (Number(changes) === 0) taken.push(link);
         }
@@ -93,11 +107,17 @@ export function linkQueries({
       return transaction(
         () =>
           statement(
-            `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title)
+            `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
+               expires_at = CASE WHEN ? THEN ? ELSE expires_at END,
+               max_clicks = CASE WHEN ? THEN ? ELSE max_clicks END,
+               expired_url = CASE WHEN ? THEN ? ELSE expired_url END
              WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
           ).get(
             changes.destinationUrl ?? null,
             changes.title ?? null,
+            ...endChange(changes.expiresAt),
+            ...endChange(changes.maxClicks),
+            ...endChange(changes.expiredUrl),
             accountId,
             domain,
             backHalf,
@@ -119,7 +139,9 @@ export function linkQueries({
 
     async redirectTarget(domain, backHalf) {
       return get<RedirectTarget>(
-        'SELECT id, destination_url AS destinationUrl FROM links WHERE domain = ? AND back_half = ?',
+        `SELECT id, destination_url AS destinationUrl, clicks, expires_at AS expiresAt,
+           max_clicks AS maxClicks, expired_url AS expiredUrl
+         FROM links WHERE domain = ? AND back_half = ?`,
         domain,
         backHalf,
       );

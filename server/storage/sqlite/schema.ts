@@ -63,6 +63,11 @@ const MIGRATIONS: string[] = [
      clicks INTEGER NOT NULL,
      PRIMARY KEY (link_id, day, facet, value)
    ) WITHOUT ROWID;`,
+  // When a link ends: an instant (ms), a click limit, where it leads after; and the visits after.
+  `ALTER TABLE links ADD COLUMN expires_at INTEGER;
+   ALTER TABLE links ADD COLUMN max_clicks INTEGER;
+   ALTER TABLE links ADD COLUMN expired_url TEXT;
+   ALTER TABLE links ADD COLUMN expired_visits INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const schemaVersionOf = (db: DatabaseSync) =>
