@@ -80,7 +80,7 @@ const GERMAN: Expected = {
     `Bereits vorhanden: ${n(0)}`,
     `Back-Half durch einen anderen Ihrer Links belegt: ${n(1)}`,
     `Ungültig: ${n(2)}`,
-    'Domain, die das Konto nicht hinzugefügt hat: not-added.example',
+    'Domain, die das Konto nicht hinzugefügt hat: \u2066not-added.example\u2069',
   ],
   whyInvalid: 'Warum Zeilen ungültig sind',
   invalidRows: (n) => [
@@ -119,7 +119,7 @@ const ARABIC: Expected = {
     `موجودة مسبقًا: ${n(0)}`,
     `لاحقة الرابط مستخدمة في رابط آخر من روابطك: ${n(1)}`,
     `غير صالحة: ${n(2)}`,
-    'نطاق لم يُضفه الحساب: \u2068not-added.example\u2069',
+    'نطاق لم يُضفه الحساب: \u2068\u2066not-added.example\u2069\u2069',
   ],
   whyInvalid: 'أسباب عدم صلاحية الصفوف',
   invalidRows: (n) => [
