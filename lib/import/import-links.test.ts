@@ -47,6 +47,17 @@ function fakeService() {
 
 const noSleep = async () => {};
 
+/** The job's options but its createLink: one row at a time, each wait recorded in `waits`. */
+const oneAtATime = (service: ReturnType<typeof fakeService>, waits: number[]) => ({
+  findLink: service.findLink,
+  onChange() {},
+  isPaused: () => false,
+  concurrency: 1,
+  sleep: async (ms: number) => {
+    waits.push(ms);
+  },
+});
+
 describe('the import in the background', () => {
   it('creates every row, a few at a time, and records each short URL', async () => {
     const service = fakeService();
@@ -82,13 +93,7 @@ describe('the import in the background', () => {
             throw new ApiError('rate_limited', 'Too many requests.', { retryAfterSeconds });
           return service.make(input);
         },
-        findLink: service.findLink,
-        onChange() {},
-        isPaused: () => false,
-        concurrency: 1,
-        sleep: async (ms) => {
-          waits.push(ms);
-        },
+        ...oneAtATime(service, waits),
       });
       expect(waits).toHaveLength(1);
       expect(waits[0]).toBeGreaterThan(retryAfterSeconds * 1000 - 1_000);
@@ -109,13 +114,7 @@ describe('the import in the background', () => {
         service.sent.push(input);
         throw longWait;
       },
-      findLink: service.findLink,
-      onChange() {},
-      isPaused: () => false,
-      concurrency: 1,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
+      ...oneAtATime(service, waits),
     });
     expect(service.sent.map((input) => input.backHalf)).toEqual(['b0']);
     expect(waits).toEqual([]);
@@ -136,13 +135,7 @@ describe('the import in the background', () => {
         service.sent.push(input);
         return service.make(input);
       },
-      findLink: service.findLink,
-      onChange() {},
-      isPaused: () => false,
-      concurrency: 1,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
+      ...oneAtATime(service, waits),
     });
     expect(again.state).toBe('done');
     expect(again.rows.map((row) => [row.outcome, row.shortUrl])).toEqual([
@@ -164,13 +157,7 @@ describe('the import in the background', () => {
         if (input.backHalf === 'b0') throw refusal;
         return service.make(input);
       },
-      findLink: service.findLink,
-      onChange() {},
-      isPaused: () => false,
-      concurrency: 1,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
+      ...oneAtATime(service, waits),
     });
     expect(service.sent.map((input) => input.backHalf)).toEqual([
       ...Array.from({ length: MAX_RATE_LIMIT_WAITS + 1 }, () => 'b0'),
