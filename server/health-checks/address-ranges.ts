@@ -2,7 +2,8 @@
 // public internet, so that a link cannot turn the checker into a way into the operator's network.
 // IPv6 forms that carry an IPv4 address (mapped, compatible, translated, NAT64, 6to4) are judged by
 // the IPv4 address inside, which is where the packets would go.
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4 } from 'node:net';
+import { ipv6Groups } from '../shared/ip-address.ts';
 
 /** The kind of range a refused address lies in, for the log and the stored reason. */
 export type RefusedRange =
@@ -67,27 +68,7 @@ function ipv4Range(address: number): RefusedRange | undefined {
 
 /** The sixteen bytes of an IPv6 address (with or without an embedded dotted quad). */
 function ipv6Bytes(text: string): number[] | undefined {
-  const address = text.replace(/%.*$/, '');
-  if (!isIPv6(address)) return undefined;
-  let groups = address;
-  const dotted = address.match(/(\d+\.\d+\.\d+\.\d+)$/)?.[1];
-  if (dotted !== undefined) {
-    const value = ipv4Number(dotted) ?? 0;
-    groups = `${address.slice(0, -dotted.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-  }
-  const [head = '', tail] = groups.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const all = [
-    ...headGroups,
-    ...Array<string>(tail === undefined ? 0 : missing).fill('0'),
-    ...tailGroups,
-  ];
-  return all.flatMap((group) => {
-    const value = Number.parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
+  return ipv6Groups(text)?.flatMap((group) => [group >> 8, group & 0xff]);
 }
 
 const startsWith = (bytes: number[], prefix: number[], bits: number) => {

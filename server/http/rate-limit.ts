@@ -1,25 +1,8 @@
 // Fixed-window request limits (per account, per client address). On SQLite the service is one
 // process and the windows live in its memory; on PostgreSQL every instance counts in one table,
 // so a limit holds however many instances share the load (see openRateLimiter).
-import { isIPv6 } from 'node:net';
+import { ipv6Groups } from '../shared/ip-address.ts';
 import { type Storage, StorageUnavailable } from '../storage/storage.ts';
-
-/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
-function ipv6Groups(address: string): number[] | undefined {
-  let text = address.split('%', 1)[0] ?? '';
-  if (!isIPv6(text)) return undefined;
-  // A final dotted IPv4 part (`::ffff:192.0.2.1`) is the last two groups.
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
-}
 
 /**
  * What the per-address limit counts a client address as: an IPv4 address (an IPv4-mapped IPv6
