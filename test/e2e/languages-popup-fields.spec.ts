@@ -103,7 +103,7 @@ test('in German the popup says a bad or taken back-half and the QR view with its
   }
 });
 
-test('in Arabic the QR view reads right to left, axe clean, nothing overflowing at 360 px', async ({
+test('in Arabic the destination error writes http:// and https:// left to right, and the QR view reads right to left, axe clean, nothing overflowing at 360 px', async ({
   service,
   apiKey,
 }) => {
@@ -117,6 +117,19 @@ test('in Arabic the QR view reads right to left, axe clean, nothing overflowing 
   const { page } = popup;
   try {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const destination = page.getByLabel('عنوان URL الوجهة', { exact: true });
+    const pageUrl = await destination.inputValue();
+    await destination.fill('ftp://example.com/file');
+    await page.getByRole('button', { name: 'اختصار', exact: true }).click();
+    const error = page.getByText(/^يجب أن يكون عنوان URL الوجهة عنوان ويب كاملًا/);
+    await expect(error).toHaveText(
+      'يجب أن يكون عنوان URL الوجهة عنوان ويب كاملًا يبدأ بـ \u2066http://\u2069 أو \u2066https://\u2069.',
+    );
+    // As drawn: each scheme left of its slashes, not "//:http".
+    expect(await addressesDrawnBackwards(page.locator('body'))).toEqual([]);
+    await error.screenshot({ path: `${SCREENSHOTS_DIR}/popup-${WIDTH}-ar-destination-error.png` });
+
+    await destination.fill(pageUrl);
     await page.getByRole('button', { name: 'اختصار', exact: true }).click();
     const shortUrl = await popup.shortLink().textContent();
     await page.getByRole('button', { name: 'رمز QR', exact: true }).click();
@@ -133,33 +146,6 @@ test('in Arabic the QR view reads right to left, axe clean, nothing overflowing 
     expect(await overflowing(page)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotLightAndDark(page, `popup-${WIDTH}-ar-qr`);
-  } finally {
-    await browser.done();
-  }
-});
-
-test('in Arabic the destination error writes http:// and https:// left to right, isolated', async ({
-  service,
-  apiKey,
-}) => {
-  const { browser, popup } = await popupIn(
-    'ar',
-    service,
-    apiKey,
-    `${service.pageOrigin}/languages-addresses-ar`,
-    WIDTH,
-  );
-  const { page } = popup;
-  try {
-    await page.getByLabel('عنوان URL الوجهة', { exact: true }).fill('ftp://example.com/file');
-    await page.getByRole('button', { name: 'اختصار', exact: true }).click();
-    const error = page.getByText(/^يجب أن يكون عنوان URL الوجهة عنوان ويب كاملًا/);
-    await expect(error).toHaveText(
-      'يجب أن يكون عنوان URL الوجهة عنوان ويب كاملًا يبدأ بـ \u2066http://\u2069 أو \u2066https://\u2069.',
-    );
-    // As drawn: each scheme left of its slashes, not "//:http".
-    expect(await addressesDrawnBackwards(page.locator('body'))).toEqual([]);
-    await error.screenshot({ path: `${SCREENSHOTS_DIR}/popup-${WIDTH}-ar-destination-error.png` });
   } finally {
     await browser.done();
   }
