@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startDev(port: number, dataFolder = dataDir): Started {
+/** `viaNpm` runs `npm start` in a process group of its own, as a terminal's foreground job. */
+function startDev(port: number, dataFolder = dataDir, viaNpm = false): Started {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SHORTLINK_PORT: String(port),
@@ -36,7 +37,12 @@ function startDev(port: number, dataFolder = dataDir): Started {
   };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
-  const child = spawn(process.execPath, ['scripts/dev.ts'], { env });
+  const child = viaNpm
+    ? spawn('npm', ['start'], {
+        env: { ...env, PATH: `${path.dirname(process.execPath)}:${env.PATH}` },
+        detached: true,
+      })
+    : spawn(process.execPath, ['scripts/dev.ts'], { env });
   running.push(child);
   let text = '';
   child.stdout?.on('data', (chunk) => {
@@ -98,6 +104,16 @@ describe('npm start (scripts/dev.ts)', () => {
     expect(after.links.find((link) => link.short_url.endsWith('/hello'))?.clicks).toBe(1);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('a Ctrl-C in a terminal, which reaches it twice (from the terminal and from npm), stops `npm start` cleanly', async () => {
+    const port = await freePort();
+    const dev = startDev(port, dataDir, true);
+    await until(dev, /Press Ctrl-C to stop\./);
+    process.kill(-(dev.child.pid as number), 'SIGINT');
+    // Before, the repeat killed it while it closed the database, and npm died of the signal too.
+    expect(await dev.exited).toBe(0);
+    expect(dev.output()).toContain('Stopped: the service and its database are closed.');
   });
 
   it('makes a new key for the demo account when the saved one is gone, and keeps its links', async () => {

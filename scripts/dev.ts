@@ -94,8 +94,10 @@ async function stop(reason = ''): Promise<void> {
   );
   process.exit(0);
 }
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+// `on`, not `once`: Ctrl-C in a terminal signals npm and this process, and npm forwards the signal
+// again, so a second one arrives while stopping; it must not kill what is being closed.
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
 
 // The build runs while the service listens, so Ctrl-C during it stops both cleanly.
 const built = process.env.SHORTLINK_SKIP_BUILD === '1' || (await buildExtension(demo.apiKey));

@@ -49,13 +49,18 @@ const children = new Set<ChildProcess>();
  * `node server/cli.ts serve --port 0 --db FILE`, once it says where it listens; `viaNpm` starts it
  * as an operator does, with `npm run service -- serve …`.
  */
-async function serve(dbFile: string, viaNpm = false): Promise<Served & { output(): string }> {
+/** `viaNpm: 'group'` starts npm in a process group of its own, as a terminal's foreground job. */
+async function serve(
+  dbFile: string,
+  viaNpm: boolean | 'group' = false,
+): Promise<Served & { output(): string }> {
   const args = ['serve', '--port', '0', '--db', dbFile];
   const child = viaNpm
     ? spawn('npm', ['run', '--silent', 'service', '--', ...args], {
         cwd: REPO,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+        detached: viaNpm === 'group',
       })
     : spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -207,6 +212,14 @@ describe('serve', () => {
       });
       expect(refused, `${signal}: the service still answers on ${served.baseUrl}`).toBe(true);
     }
+  }, 30_000);
+
+  it('stops cleanly on a Ctrl-C in a terminal, which reaches the service twice: from the terminal and from npm', async () => {
+    const served = await serve(path.join(dir, 'npm-group.db'), 'group');
+    process.kill(-(served.child.pid as number), 'SIGINT');
+    // Before, the repeat killed the service while it closed: npm then died of the signal too.
+    expect(await served.exit).toBe(0);
+    expect(served.output().match(/SIGINT: stopping/g)).toHaveLength(1);
   }, 30_000);
 
   it('refuses to start on a port in use, with a message', async () => {

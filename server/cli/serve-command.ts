@@ -112,12 +112,17 @@ export async function serve(cli: CommandLine): Promise<void> {
   logger.info(
     `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${cli.databaseName})`,
   );
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // npm forwards a terminal's Ctrl-C that already reached this process: a repeat is ignored, as
+    // the default action would kill the service while it writes its last clicks.
+    if (stopping) return;
+    stopping = true;
     logger.info(`${signal}: stopping after the requests in flight`);
     void service.stop().then(() => process.exit(0));
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => {
     logger.reopen();
     service.reloadBlockedHosts();
