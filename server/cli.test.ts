@@ -218,7 +218,7 @@ describe('serve', () => {
     const served = await serve(path.join(dir, 'npm-group.db'), 'group');
     process.kill(-(served.child.pid as number), 'SIGINT');
     // Before, the repeat killed the service while it closed: npm then died of the signal too.
-    expect(await served.exit).toBe(0);
+    expect(await served.exit, served.output()).toBe(0);
     expect(served.output().match(/SIGINT: stopping/g)).toHaveLength(1);
   }, 30_000);
 

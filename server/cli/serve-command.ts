@@ -109,9 +109,6 @@ export async function serve(cli: CommandLine): Promise<void> {
     blockedHostsFile: blockedHostsFile || undefined,
     geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
   });
-  logger.info(
-    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${cli.databaseName})`,
-  );
   let stopping = false;
   const shutdown = (signal: string) => {
     // npm forwards a terminal's Ctrl-C that already reached this process: a repeat is ignored, as
@@ -128,4 +125,8 @@ export async function serve(cli: CommandLine): Promise<void> {
     service.reloadBlockedHosts();
     logger.info('SIGHUP: blocked hosts read again, log reopened');
   });
+  // Said only once the signals are handled: whoever reads it may stop the service at once.
+  logger.info(
+    `Listening on ${service.baseUrl} (short links on ${service.shortDomain}, database ${cli.databaseName})`,
+  );
 }
