@@ -270,17 +270,20 @@ export function createRedirectHandler(deps: {
       return;
     }
     const { end } = target;
-    // Checked and counted in one turn of the event loop: no other visit comes in between.
-    if (end && ended(target, end)) {
-      answerEnded(req, res, target, head);
-      return;
+    const locked = target.passwordHash !== undefined && !unlocked;
+    if (end) {
+      // Checked and counted in one turn of the event loop: no other visit comes in between.
+      if (ended(target, end)) {
+        answerEnded(req, res, target, head);
+        return;
+      }
+      if (!head && !locked && end.maxClicks !== Number.POSITIVE_INFINITY) {
+        redirects.countLimited(target.id);
+      }
     }
-    if (target.passwordHash !== undefined && !unlocked) {
+    if (locked) {
       sendPasswordPage(res, req.headers['accept-language'], { status: 200, notice: 'none' }, head);
       return;
-    }
-    if (end && !head && end.maxClicks !== Number.POSITIVE_INFINITY) {
-      redirects.countLimited(target.id);
     }
     if (!head) clicks.count(target.id, classify?.(req));
     redirectTo(res, target.location);
