@@ -1,5 +1,5 @@
 // An attacker's pass over the password form of a protected link: guessing (per link and client
-// address, across instances on PostgreSQL), timing (scrypt on every wrong answer, an unknown link
+// address, across instances on PostgreSQL, where a password set on one holds on the other), timing (scrypt on every wrong answer, an unknown link
 // as it always was), caching and referrer headers, logs and metrics, HEAD, bodies too large or
 // malformed, and a password put in the address.
 import { scrypt } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../../test/support/postgres-cluster.ts';
+import { eventually } from '../../test/support/service-process.ts';
 import {
   type Api,
   api,
@@ -90,6 +91,24 @@ const guess = (shortUrl: string, password: string, from?: string, baseUrl?: stri
 
 const scryptCalls = () => vi.mocked(scrypt).mock.calls.length;
 
+const onPostgres = process.env.SHORTLINK_TEST_ENGINE === 'postgres';
+
+/** Two services on one new PostgreSQL database, an account's client on the first. */
+async function onTwoInstances(
+  run: (one: TestService, two: TestService, owner: Api) => Promise<void>,
+): Promise<void> {
+  const database = await createDatabase(process.env.SHORTLINK_TEST_POSTGRES_URL as string);
+  const proxied = { trustedProxies: ['127.0.0.1'], dbFile: database.url };
+  const one = await startTestService(proxied);
+  const two = await startTestService(proxied);
+  try {
+    await run(one, two, api(one.baseUrl, await one.createAccount('instances@example.com')));
+  } finally {
+    await Promise.all([one.stop(), two.stop()]);
+    await database.drop();
+  }
+}
+
 describe('guessing', () => {
   it('is refused with 429 and Retry-After after 5 tries a minute per link and address, the right password too', async () => {
     const link = await protectedLink();
@@ -133,30 +152,34 @@ describe('guessing', () => {
     expect(statuses.filter((status) => status !== 429).length).toBe(5);
   });
 
-  it.runIf(process.env.SHORTLINK_TEST_ENGINE === 'postgres')(
-    'is counted once across two instances on one PostgreSQL database',
-    async () => {
-      const url = process.env.SHORTLINK_TEST_POSTGRES_URL as string;
-      const database = await createDatabase(url);
-      const proxied = { trustedProxies: ['127.0.0.1'], dbFile: database.url };
-      const one = await startTestService(proxied);
-      const two = await startTestService(proxied);
-      try {
-        const owner = api(one.baseUrl, await one.createAccount('instances@example.com'));
-        const link = (
-          await owner.create({ destination_url: 'https://example.com/v', password: PASSWORD })
-        ).body.short_url;
-        for (const instance of [one, two, one, two, one]) {
-          expect((await guess(link, 'wrong', '192.0.2.99', instance.baseUrl)).status).toBe(401);
-        }
-        expect((await guess(link, 'wrong', '192.0.2.99', two.baseUrl)).status).toBe(429);
-        expect((await guess(link, PASSWORD, '192.0.2.99', one.baseUrl)).status).toBe(429);
-        expect((await guess(link, PASSWORD, '192.0.2.100', two.baseUrl)).status).toBe(302);
-      } finally {
-        await Promise.all([one.stop(), two.stop()]);
-        await database.drop();
+  it.runIf(onPostgres)('is counted once across two instances on one PostgreSQL database', () =>
+    onTwoInstances(async (one, two, owner) => {
+      const link = (
+        await owner.create({ destination_url: 'https://example.com/v', password: PASSWORD })
+      ).body.short_url;
+      for (const instance of [one, two, one, two, one]) {
+        expect((await guess(link, 'wrong', '192.0.2.99', instance.baseUrl)).status).toBe(401);
       }
-    },
+      expect((await guess(link, 'wrong', '192.0.2.99', two.baseUrl)).status).toBe(429);
+      expect((await guess(link, PASSWORD, '192.0.2.99', one.baseUrl)).status).toBe(429);
+      expect((await guess(link, PASSWORD, '192.0.2.100', two.baseUrl)).status).toBe(302);
+    }),
+  );
+});
+
+describe('two instances on PostgreSQL', () => {
+  it.runIf(onPostgres)('see a password set or removed on the other within a second', () =>
+    onTwoInstances(async (_one, two, owner) => {
+      const link = (await owner.create({ destination_url: 'https://example.com/p' })).body
+        .short_url;
+      const statusOnTwo = async () =>
+        (await rawRequest(two.baseUrl, `/${backHalfOf(link)}`)).status;
+      expect(await statusOnTwo()).toBe(302);
+      await owner.update(idOf(link), { password: PASSWORD });
+      expect(await eventually(async () => (await statusOnTwo()) === 200, 1_000)).toBe(true);
+      await owner.update(idOf(link), { password: null });
+      expect(await eventually(async () => (await statusOnTwo()) === 302, 1_000)).toBe(true);
+    }),
   );
 });
 
