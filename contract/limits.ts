@@ -106,7 +106,8 @@ export type LinkField =
   | 'domain'
   | 'expires_at'
   | 'max_clicks'
-  | 'expired_url';
+  | 'expired_url'
+  | 'password';
 
 /**
  * Hosts on this computer: the only ones the API key may be sent to over plain HTTP, and the ones

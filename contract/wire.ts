@@ -9,6 +9,7 @@ import {
   MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
+import { Password } from './link-password.ts';
 
 /**
  * What a custom issue is about, in its `params`: the service answers with the English message,
@@ -224,14 +225,16 @@ export const DomainJson = z.object({
 export type DomainJson = z.infer<typeof DomainJson>;
 
 /**
- * A link as the reference service answers it: the interface's fields and when it ends (null where
- * unset; `expires_at` as `2026-12-31T23:59:00.000Z` in every answer). Apart from LinkJson, which
+ * A link as the reference service answers it: the interface's fields, when it ends (null where
+ * unset; `expires_at` as `2026-12-31T23:59:00.000Z` in every answer) and whether it asks for a
+ * password (never the password). Apart from LinkJson, which
  * the extension reads from any service, whose answers may lack these.
  */
 export const ServiceLinkJson = z.extend(LinkJson, {
   expires_at: z.nullable(z.string()),
   max_clicks: z.nullable(z.number()),
   expired_url: z.nullable(z.string()),
+  password_protected: z.boolean(),
 });
 export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
 
@@ -310,6 +313,7 @@ export const CreateLinkBody = z.strictObject({
   expires_at: z.optional(ExpiresAt),
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
+  password: z.optional(Password),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
@@ -320,5 +324,6 @@ export const UpdateLinkBody = z.strictObject({
   expires_at: z.optional(ExpiresAt),
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
+  password: z.optional(Password),
 });
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

@@ -17,6 +17,7 @@ import {
   rawRequest,
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { SCHEMA_VERSION } from './storage/sqlite/schema.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -393,9 +394,15 @@ describe('admin commands', () => {
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
     const first = await runCli(['migrate', '--db', fresh]);
-    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${SCHEMA_VERSION}.\n`,
+    });
     const second = await runCli(['migrate', '--db', fresh]);
-    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(second).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${SCHEMA_VERSION}.\n`,
+    });
     const db = new DatabaseSync(fresh, { readOnly: true });
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
@@ -416,7 +423,10 @@ describe('admin commands', () => {
     const shared = path.join(dir, 'migrate-together.db');
     const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--db', shared])));
     for (const result of results) {
-      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 4.\n` });
+      expect(result).toMatchObject({
+        code: 0,
+        stdout: `${shared} is at schema version ${SCHEMA_VERSION}.\n`,
+      });
     }
   });
 

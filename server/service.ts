@@ -9,7 +9,9 @@ import { clientAddress } from './accounts/auth.ts';
 import { createApp } from './app.ts';
 import { createClickClassifier } from './clicks/click-facts.ts';
 import { createClickCounter } from './clicks/clicks.ts';
+import { createPasswordChecks, PASSWORD_GUESSES_PER_MINUTE } from './clicks/password-posts.ts';
 import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
+import { openRateLimiter } from './http/rate-limit.ts';
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
 import { createListReader } from './lists/list-reader.ts';
@@ -208,6 +210,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       clicks,
       domains,
       clock,
+      // In this process's memory on SQLite (one process owns the file), in the database on
+      // PostgreSQL, so that guesses spread over instances are counted together.
+      passwords: createPasswordChecks({
+        guesses: openRateLimiter(store, 'password', PASSWORD_GUESSES_PER_MINUTE),
+        trustedProxies,
+      }),
       classify:
         options.statistics === false
           ? undefined

@@ -8,6 +8,8 @@ import { type DomainKey, type Storage, StorageUnavailable } from '../storage/sto
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
 import { expiredPage } from './expired-page.ts';
+import { sendPasswordPage } from './password-page.ts';
+import type { PasswordChecks } from './password-posts.ts';
 
 /**
  * When a link ends, for a link that may: its expiry (Infinity for none), its click limit
@@ -23,8 +25,11 @@ type TargetEnd = {
   readAt: number;
 };
 
-/** `end` only for a link with an expiry or a click limit: the others pay no check for it. */
-type Target = { id: number; location: string; end?: TargetEnd };
+/**
+ * `end` only for a link with an expiry or a click limit, `passwordHash` only for one with a
+ * password: the others pay one check for each.
+ */
+type Target = { id: number; location: string; end?: TargetEnd; passwordHash?: string };
 
 const MAX_CACHED_TARGETS = 100_000;
 /**
@@ -95,6 +100,7 @@ export function createRedirectCache(
   const targetOf = async (domain: DomainKey, backHalf: string, row: Row) => {
     // Location must be ASCII: the URL parser percent-encodes the path and punycodes the host.
     const target: Target = { id: row.id, location: new URL(row.destinationUrl).href };
+    if (row.passwordHash !== null) target.passwordHash = row.passwordHash;
     if (row.expiresAt === null && row.maxClicks === null) return target;
     let clicksBefore = 0;
     if (row.maxClicks !== null) {
@@ -205,6 +211,12 @@ function sendPage(res: ServerResponse, status: number, page: string, head: boole
   res.end(head ? undefined : page);
 }
 
+/** Anything but GET and HEAD, and POST where no password form is taken. */
+function wrongMethod(res: ServerResponse): void {
+  res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
+  res.end();
+}
+
 export function createRedirectHandler(deps: {
   redirects: RedirectCache;
   clicks: ClickCounter;
@@ -213,8 +225,10 @@ export function createRedirectHandler(deps: {
   classify?: ClickClassifier;
   /** The service's clock, which says whether a link's expiry has come. */
   clock: Clock;
+  /** Checks the password form of a link with a password (password-posts.ts). */
+  passwords: PasswordChecks;
 }) {
-  const { redirects, clicks, domains, classify, clock } = deps;
+  const { redirects, clicks, domains, classify, clock, passwords } = deps;
 
   const redirectTo = (res: ServerResponse, location: string) => {
     res.writeHead(302, {
@@ -237,45 +251,73 @@ export function createRedirectHandler(deps: {
     else sendPage(res, 410, expiredPage(req.headers['accept-language']), head);
   };
 
+  const ended = (target: Target, end: TargetEnd) =>
+    clock.now() >= end.expiresAt || redirects.clicksCounted(target.id, end) >= end.maxClicks;
+
+  /**
+   * The destination, counted; the password form while a link's password is not `unlocked` (for
+   * bots and HEAD too); what an ended link answers once it has ended (it asks for no password).
+   */
   const answer = (
     req: IncomingMessage,
     res: ServerResponse,
     target: Target | undefined,
     head: boolean,
+    unlocked = false,
   ): void => {
     if (!target) {
       sendPage(res, 404, NOT_FOUND_PAGE, head);
       return;
     }
     const { end } = target;
+    const locked = target.passwordHash !== undefined && !unlocked;
     if (end) {
       // Checked and counted in one turn of the event loop: no other visit comes in between.
-      if (
-        clock.now() >= end.expiresAt ||
-        redirects.clicksCounted(target.id, end) >= end.maxClicks
-      ) {
+      if (ended(target, end)) {
         answerEnded(req, res, target, head);
         return;
       }
-      if (!head && end.maxClicks !== Number.POSITIVE_INFINITY) redirects.countLimited(target.id);
+      if (!head && !locked && end.maxClicks !== Number.POSITIVE_INFINITY) {
+        redirects.countLimited(target.id);
+      }
+    }
+    if (locked) {
+      sendPasswordPage(res, req.headers['accept-language'], { status: 200, notice: 'none' }, head);
+      return;
     }
     if (!head) clicks.count(target.id, classify?.(req));
     redirectTo(res, target.location);
   };
 
+  /** A password form: none taken without a password (405); a right one leads on as a visit. */
+  const answerPost = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target | undefined,
+  ): Promise<void> => {
+    if (!target || (target.end && ended(target, target.end)))
+      return answer(req, res, target, false);
+    const { passwordHash } = target;
+    if (passwordHash === undefined) return wrongMethod(res);
+    if (await passwords.unlock(req, res, { id: target.id, passwordHash })) {
+      answer(req, res, target, false, true);
+    }
+  };
+
   /** Answers the request; a Promise only when the target had to be read from the storage. */
   return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
-      res.end();
+    const post = req.method === 'POST';
+    if (req.method !== 'GET' && !head && !post) {
+      wrongMethod(res);
       return;
     }
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     if (path === '/') {
-      sendPage(res, 200, HOME_PAGE, head);
+      if (post) wrongMethod(res);
+      else sendPage(res, 200, HOME_PAGE, head);
       return;
     }
 
@@ -294,8 +336,13 @@ export function createRedirectHandler(deps: {
       return;
     }
     const cached = redirects.cached(domain, backHalf);
-    if (cached && !(cached.end && redirects.stale(cached.end))) {
-      answer(req, res, cached, head);
+    const fresh = cached && !(cached.end && redirects.stale(cached.end)) ? cached : undefined;
+    if (post) {
+      if (fresh) return answerPost(req, res, fresh);
+      return redirects.load(domain, backHalf).then((target) => answerPost(req, res, target));
+    }
+    if (fresh) {
+      answer(req, res, fresh, head);
       return;
     }
     return redirects.load(domain, backHalf).then((target) => answer(req, res, target, head));

@@ -16,7 +16,7 @@ type Parameter = { name: string; schema: Schema; example?: unknown };
 type OpenApiLink = { operationId: string; parameters: Record<string, string> };
 type Operation = {
   operationId?: string;
-  requestBody?: { content: { 'application/json': Media } };
+  requestBody?: { content: Record<string, Media> };
   responses: Record<
     string,
     { content?: { 'application/json': Media }; links?: Record<string, OpenApiLink> }
@@ -28,6 +28,7 @@ type Document = {
 };
 
 const LINKS = '/v1/links';
+const FORM = 'application/x-www-form-urlencoded';
 const LINK = '/v1/links/{host}/{back_half}';
 const SEEDS = Array.from({ length: 40 }, (_, i) => i + 1);
 const EMAIL = 'generated@example.com';
@@ -56,7 +57,7 @@ function resolve(schema: Schema): Schema {
 }
 
 const bodySchema = (path: string, method: string) =>
-  resolve(document.paths[path]?.[method]?.requestBody?.content['application/json'].schema ?? {});
+  resolve(document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema ?? {});
 const parameter = (name: string) =>
   document.paths[LINK]?.parameters?.find((p) => p.name === name) as Parameter;
 
@@ -243,16 +244,22 @@ describe('the examples', () => {
   it('are given for every operation, and each is valid by its schema', () => {
     const pointer = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
     for (const { path, method, operation } of operations()) {
+      // The link password form's body is a form (openapi-password.ts), the others JSON.
       const media = [
-        ['requestBody', operation.requestBody?.content['application/json']],
-        ['responses/200', operation.responses['200']?.content?.['application/json']],
+        ['requestBody', 'application/json', operation.requestBody?.content['application/json']],
+        ['requestBody', FORM, operation.requestBody?.content[FORM]],
+        [
+          'responses/200',
+          'application/json',
+          operation.responses['200']?.content?.['application/json'],
+        ],
       ] as const;
       let count = 0;
-      for (const [where, content] of media) {
+      for (const [where, type, content] of media) {
         if (!content) continue;
         expect(content.examples, `${method} ${path} ${where} has examples`).toBeDefined();
         const validate = ajv.compile({
-          $ref: `openapi#/paths/${pointer(path)}/${method}/${where}/content/application~1json/schema`,
+          $ref: `openapi#/paths/${pointer(path)}/${method}/${where}/content/${pointer(type)}/schema`,
         });
         for (const [name, example] of Object.entries(content.examples ?? {})) {
           count++;
@@ -273,7 +280,7 @@ describe('the examples', () => {
     const owner = api(t.baseUrl, await t.createAccount('examples@example.com'));
     const examplesOf = (path: string, method: string) =>
       Object.values(
-        document.paths[path]?.[method]?.requestBody?.content['application/json'].examples ?? {},
+        document.paths[path]?.[method]?.requestBody?.content['application/json']?.examples ?? {},
       ).map((example) => example.value as object);
     for (const body of examplesOf(LINKS, 'post')) {
       expect((await owner.create(body)).status, JSON.stringify(body)).toBe(200);

@@ -39,6 +39,7 @@ export function operationContext(options: DocumentOptions) {
     expires_at: null,
     max_clicks: null,
     expired_url: null,
+    password_protected: false,
   };
   const limits = [
     options.rateLimitPerMinute > 0
@@ -156,6 +157,7 @@ export const createLink: Describe = ({ shortHost, exampleAnswer, common }) => ({
         title: 'Docs',
         domain: shortHost,
       },
+      protected: { destination_url: 'https://example.com/private', password: 'open sesame' },
     }),
   },
   responses: {
@@ -198,6 +200,8 @@ export const updateLink: Describe = ({ exampleAnswer, notFound, common }) => ({
         expired_url: 'https://example.com/docs/archive',
       },
       noExpiry: { expires_at: null, max_clicks: null },
+      password: { password: 'open sesame' },
+      noPassword: { password: null },
     }),
   },
   responses: {

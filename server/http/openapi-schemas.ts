@@ -3,6 +3,7 @@
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
 import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/link-password.ts';
 import {
   CreateLinkBody,
   CUSTOM_DOMAIN_PATTERN,
@@ -89,6 +90,21 @@ function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
       examples: [100],
     };
   }
+  if (properties.password) {
+    properties.password = {
+      anyOf: [
+        {
+          type: 'string',
+          minLength: PASSWORD_MIN_LENGTH,
+          maxLength: PASSWORD_MAX_LENGTH,
+          writeOnly: true,
+        },
+        { type: 'null' },
+      ],
+      description: `A password the link's visitors must give (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters) before it leads on; write-only: answers say only \`password_protected\`. null removes it.`,
+      examples: ['open sesame'],
+    };
+  }
   if (properties.title) {
     properties.title = { ...properties.title, maxLength: TITLE_MAX_LENGTH, examples: ['Docs'] };
   }
@@ -122,9 +138,14 @@ export function components(shortHost: string) {
         ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
         // At least one field, said as `anyOf` rather than `minProperties: 1`, which generators
         // cannot meet when no other property is allowed.
-        anyOf: ['destination_url', 'title', 'expires_at', 'max_clicks', 'expired_url'].map(
-          (field) => ({ required: [field] }),
-        ),
+        anyOf: [
+          'destination_url',
+          'title',
+          'expires_at',
+          'max_clicks',
+          'expired_url',
+          'password',
+        ].map((field) => ({ required: [field] })),
       },
       Link: jsonSchema(LinkAnswerJson, 'output'),
       LinkList: jsonSchema(LinkListJson, 'output'),

@@ -74,6 +74,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/links/{host}/{back_half}',
       '/v1/links/{host}/{back_half}/stats',
       '/v1/openapi.json',
+      '/{back_half}',
     ]);
     expect(document.paths['/v1/openapi.json']?.get?.security).toEqual([]);
     expect(JSON.stringify(document.paths['/v1/links/{host}/{back_half}'])).toMatch(/literally/);

@@ -5,6 +5,7 @@
 // rewriting every route around it.
 import { MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
 import { type DocumentOptions, operationContext } from './openapi-operations.ts';
+import { linkPasswordPath } from './openapi-password.ts';
 import { components } from './openapi-schemas.ts';
 import { API_ENDPOINTS } from './routes.ts';
 
@@ -29,7 +30,7 @@ export function openApiDocument(options: DocumentOptions) {
       description: `The reference service's API. Every answer carries \`Cache-Control: no-store\`; errors have the body \`Error\`. Limits: ${context.limits}; request bodies up to ${MAX_REQUEST_BODY_BYTES / 1024} KiB (413 \`payload_too_large\` past that).`,
     },
     security: [{ bearer: [] }],
-    paths,
+    paths: { ...paths, '/{back_half}': linkPasswordPath },
     components: components(context.shortHost),
   };
 }

@@ -20,6 +20,7 @@ import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
 import { type LinkIdentity, linkIdentityOf, linkPath } from '../shared/link-identity.ts';
 import type { Logger } from '../shared/logger.ts';
+import { hashPassword } from '../shared/password-hash.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import {
   DEFAULT_DOMAIN,
@@ -91,6 +92,10 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     return { expiresAt, maxClicks: input.max_clicks, expiredUrl: input.expired_url };
   };
 
+  /** A password as stored: its hash (absent: unchanged; null: removed). */
+  const passwordHashOf = async (password: string | null | undefined) =>
+    typeof password === 'string' ? await hashPassword(password) : password;
+
   /** A link as the interface shows it: in a list as it is, in other answers after `success`. */
   const linkFields = (link: LinkRow, date: (ms: number) => string): ServiceLinkJson => ({
     short_url: domains.shortUrl(link.domain, link.backHalf),
@@ -103,6 +108,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     expires_at: expiresAtIso(link.expiresAt),
     max_clicks: link.maxClicks,
     expired_url: link.expiredUrl,
+    password_protected: link.passwordHash !== null,
   });
   const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
@@ -153,6 +159,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     await checkDestination(input.destination_url);
     const fields = {
       ...(await linkEnd(input)),
+      passwordHash: await passwordHashOf(input.password),
       domain,
       destinationUrl: input.destination_url,
       title: input.title ?? '',
@@ -215,14 +222,16 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     if (Object.values(input).every((value) => value === undefined)) {
       throw new HttpProblem(
         ErrorCode.missingField,
-        'Send at least one of "destination_url", "title", "expires_at", "max_clicks" and "expired_url": nothing to update.',
+        'Send at least one of "destination_url", "title", "expires_at", "max_clicks", "expired_url" and "password": nothing to update.',
       );
     }
     await checkDestination(input.destination_url);
     const end = await linkEnd(input);
+    const passwordHash = await passwordHashOf(input.password);
     const answer = await clicks.settled(async () => {
       const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
         ...end,
+        passwordHash,
         destinationUrl: input.destination_url,
         title: input.title,
       });

@@ -19,8 +19,8 @@ const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const GENERATED = /^[A-Za-z0-9]{7}$/;
 
 /** The list/retrieve form of a create/update `created_at`. */
-/** A link that never ends, as answers give it. */
-const NO_END = { expires_at: null, max_clicks: null, expired_url: null };
+/** A link that never ends and has no password, as answers give it. */
+const NO_END = { expires_at: null, max_clicks: null, expired_url: null, password_protected: false };
 const offsetForm = (millisZ: string) => millisZ.replace(/\.\d{3}Z$/, '+00:00');
 
 let t: TestService;
@@ -62,6 +62,7 @@ describe('create', () => {
         'expires_at',
         'max_clicks',
         'expired_url',
+        'password_protected',
       ].sort(),
     );
     expect(body).toMatchObject(NO_END);

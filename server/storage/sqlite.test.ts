@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { openSqliteStorage } from './sqlite/queries.ts';
+import { SCHEMA_VERSION } from './sqlite/schema.ts';
 import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
 
 let dir: string;
@@ -25,8 +26,14 @@ const link = (backHalf: string) => ({
   createdAt: 0,
 });
 
-/** What the schema step that made links expire gives the links it finds. */
-const NEVER_ENDS = { expiresAt: null, maxClicks: null, expiredUrl: null, expiredVisits: 0 };
+/** What the schema steps that made links expire and take passwords give the links they find. */
+const NEVER_ENDS = {
+  expiresAt: null,
+  maxClicks: null,
+  expiredUrl: null,
+  expiredVisits: 0,
+  passwordHash: null,
+};
 
 describe('openSqliteStorage', () => {
   it('creates the database file readable and writable by its owner only', async () => {
@@ -97,7 +104,7 @@ describe('openSqliteStorage', () => {
     future.exec('PRAGMA user_version = 99');
     future.close();
     await expect(openSqliteStorage(file)).rejects.toThrow(
-      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 4: run a newer version of the service).`,
+      `The database file ${file} could not be opened (its schema version 99 is newer than this service's ${SCHEMA_VERSION}: run a newer version of the service).`,
     );
   });
 });

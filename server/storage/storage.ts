@@ -18,38 +18,52 @@ export type LinkEnd = {
   expiredUrl: string | null;
 };
 
-export type LinkRow = LinkEnd & {
-  id: number;
-  domain: DomainKey;
-  backHalf: string;
-  destinationUrl: string;
-  title: string;
-  clicks: number;
-  /** Visits after the link ended: counted apart from its clicks. */
-  expiredVisits: number;
-  createdAt: number;
-  /**
-   * The last click batch of this process (see addClicks) that `clicks` includes, on engines that
-   * cannot always tell whether a failed write was committed; absent where a failed write is known
-   * to have changed nothing.
-   */
-  storedBatch?: number;
-};
+/**
+ * A link's password as stored: scrypt's self-describing string (shared/password-hash.ts), never
+ * the password; null for none. No answer carries it, only `password_protected`.
+ */
+export type LinkPassword = { passwordHash: string | null };
 
-/** A link to store; without an end, it never ends. */
+export type LinkRow = LinkEnd &
+  LinkPassword & {
+    id: number;
+    domain: DomainKey;
+    backHalf: string;
+    destinationUrl: string;
+    title: string;
+    clicks: number;
+    /** Visits after the link ended: counted apart from its clicks. */
+    expiredVisits: number;
+    createdAt: number;
+    /**
+     * The last click batch of this process (see addClicks) that `clicks` includes, on engines that
+     * cannot always tell whether a failed write was committed; absent where a failed write is known
+     * to have changed nothing.
+     */
+    storedBatch?: number;
+  };
+
+/** A link to store; without an end, it never ends; without a password hash, it has none. */
 export type NewLink = Omit<
   LinkRow,
-  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | keyof LinkEnd
+  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | keyof LinkEnd | keyof LinkPassword
 > &
-  Partial<LinkEnd>;
+  Partial<LinkEnd & LinkPassword>;
 
-/** What an update changes: each field given is set (null clears an end), the others kept. */
-export type LinkChanges = Partial<LinkEnd> & { destinationUrl?: string; title?: string };
+/**
+ * What an update changes: each field given is set (null clears an end or the password), the
+ * others kept.
+ */
+export type LinkChanges = Partial<LinkEnd & LinkPassword> & {
+  destinationUrl?: string;
+  title?: string;
+};
 
 export type DomainRow = { host: string; createdAt: number };
 
 /** What a redirect needs; `clicks` as stored, for a link with a click limit. */
-export type RedirectTarget = LinkEnd & { id: number; destinationUrl: string; clicks: number };
+export type RedirectTarget = LinkEnd &
+  LinkPassword & { id: number; destinationUrl: string; clicks: number };
 
 /**
  * What the click statistics count, per link and UTC day: `human` and `bot` clicks (value ''), and

@@ -1,4 +1,4 @@
-import { rawRequest } from '../support/test-api.ts';
+import { api, idOf, rawRequest } from '../support/test-api.ts';
 import {
   configure,
   expect,
@@ -78,4 +78,34 @@ test('the details pane charts the clicks per day from our service, with the tabl
   await pane.getByRole('button', { name: 'Show as table' }).click();
   await screenshotBothThemes(page, 'options-links-details-stats');
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test("a protected link's page asks for the password, says a wrong one, and the right one leads on, counted", async ({
+  context,
+  service,
+  apiKey,
+}) => {
+  const destination = `${service.pageOrigin}/`;
+  const link = await createLink(service, apiKey, {
+    destination_url: destination,
+    password: 'open sesame',
+  });
+  const page = await context.newPage();
+  await page.goto(link.short_url);
+  await expect(page.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+  await screenshotBothThemes(page, 'password-form');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByLabel('Password').fill('open sesamE');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong password');
+  await screenshotBothThemes(page, 'password-form-wrong');
+
+  // The answer to the form leads to another origin: the page's form-action must let it.
+  await page.getByLabel('Password').fill('open sesame');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(destination);
+  const answer = await api(service.baseUrl, apiKey).retrieve(idOf(link.short_url));
+  expect(answer.body.clicks).toBe(1);
+  await page.close();
 });

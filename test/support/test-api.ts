@@ -103,6 +103,8 @@ export function rawRequest(
     agent?: Agent;
     /** More request headers (User-Agent, Referer, …), sent as given. */
     headers?: Record<string, string>;
+    /** A request body, sent as given (a form, say). */
+    body?: string;
   } = {},
 ): Promise<RawAnswer> {
   const url = new URL(path, baseUrl);
@@ -128,6 +130,6 @@ export function rawRequest(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }

@@ -7,7 +7,7 @@ import { LINK_CHANGES } from './link-changes.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt", expires_at AS "expiresAt", max_clicks AS "maxClicks",
-  expired_url AS "expiredUrl", expired_visits AS "expiredVisits"`;
+  expired_url AS "expiredUrl", expired_visits AS "expiredVisits", password_hash AS "passwordHash"`;
 
 /** A row read with the stored batch: no batch stored yet is batch 0. */
 function withStoredBatch(row: LinkRow): LinkRow {
@@ -23,13 +23,14 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
           expiresAt: link.expiresAt ?? null,
           maxClicks: link.maxClicks ?? null,
           expiredUrl: link.expiredUrl ?? null,
+          passwordHash: link.passwordHash ?? null,
         };
         const [row] = await sql<{ id: number }[]>`
           INSERT INTO links (account_id, domain, back_half, destination_url, title, created_at,
-                             expires_at, max_clicks, expired_url)
+                             expires_at, max_clicks, expired_url, password_hash)
           VALUES (${accountId}, ${link.domain}, ${link.backHalf}, ${link.destinationUrl},
                   ${link.title}, ${link.createdAt}, ${end.expiresAt}, ${end.maxClicks},
-                  ${end.expiredUrl})
+                  ${end.expiredUrl}, ${end.passwordHash})
           RETURNING id`;
         return { ...link, ...end, id: (row as { id: number }).id, clicks: 0, expiredVisits: 0 };
       }, 'back-half taken'),
@@ -102,7 +103,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
                title = coalesce($2, title),
                expires_at = CASE WHEN $6 THEN $7::bigint ELSE expires_at END,
                max_clicks = CASE WHEN $8 THEN $9::bigint ELSE max_clicks END,
-               expired_url = CASE WHEN $10 THEN $11::text ELSE expired_url END
+               expired_url = CASE WHEN $10 THEN $11::text ELSE expired_url END,
+               password_hash = CASE WHEN $12 THEN $13::text ELSE password_hash END
              WHERE account_id = $3 AND domain = $4 AND back_half = $5
              RETURNING ${LINK_COLUMNS})
            SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified,
@@ -120,6 +122,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
             changes.maxClicks ?? null,
             changes.expiredUrl !== undefined,
             changes.expiredUrl ?? null,
+            changes.passwordHash !== undefined,
+            changes.passwordHash ?? null,
           ],
           { prepare: true },
         );
@@ -142,7 +146,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
       guarded(async () => {
         const [target] = await sql<RedirectTarget[]>`
           SELECT id, destination_url AS "destinationUrl", clicks, expires_at AS "expiresAt",
-            max_clicks AS "maxClicks", expired_url AS "expiredUrl" FROM links
+            max_clicks AS "maxClicks", expired_url AS "expiredUrl",
+            password_hash AS "passwordHash" FROM links
           WHERE domain = ${domain} AND back_half = ${backHalf}`;
         return target;
       }),

@@ -65,7 +65,12 @@ const MIGRATIONS: string[] = [
      ADD COLUMN max_clicks bigint,
      ADD COLUMN expired_url text,
      ADD COLUMN expired_visits bigint NOT NULL DEFAULT 0;`,
+  // A link's password: scrypt's self-describing string (salt and parameters with the hash).
+  `ALTER TABLE links ADD COLUMN password_hash text;`,
 ];
+
+/** The schema version this service brings a database to: one per migration. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Any constant: the key of the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_404_711;

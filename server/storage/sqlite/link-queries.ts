@@ -5,10 +5,11 @@ import type { SqliteAccess } from './database.ts';
 
 export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
   title, clicks, created_at AS createdAt, expires_at AS expiresAt, max_clicks AS maxClicks,
-  expired_url AS expiredUrl, expired_visits AS expiredVisits`;
+  expired_url AS expiredUrl, expired_visits AS expiredVisits, password_hash AS passwordHash`;
 
 const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
-  created_at, expires_at, max_clicks, expired_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  created_at, expires_at, max_clicks, expired_url, password_hash)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const linkValues = (accountId: number, link: NewLink) =>
   [
@@ -21,9 +22,10 @@ const linkValues = (accountId: number, link: NewLink) =>
     link.expiresAt ?? null,
     link.maxClicks ?? null,
     link.expiredUrl ?? null,
+    link.passwordHash ?? null,
   ] as const;
 
-/** An end field of an update: `[given, value]`, so that null (clear) differs from absent (keep). */
+/** An end field or the password of an update: `[given, value]`, so that null (clear) differs from absent (keep). */
 const endChange = <T>(value: T | null | undefined) =>
   [value === undefined ? 0 : 1, value ?? null] as const;
 
@@ -49,6 +51,7 @@ export function linkQueries({
             expiresAt: link.expiresAt ?? null,
             maxClicks: link.maxClicks ?? null,
             expiredUrl: link.expiredUrl ?? null,
+            passwordHash: link.passwordHash ?? null,
           };
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
@@ -110,7 +113,8 @@ export function linkQueries({
             `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
                expires_at = CASE WHEN ? THEN ? ELSE expires_at END,
                max_clicks = CASE WHEN ? THEN ? ELSE max_clicks END,
-               expired_url = CASE WHEN ? THEN ? ELSE expired_url END
+               expired_url = CASE WHEN ? THEN ? ELSE expired_url END,
+               password_hash = CASE WHEN ? THEN ? ELSE password_hash END
              WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
           ).get(
             changes.destinationUrl ?? null,
@@ -118,6 +122,7 @@ export function linkQueries({
             ...endChange(changes.expiresAt),
             ...endChange(changes.maxClicks),
             ...endChange(changes.expiredUrl),
+            ...endChange(changes.passwordHash),
             accountId,
             domain,
             backHalf,
@@ -140,7 +145,7 @@ export function linkQueries({
     async redirectTarget(domain, backHalf) {
       return get<RedirectTarget>(
         `SELECT id, destination_url AS destinationUrl, clicks, expires_at AS expiresAt,
-           max_clicks AS maxClicks, expired_url AS expiredUrl
+           max_clicks AS maxClicks, expired_url AS expiredUrl, password_hash AS passwordHash
          FROM links WHERE domain = ? AND back_half = ?`,
         domain,
         backHalf,

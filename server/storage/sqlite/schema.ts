@@ -68,7 +68,12 @@ const MIGRATIONS: string[] = [
    ALTER TABLE links ADD COLUMN max_clicks INTEGER;
    ALTER TABLE links ADD COLUMN expired_url TEXT;
    ALTER TABLE links ADD COLUMN expired_visits INTEGER NOT NULL DEFAULT 0;`,
+  // A link's password: scrypt's self-describing string (salt and parameters with the hash).
+  `ALTER TABLE links ADD COLUMN password_hash TEXT;`,
 ];
+
+/** The schema version this service brings a database to: one per migration. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export const schemaVersionOf = (db: DatabaseSync) =>
   (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
