@@ -40,6 +40,9 @@ function runCli(args: string[], input = '', timeout = 0): Promise<CliResult> {
   });
 }
 
+/** `domain add` with the short domain it asks for (the service's own, as serve is given it). */
+const DOMAIN_ADD = ['domain', 'add', '--short-domain', 'localhost:8787'];
+
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 
 type Served = { child: ChildProcess; baseUrl: string; port: number; exit: Promise<number | null> };
@@ -110,8 +113,7 @@ describe('serve', () => {
     expect(
       (
         await runCli([
-          'domain',
-          'add',
+          ...DOMAIN_ADD,
           '--email',
           'keeper@example.com',
           '--host',
@@ -268,7 +270,7 @@ describe('admin commands', () => {
     t = await startTestService({ dbFile });
     expect((await cli('account', 'create', '--email', 'exists@example.com')).code).toBe(0);
     expect(
-      (await cli('domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'))
+      (await cli(...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'taken.example.com'))
         .code,
     ).toBe(0);
   });
@@ -364,6 +366,8 @@ describe('admin commands', () => {
     const added = await cli(
       'domain',
       'add',
+      '--short-domain',
+      t.shortDomain,
       '--email',
       'brand@example.com',
       '--host',
@@ -487,13 +491,13 @@ describe('admin commands', () => {
       args: ['key', 'revoke', '--key', '-'],
       says: /^--key - reads the key from standard input, which was empty\./,
     },
-    { args: ['domain', 'add', '--email', 'exists@example.com'], says: /^--host is required\./ },
+    { args: [...DOMAIN_ADD, '--email', 'exists@example.com'], says: /^--host is required\./ },
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
       says: /^Not a host name: https:\/\/x\.example\.com\//,
     },
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'nodot'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'nodot'],
       says: /^Not a host name/,
     },
     ...[
@@ -511,16 +515,20 @@ describe('admin commands', () => {
       ['bücher.example', /^Not a host name/],
       [`${'a'.repeat(64)}.example.com`, /^Not a host name/],
     ].map(([host, says]) => ({
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', host as string],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', host as string],
       says: says as RegExp,
     })),
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'taken.example.com'],
       says: /^The domain taken\.example\.com is taken\./,
     },
     {
-      args: ['domain', 'add', '--email', 'nobody@example.com', '--host', 'free.example.com'],
+      args: [...DOMAIN_ADD, '--email', 'nobody@example.com', '--host', 'free.example.com'],
       says: /^No account with the email/,
+    },
+    {
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'new.example.com'],
+      says: /^Name the short domain the service serves with --short-domain HOST\[:PORT\] \(or SHORTLINK_SHORT_DOMAIN\)[^\n]*\.\n$/,
     },
     {
       args: [

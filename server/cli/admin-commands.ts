@@ -96,14 +96,13 @@ export const ADMIN_COMMANDS: Record<string, (cli: CommandLine) => Promise<void>>
       return 'Revoked.';
     });
   },
-  'domain add': (cli) =>
-    admin(cli, async (store) => {
-      await addDomain(
-        store,
-        cli.required('email'),
-        cli.required('host'),
-        cli.shortDomain ?? `localhost:${cli.port}`,
-      );
+  'domain add': (cli) => {
+    const shortDomain = cli.requiredShortDomain(
+      'domain add refuses the host of the default short domain, which needs no adding',
+    );
+    return admin(cli, async (store) => {
+      await addDomain(store, cli.required('email'), cli.required('host'), shortDomain);
       return `Added ${cli.values.host} to ${cli.values.email}.`;
-    }),
+    });
+  },
 };

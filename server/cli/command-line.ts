@@ -52,7 +52,8 @@ Commands:
                                                 last line, so key create's output can be piped in);
                                                 --key K works too, but leaves K in the shell's history
                                                 and the process list
-  domain add --email E --host H                 add a custom domain to an account
+  domain add --email E --host H --short-domain D   add a custom domain to an account (D: the
+                                                short domain serve is given, which no account may add)
   backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
                                                 service runs; --force replaces FILE (PostgreSQL: pg_dump)
   import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
@@ -63,7 +64,7 @@ Commands:
                                                 takes --blocked-hosts as serve does
   migrate                                       bring the database's schema up to date (serve does it too)
 
-Every command takes --db (and domain add takes --short-domain) as serve does.`;
+Every command takes --db as serve does.`;
 
 function parseOptions(args: string[]) {
   try {
@@ -124,6 +125,19 @@ export function readCommandLine() {
       const value = values[name];
       if (!value) throw new AdminError(`--${name} is required.`);
       return value;
+    },
+
+    /**
+     * The short domain the service serves, asked for, not guessed: `localhost:<port>` named the
+     * wrong service when the operator's is another. `checks` says what the command needs it for.
+     */
+    requiredShortDomain(checks: string): string {
+      const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
+      if (!shortDomain)
+        throw new AdminError(
+          `Name the short domain the service serves with --short-domain HOST[:PORT] (or SHORTLINK_SHORT_DOMAIN), as serve gives it on its first line ("short links on …"): ${checks}.`,
+        );
+      return shortDomain;
     },
 
     plan(): Plan {

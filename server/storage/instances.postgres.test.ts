@@ -293,6 +293,8 @@ describe('two instances on one PostgreSQL database', () => {
     const domainAdded = await runCli([
       'domain',
       'add',
+      '--short-domain',
+      'localhost:8787',
       '--email',
       'admin@example.com',
       '--host',
