@@ -17,6 +17,7 @@ import {
   rawRequest,
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { MIGRATIONS } from './storage/sqlite/schema.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -394,12 +395,103 @@ describe('admin commands', () => {
     expect(link.body.short_url).toBe('https://go.brand.example/branded');
   });
 
+  it('domain set gives a domain its fallbacks at once, domain list shows them, an empty one clears it', async () => {
+    await cli('account', 'create', '--email', 'fallback@example.com');
+    await cli(
+      ...DOMAIN_ADD,
+      '--email',
+      'fallback@example.com',
+      '--host',
+      'go.cli-fallback.example',
+    );
+    const set = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      'go.cli-fallback.example',
+      '--not-found-url',
+      'https://www.cli-fallback.example/missing',
+      '--root-url',
+      'https://www.cli-fallback.example/',
+    );
+    expect(set).toEqual({
+      code: 0,
+      stdout:
+        'go.cli-fallback.example: unknown back-halves go to https://www.cli-fallback.example/missing, the root to https://www.cli-fallback.example/.\n',
+      stderr: '',
+    });
+    const host = 'go.cli-fallback.example';
+    expect((await rawRequest(t.baseUrl, '/nope', { host })).headers.location).toBe(
+      'https://www.cli-fallback.example/missing',
+    );
+    expect((await rawRequest(t.baseUrl, '/', { host })).headers.location).toBe(
+      'https://www.cli-fallback.example/',
+    );
+    const cleared = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      host,
+      '--root-url',
+      '',
+    );
+    expect(cleared.code).toBe(0);
+    expect((await rawRequest(t.baseUrl, '/', { host })).status).toBe(200);
+    const listed = await cli('domain', 'list');
+    expect(listed.stdout).toContain(
+      'go.cli-fallback.example (fallback@example.com): unknown back-halves go to https://www.cli-fallback.example/missing, the root to the home page\n',
+    );
+    const refused = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      host,
+      '--root-url',
+      `http://${t.shortDomain}/`,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^The address of --root-url is on [^\n]*\.\n$/);
+  });
+
+  it('links delete-expired says how many it deleted, or with --dry-run would; a bad --before is one sentence', async () => {
+    const dryRun = await cli('links', 'delete-expired', '--dry-run');
+    expect(dryRun).toEqual({
+      code: 0,
+      stdout:
+        'Would delete 0 links that have ended (expiry passed or click limit reached); nothing was deleted (--dry-run).\n',
+      stderr: '',
+    });
+    const before = await cli('links', 'delete-expired', '--before', '2026-01-31');
+    expect(before).toMatchObject({
+      code: 0,
+      stdout: 'Deleted 0 links that ended before 2026-01-31.\n',
+    });
+    expect(await cli('links', 'delete-expired', '--before', 'last week')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '--before must be a date such as 2026-01-31 or an instant with its offset such as 2026-01-31T12:00:00Z, not "last week".\n',
+    });
+  });
+
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
     const first = await runCli(['migrate', '--db', fresh]);
-    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${MIGRATIONS.length}.\n`,
+    });
     const second = await runCli(['migrate', '--db', fresh]);
-    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(second).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${MIGRATIONS.length}.\n`,
+    });
     const db = new DatabaseSync(fresh, { readOnly: true });
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
@@ -420,7 +512,10 @@ describe('admin commands', () => {
     const shared = path.join(dir, 'migrate-together.db');
     const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--db', shared])));
     for (const result of results) {
-      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 4.\n` });
+      expect(result).toMatchObject({
+        code: 0,
+        stdout: `${shared} is at schema version ${MIGRATIONS.length}.\n`,
+      });
     }
   });
 

@@ -9,6 +9,7 @@ import { clientAddress } from './accounts/auth.ts';
 import { createApp } from './app.ts';
 import { createClickClassifier } from './clicks/click-facts.ts';
 import { createClickCounter } from './clicks/clicks.ts';
+import { createDomainFallbacks } from './clicks/domain-fallbacks.ts';
 import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
@@ -208,6 +209,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       clicks,
       domains,
       clock,
+      fallbacks: createDomainFallbacks(store),
       classify:
         options.statistics === false
           ? undefined

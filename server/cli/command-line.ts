@@ -54,6 +54,17 @@ Commands:
                                                 and the process list
   domain add --email E --host H --short-domain D   add a custom domain to an account (D: the
                                                 short domain serve is given, which no account may add)
+  domain set --host H [--not-found-url URL] [--root-url URL] --short-domain D
+                                                where a custom domain sends an unknown back-half and
+                                                its bare root (302); an empty URL clears one, and
+                                                the service's 404 and home pages answer again;
+                                                takes --blocked-hosts as serve does
+  domain list                                   every custom domain, its account and where it sends
+  links delete-expired [--before DATE] [--dry-run]   delete the links that have ended (expiry passed
+                                                or click limit reached), 1,000 a transaction, and
+                                                say how many; --before DATE (2026-01-31, or an
+                                                instant with its offset): only those ended before
+                                                it; --dry-run: only count them
   backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
                                                 service runs; --force replaces FILE (PostgreSQL: pg_dump)
   import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
@@ -94,6 +105,10 @@ function parseOptions(args: string[]) {
         to: { type: 'string' },
         force: { type: 'boolean' },
         report: { type: 'string' },
+        'not-found-url': { type: 'string' },
+        'root-url': { type: 'string' },
+        before: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -7,6 +7,7 @@ import type { ShortDomains } from '../shared/short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
+import type { FallbackAnswers } from './domain-fallbacks.ts';
 import { expiredPage } from './expired-page.ts';
 
 /**
@@ -213,8 +214,12 @@ export function createRedirectHandler(deps: {
   classify?: ClickClassifier;
   /** The service's clock, which says whether a link's expiry has come. */
   clock: Clock;
+  /** A custom domain's own addresses for an unknown back-half and its root. */
+  fallbacks: FallbackAnswers;
 }) {
-  const { redirects, clicks, domains, classify, clock } = deps;
+  const { redirects, clicks, domains, classify, clock, fallbacks } = deps;
+  const notFound = (res: ServerResponse, domain: DomainKey | undefined, head: boolean) =>
+    fallbacks.answer(res, domain, 'notFound', () => sendPage(res, 404, NOT_FOUND_PAGE, head));
 
   const redirectTo = (res: ServerResponse, location: string) => {
     res.writeHead(302, {
@@ -242,11 +247,9 @@ export function createRedirectHandler(deps: {
     res: ServerResponse,
     target: Target | undefined,
     head: boolean,
-  ): void => {
-    if (!target) {
-      sendPage(res, 404, NOT_FOUND_PAGE, head);
-      return;
-    }
+    domain: DomainKey,
+  ): Promise<void> | undefined => {
+    if (!target) return notFound(res, domain, head);
     const { end } = target;
     if (end) {
       // Checked and counted in one turn of the event loop: no other visit comes in between.
@@ -274,30 +277,25 @@ export function createRedirectHandler(deps: {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (path === '/') {
-      sendPage(res, 200, HOME_PAGE, head);
-      return;
-    }
+    const domain = domains.domainOf(req.headers.host ?? '');
+    if (path === '/')
+      return fallbacks.answer(res, domain, 'root', () => sendPage(res, 200, HOME_PAGE, head));
 
     let backHalf = path.slice(1);
     if (backHalf.includes('%')) {
       try {
         backHalf = decodeURIComponent(backHalf);
       } catch {
-        sendPage(res, 404, NOT_FOUND_PAGE, head);
-        return;
+        return notFound(res, domain, head);
       }
     }
-    const domain = domains.domainOf(req.headers.host ?? '');
-    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) {
-      sendPage(res, 404, NOT_FOUND_PAGE, head);
-      return;
-    }
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf))
+      return notFound(res, domain, head);
     const cached = redirects.cached(domain, backHalf);
-    if (cached && !(cached.end && redirects.stale(cached.end))) {
-      answer(req, res, cached, head);
-      return;
-    }
-    return redirects.load(domain, backHalf).then((target) => answer(req, res, target, head));
+    if (cached && !(cached.end && redirects.stale(cached.end)))
+      return answer(req, res, cached, head, domain);
+    return redirects
+      .load(domain, backHalf)
+      .then((target) => answer(req, res, target, head, domain));
   };
 }

@@ -133,6 +133,9 @@ export function createDestinationRules(deps: {
   };
 
   return {
+    /** Whether an address is on a host that serves this service's short links, whatever its path. */
+    isOnShortLinkHost: (address: string) => isShortLinkHost(new URL(address)),
+
     /**
      * Checks a destination already normalised by the contract's DestinationUrl, or another address
      * a visitor is sent to (after expiry, a domain's fallbacks), named by `named` in the message.

@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { openSqliteStorage } from './sqlite/queries.ts';
+import { MIGRATIONS } from './sqlite/schema.ts';
 import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
 
 let dir: string;
@@ -97,7 +98,7 @@ describe('openSqliteStorage', () => {
     future.exec('PRAGMA user_version = 99');
     future.close();
     await expect(openSqliteStorage(file)).rejects.toThrow(
-      `The database file ${file} could not be opened (its schema version 99 is newer than this service's 4: run a newer version of the service).`,
+      `The database file ${file} could not be opened (its schema version 99 is newer than this service's ${MIGRATIONS.length}: run a newer version of the service).`,
     );
   });
 });

@@ -3,7 +3,7 @@
 import type { Sql } from './database.ts';
 
 /** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE accounts (
      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
      email text NOT NULL UNIQUE,
@@ -65,6 +65,8 @@ const MIGRATIONS: string[] = [
      ADD COLUMN max_clicks bigint,
      ADD COLUMN expired_url text,
      ADD COLUMN expired_visits bigint NOT NULL DEFAULT 0;`,
+  // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
+  `ALTER TABLE domains ADD COLUMN not_found_url text, ADD COLUMN root_url text;`,
 ];
 
 /** Any constant: the key of the advisory lock that serialises migrations. */

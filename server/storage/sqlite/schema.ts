@@ -3,7 +3,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './database.ts';
 
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE accounts (
      id INTEGER PRIMARY KEY,
      email TEXT NOT NULL UNIQUE,
@@ -68,6 +68,9 @@ const MIGRATIONS: string[] = [
    ALTER TABLE links ADD COLUMN max_clicks INTEGER;
    ALTER TABLE links ADD COLUMN expired_url TEXT;
    ALTER TABLE links ADD COLUMN expired_visits INTEGER NOT NULL DEFAULT 0;`,
+  // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
+  `ALTER TABLE domains ADD COLUMN not_found_url TEXT;
+   ALTER TABLE domains ADD COLUMN root_url TEXT;`,
 ];
 
 export const schemaVersionOf = (db: DatabaseSync) =>
