@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   backHalfOf,
@@ -457,7 +457,7 @@ describe('admin commands', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^The address of --root-url is on [^\n]*\.\n$/);
-  });
+  }, 60_000);
 
   it('links delete-expired says how many it deleted, or with --dry-run would; a bad --before is one sentence', async () => {
     const dryRun = await cli('links', 'delete-expired', '--dry-run');
@@ -472,13 +472,34 @@ describe('admin commands', () => {
       code: 0,
       stdout: 'Deleted 0 links that ended before 2026-01-31.\n',
     });
+
+    // A link the running service holds in memory as ended: once deleted by the command line (another
+    // process), the service hears of it and answers 404 within a second.
+    const key = lastLine((await cli('account', 'create', '--email', 'sweep@example.com')).stdout);
+    const created = await api(t.baseUrl, key).create({
+      destination_url: 'https://example.com/once',
+      max_clicks: 1,
+    });
+    const backHalf = backHalfOf(created.body.short_url);
+    expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(302);
+    expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(410);
+    await vi.waitFor(async () => expect((await t.storedLinks(key))[0]?.clicks).toBe(1));
+    expect(await cli('links', 'delete-expired')).toMatchObject({
+      code: 0,
+      stdout: 'Deleted 1 link that has ended (expiry passed or click limit reached).\n',
+    });
+    await vi.waitFor(
+      async () => expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(404),
+      { timeout: 1_000, interval: 50 },
+    );
+
     expect(await cli('links', 'delete-expired', '--before', 'last week')).toEqual({
       code: 1,
       stdout: '',
       stderr:
         '--before must be a date such as 2026-01-31 or an instant with its offset such as 2026-01-31T12:00:00Z, not "last week".\n',
     });
-  });
+  }, 60_000);
 
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');

@@ -78,7 +78,7 @@ describe('links delete-expired', () => {
     const result = await run({ before: between });
     expect(result).toEqual({ count: 1, keptByClickLimit: 1 });
     expect(deleteExpiredSummary(result, { beforeText: '2026-01-31' })).toBe(
-      'Deleted 1 link that ended before 2026-01-31. Kept 1 link ended by their click limit, which records no time of ending: run without --before to delete them.',
+      'Deleted 1 link that ended before 2026-01-31. Kept 1 link ended by its click limit, which records no time of ending: run without --before to delete it.',
     );
     const left = await stored();
     expect(left.has(backHalfOf(early))).toBe(false);

@@ -75,10 +75,11 @@ export function deleteExpiredSummary(
 ): string {
   const which = options.beforeText
     ? `that ended before ${options.beforeText}`
-    : 'that have ended (expiry passed or click limit reached)';
+    : `that ${result.count === 1 ? 'has' : 'have'} ended (expiry passed or click limit reached)`;
   const done = options.dryRun
     ? `Would delete ${links(result.count)} ${which}; nothing was deleted (--dry-run).`
     : `Deleted ${links(result.count)} ${which}.`;
   if (result.keptByClickLimit === 0) return done;
-  return `${done} Kept ${links(result.keptByClickLimit)} ended by their click limit, which records no time of ending: run without --before to delete them.`;
+  const kept = result.keptByClickLimit;
+  return `${done} Kept ${links(kept)} ended by ${kept === 1 ? 'its' : 'their'} click limit, which records no time of ending: run without --before to delete ${kept === 1 ? 'it' : 'them'}.`;
 }
