@@ -5,7 +5,12 @@
 // made by the command line holds at once on every instance and process, on either engine.
 import type { ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { DEFAULT_DOMAIN, type DomainKey, type Storage } from '../storage/storage.ts';
+import {
+  DEFAULT_DOMAIN,
+  type DomainKey,
+  type Storage,
+  StorageUnavailable,
+} from '../storage/storage.ts';
 
 export type FallbackKind = 'notFound' | 'root';
 
@@ -29,19 +34,26 @@ export function createDomainFallbacks(store: Pick<Storage, 'domainFallbacks'>) {
         otherwise();
         return;
       }
-      return store.domainFallbacks(domain).then((fallbacks) => {
-        const location = kind === 'root' ? fallbacks?.rootUrl : fallbacks?.notFoundUrl;
-        if (!location) {
+      return store.domainFallbacks(domain).then(
+        (fallbacks) => {
+          const location = kind === 'root' ? fallbacks?.rootUrl : fallbacks?.notFoundUrl;
+          if (!location) {
+            otherwise();
+            return;
+          }
+          res.writeHead(302, {
+            Location: new URL(location).href,
+            'Cache-Control': 'private, no-store',
+            'Content-Length': 0,
+          });
+          res.end();
+        },
+        (error: unknown) => {
+          // While the database is away the service's own page answers, as it did before fallbacks.
+          if (!(error instanceof StorageUnavailable)) throw error;
           otherwise();
-          return;
-        }
-        res.writeHead(302, {
-          Location: new URL(location).href,
-          'Cache-Control': 'private, no-store',
-          'Content-Length': 0,
-        });
-        res.end();
-      });
+        },
+      );
     },
   };
 }

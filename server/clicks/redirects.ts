@@ -266,7 +266,7 @@ export function createRedirectHandler(deps: {
     redirectTo(res, target.location);
   };
 
-  /** Answers the request; a Promise only when the target had to be read from the storage. */
+  /** Answers the request; a Promise only when the storage had to be read (a target, a fallback). */
   return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
 import { createDestinationRules, watchBlockedHosts } from './destinations.ts';
 import { domainLines, setDomainFallbacks } from './domain-settings.ts';
 
@@ -139,6 +140,26 @@ describe('a custom domain with fallbacks', () => {
       'root_domain',
       'subdomain',
     ]);
+  });
+});
+
+describe('a custom domain whose database is away', () => {
+  it('answers the service pages rather than failing, when its fallbacks cannot be read', async () => {
+    const away = await startTestService({
+      wrapStorage: (store) => ({
+        ...store,
+        engine: store.engine,
+        domainFallbacks: () => Promise.reject(new StorageUnavailable('the disk is away')),
+      }),
+    });
+    try {
+      const root = await rawRequest(away.baseUrl, '/', { host: HOST });
+      expect(root.status).toBe(200);
+      expect(root.body).toContain('<h1>Short links</h1>');
+      expect((await rawRequest(away.baseUrl, '/unknown', { host: HOST })).status).toBe(404);
+    } finally {
+      await away.stop();
+    }
   });
 });
 
