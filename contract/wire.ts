@@ -99,7 +99,7 @@ const normalizeAddress =
   };
 
 /** A web address under the destination's rules; `what` names the field in its messages. */
-const webAddress = (what: string, name: string) =>
+export const webAddress = (what: string, name: string) =>
   z.pipe(
     z
       .string({ error: `${what} must be text.` })

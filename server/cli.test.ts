@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   backHalfOf,
@@ -40,6 +40,9 @@ function runCli(args: string[], input = '', timeout = 0): Promise<CliResult> {
     child.stdin?.end(input);
   });
 }
+
+/** `domain add` with the short domain it asks for (the service's own, as serve is given it). */
+const DOMAIN_ADD = ['domain', 'add', '--short-domain', 'localhost:8787'];
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 
@@ -111,8 +114,7 @@ describe('serve', () => {
     expect(
       (
         await runCli([
-          'domain',
-          'add',
+          ...DOMAIN_ADD,
           '--email',
           'keeper@example.com',
           '--host',
@@ -269,7 +271,7 @@ describe('admin commands', () => {
     t = await startTestService({ dbFile });
     expect((await cli('account', 'create', '--email', 'exists@example.com')).code).toBe(0);
     expect(
-      (await cli('domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'))
+      (await cli(...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'taken.example.com'))
         .code,
     ).toBe(0);
   });
@@ -365,6 +367,8 @@ describe('admin commands', () => {
     const added = await cli(
       'domain',
       'add',
+      '--short-domain',
+      t.shortDomain,
       '--email',
       'brand@example.com',
       '--host',
@@ -390,6 +394,112 @@ describe('admin commands', () => {
     });
     expect(link.body.short_url).toBe('https://go.brand.example/branded');
   });
+
+  it('domain set gives a domain its fallbacks at once, domain list shows them, an empty one clears it', async () => {
+    await cli('account', 'create', '--email', 'fallback@example.com');
+    await cli(
+      ...DOMAIN_ADD,
+      '--email',
+      'fallback@example.com',
+      '--host',
+      'go.cli-fallback.example',
+    );
+    const set = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      'go.cli-fallback.example',
+      '--not-found-url',
+      'https://www.cli-fallback.example/missing',
+      '--root-url',
+      'https://www.cli-fallback.example/',
+    );
+    expect(set).toEqual({
+      code: 0,
+      stdout:
+        'go.cli-fallback.example: unknown back-halves go to https://www.cli-fallback.example/missing, the root to https://www.cli-fallback.example/.\n',
+      stderr: '',
+    });
+    const host = 'go.cli-fallback.example';
+    expect((await rawRequest(t.baseUrl, '/nope', { host })).headers.location).toBe(
+      'https://www.cli-fallback.example/missing',
+    );
+    expect((await rawRequest(t.baseUrl, '/', { host })).headers.location).toBe(
+      'https://www.cli-fallback.example/',
+    );
+    const cleared = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      host,
+      '--root-url',
+      '',
+    );
+    expect(cleared.code).toBe(0);
+    expect((await rawRequest(t.baseUrl, '/', { host })).status).toBe(200);
+    const listed = await cli('domain', 'list');
+    expect(listed.stdout).toContain(
+      'go.cli-fallback.example (fallback@example.com): unknown back-halves go to https://www.cli-fallback.example/missing, the root to the home page\n',
+    );
+    const refused = await cli(
+      'domain',
+      'set',
+      '--short-domain',
+      t.shortDomain,
+      '--host',
+      host,
+      '--root-url',
+      `http://${t.shortDomain}/`,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^The address of --root-url is on [^\n]*\.\n$/);
+  }, 60_000);
+
+  it('links delete-expired says how many it deleted, or with --dry-run would; a bad --before is one sentence', async () => {
+    const dryRun = await cli('links', 'delete-expired', '--dry-run');
+    expect(dryRun).toEqual({
+      code: 0,
+      stdout:
+        'Would delete 0 links that have ended (expiry passed or click limit reached); nothing was deleted (--dry-run).\n',
+      stderr: '',
+    });
+    const before = await cli('links', 'delete-expired', '--before', '2026-01-31');
+    expect(before).toMatchObject({
+      code: 0,
+      stdout: 'Deleted 0 links that ended before 2026-01-31.\n',
+    });
+
+    // A link the running service holds in memory as ended: once deleted by the command line (another
+    // process), the service hears of it and answers 404 within a second.
+    const key = lastLine((await cli('account', 'create', '--email', 'sweep@example.com')).stdout);
+    const created = await api(t.baseUrl, key).create({
+      destination_url: 'https://example.com/once',
+      max_clicks: 1,
+    });
+    const backHalf = backHalfOf(created.body.short_url);
+    expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(302);
+    expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(410);
+    await vi.waitFor(async () => expect((await t.storedLinks(key))[0]?.clicks).toBe(1));
+    expect(await cli('links', 'delete-expired')).toMatchObject({
+      code: 0,
+      stdout: 'Deleted 1 link that has ended (expiry passed or click limit reached).\n',
+    });
+    await vi.waitFor(
+      async () => expect((await rawRequest(t.baseUrl, `/${backHalf}`)).status).toBe(404),
+      { timeout: 1_000, interval: 50 },
+    );
+
+    expect(await cli('links', 'delete-expired', '--before', 'last week')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '--before must be a date such as 2026-01-31 or an instant with its offset such as 2026-01-31T12:00:00Z, not "last week".\n',
+    });
+  }, 60_000);
 
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
@@ -497,13 +607,13 @@ describe('admin commands', () => {
       args: ['key', 'revoke', '--key', '-'],
       says: /^--key - reads the key from standard input, which was empty\./,
     },
-    { args: ['domain', 'add', '--email', 'exists@example.com'], says: /^--host is required\./ },
+    { args: [...DOMAIN_ADD, '--email', 'exists@example.com'], says: /^--host is required\./ },
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'https://x.example.com/'],
       says: /^Not a host name: https:\/\/x\.example\.com\//,
     },
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'nodot'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'nodot'],
       says: /^Not a host name/,
     },
     ...[
@@ -521,16 +631,20 @@ describe('admin commands', () => {
       ['bücher.example', /^Not a host name/],
       [`${'a'.repeat(64)}.example.com`, /^Not a host name/],
     ].map(([host, says]) => ({
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', host as string],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', host as string],
       says: says as RegExp,
     })),
     {
-      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'taken.example.com'],
+      args: [...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'taken.example.com'],
       says: /^The domain taken\.example\.com is taken\./,
     },
     {
-      args: ['domain', 'add', '--email', 'nobody@example.com', '--host', 'free.example.com'],
+      args: [...DOMAIN_ADD, '--email', 'nobody@example.com', '--host', 'free.example.com'],
       says: /^No account with the email/,
+    },
+    {
+      args: ['domain', 'add', '--email', 'exists@example.com', '--host', 'new.example.com'],
+      says: /^Name the short domain the service serves with --short-domain HOST\[:PORT\] \(or SHORTLINK_SHORT_DOMAIN\)[^\n]*\.\n$/,
     },
     {
       args: [

@@ -23,11 +23,9 @@ async function main(): Promise<void> {
   }
   if (group === 'import') {
     if (!action) throw new AdminError('Name the CSV file to import: import --email E FILE.csv');
-    // Asked, not guessed: localhost:<port> named the wrong service in the report's reasons.
-    if (!cli.shortDomain)
-      throw new AdminError(
-        'Name the short domain the service serves with --short-domain HOST[:PORT] (or SHORTLINK_SHORT_DOMAIN), as serve gives it on its first line ("short links on …"): the import checks back-halves and destinations against it.',
-      );
+    const shortDomain = cli.requiredShortDomain(
+      'the import checks back-halves and destinations against it',
+    );
     // Loaded only for this command: the others need no CSV reader.
     const { runImportCommand } = await import('./import/import-command.ts');
     return runImportCommand({
@@ -36,7 +34,7 @@ async function main(): Promise<void> {
       db: cli.dbFile,
       databaseName: cli.databaseName,
       storageOptions: { busyTimeoutMs: ADMIN_BUSY_TIMEOUT_MS },
-      shortDomain: cli.shortDomain,
+      shortDomain,
       blockedHostsFile: values['blocked-hosts'] ?? env.SHORTLINK_BLOCKED_HOSTS,
       reportFile: values.report,
       force: values.force,

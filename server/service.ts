@@ -9,6 +9,7 @@ import { clientAddress } from './accounts/auth.ts';
 import { createApp } from './app.ts';
 import { createClickClassifier } from './clicks/click-facts.ts';
 import { createClickCounter } from './clicks/clicks.ts';
+import { createDomainFallbacks } from './clicks/domain-fallbacks.ts';
 import { createPasswordChecks, PASSWORD_GUESSES_PER_MINUTE } from './clicks/password-posts.ts';
 import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
 import { openRateLimiter } from './http/rate-limit.ts';
@@ -216,6 +217,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         guesses: openRateLimiter(store, 'password', PASSWORD_GUESSES_PER_MINUTE),
         trustedProxies,
       }),
+      fallbacks: createDomainFallbacks(store),
       classify:
         options.statistics === false
           ? undefined

@@ -8,7 +8,12 @@ import {
   revokeKey,
   setPlan,
 } from '../accounts/admin.ts';
+import { deleteExpiredLinks, deleteExpiredSummary, parseBefore } from '../links/delete-expired.ts';
+import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
+import { domainLines, fallbacksText, setDomainFallbacks } from '../links/domain-settings.ts';
 import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from '../ops/backup.ts';
+import { systemClock } from '../shared/clock.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import { isPostgresUrl, openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CommandLine } from './command-line.ts';
@@ -64,6 +69,42 @@ async function backupCommand({ dbFile, values }: CommandLine): Promise<void> {
   );
 }
 
+/** `domain set`: the fallbacks checked as destinations are, before the database is opened. */
+function domainSetCommand(cli: CommandLine): Promise<void> {
+  const host = cli.required('host');
+  const domains = createShortDomains(
+    cli.requiredShortDomain('no fallback may lead back to a short link of this service'),
+  );
+  const blockedHostsFile = cli.values['blocked-hosts'] ?? cli.env.SHORTLINK_BLOCKED_HOSTS;
+  const blockedHosts = blockedHostsFile
+    ? watchBlockedHosts(blockedHostsFile, (message) => console.error(message))
+    : undefined;
+  return admin(cli, async (store) => {
+    const rules = createDestinationRules({
+      domains,
+      isCustomDomain: (hostname) => store.isCustomDomain(hostname),
+      blockedHosts,
+    });
+    const set = await setDomainFallbacks(store, rules, host, {
+      notFoundUrl: cli.values['not-found-url'],
+      rootUrl: cli.values['root-url'],
+    });
+    return `${host.trim().toLowerCase().replace(/\.$/, '')}: ${fallbacksText(set)}.`;
+  });
+}
+
+function deleteExpiredCommand(cli: CommandLine): Promise<void> {
+  const beforeText = cli.values.before;
+  const before = beforeText === undefined ? undefined : parseBefore(beforeText);
+  const dryRun = cli.values['dry-run'] ?? false;
+  return admin(cli, async (store) =>
+    deleteExpiredSummary(
+      await deleteExpiredLinks(store, { now: systemClock.now(), before, dryRun }),
+      { beforeText, dryRun },
+    ),
+  );
+}
+
 /** Each command by its words (`account create`), as the usage lists them. */
 export const ADMIN_COMMANDS: Record<string, (cli: CommandLine) => Promise<void>> = {
   backup: backupCommand,
@@ -96,14 +137,17 @@ export const ADMIN_COMMANDS: Record<string, (cli: CommandLine) => Promise<void>>
       return 'Revoked.';
     });
   },
-  'domain add': (cli) =>
-    admin(cli, async (store) => {
-      await addDomain(
-        store,
-        cli.required('email'),
-        cli.required('host'),
-        cli.shortDomain ?? `localhost:${cli.port}`,
-      );
+  'domain add': (cli) => {
+    const shortDomain = cli.requiredShortDomain(
+      'domain add refuses the host of the default short domain, which needs no adding',
+    );
+    return admin(cli, async (store) => {
+      await addDomain(store, cli.required('email'), cli.required('host'), shortDomain);
       return `Added ${cli.values.host} to ${cli.values.email}.`;
-    }),
+    });
+  },
+  'domain set': domainSetCommand,
+  'domain list': (cli) =>
+    admin(cli, async (store) => domainLines(await store.allDomains()).join('\n')),
+  'links delete-expired': deleteExpiredCommand,
 };

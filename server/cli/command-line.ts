@@ -52,7 +52,19 @@ Commands:
                                                 last line, so key create's output can be piped in);
                                                 --key K works too, but leaves K in the shell's history
                                                 and the process list
-  domain add --email E --host H                 add a custom domain to an account
+  domain add --email E --host H --short-domain D   add a custom domain to an account (D: the
+                                                short domain serve is given, which no account may add)
+  domain set --host H [--not-found-url URL] [--root-url URL] --short-domain D
+                                                where a custom domain sends an unknown back-half and
+                                                its bare root (302); an empty URL clears one, and
+                                                the service's 404 and home pages answer again;
+                                                takes --blocked-hosts as serve does
+  domain list                                   every custom domain, its account and where it sends
+  links delete-expired [--before DATE] [--dry-run]   delete the links that have ended (expiry passed
+                                                or click limit reached), 1,000 a transaction, and
+                                                say how many; --before DATE (2026-01-31, or an
+                                                instant with its offset): only those ended before
+                                                it; --dry-run: only count them
   backup --to FILE [--force]                    a checked copy of the SQLite database, made while the
                                                 service runs; --force replaces FILE (PostgreSQL: pg_dump)
   import --email E FILE.csv [--report FILE]     import links from a CSV file (ours, Bitly, Rebrandly,
@@ -63,7 +75,7 @@ Commands:
                                                 takes --blocked-hosts as serve does
   migrate                                       bring the database's schema up to date (serve does it too)
 
-Every command takes --db (and domain add takes --short-domain) as serve does.`;
+Every command takes --db as serve does.`;
 
 function parseOptions(args: string[]) {
   try {
@@ -93,6 +105,10 @@ function parseOptions(args: string[]) {
         to: { type: 'string' },
         force: { type: 'boolean' },
         report: { type: 'string' },
+        'not-found-url': { type: 'string' },
+        'root-url': { type: 'string' },
+        before: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -124,6 +140,19 @@ export function readCommandLine() {
       const value = values[name];
       if (!value) throw new AdminError(`--${name} is required.`);
       return value;
+    },
+
+    /**
+     * The short domain the service serves, asked for, not guessed: `localhost:<port>` named the
+     * wrong service when the operator's is another. `checks` says what the command needs it for.
+     */
+    requiredShortDomain(checks: string): string {
+      const shortDomain = values['short-domain'] ?? env.SHORTLINK_SHORT_DOMAIN;
+      if (!shortDomain)
+        throw new AdminError(
+          `Name the short domain the service serves with --short-domain HOST[:PORT] (or SHORTLINK_SHORT_DOMAIN), as serve gives it on its first line ("short links on …"): ${checks}.`,
+        );
+      return shortDomain;
     },
 
     plan(): Plan {

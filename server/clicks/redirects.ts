@@ -7,9 +7,11 @@ import type { ShortDomains } from '../shared/short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
 import type { ClickClassifier } from './click-facts.ts';
 import type { ClickCounter } from './clicks.ts';
+import type { FallbackAnswers } from './domain-fallbacks.ts';
 import { expiredPage } from './expired-page.ts';
 import { sendPasswordPage } from './password-page.ts';
 import type { PasswordChecks } from './password-posts.ts';
+import { HOME_PAGE, NOT_FOUND_PAGE, sendPage, wrongMethod } from './service-pages.ts';
 
 /**
  * When a link ends, for a link that may: its expiry (Infinity for none), its click limit
@@ -188,35 +190,6 @@ export function createRedirectCache(
 
 export type RedirectCache = ReturnType<typeof createRedirectCache>;
 
-const NOT_FOUND_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Link not found</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
-<h1>Link not found</h1><p>This short link does not exist or has been deleted.</p></body></html>
-`;
-
-const HOME_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Short links</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
-<h1>Short links</h1><p>This host serves short links. The API lives under <code>/v1/</code>.</p>
-</body></html>
-`;
-
-function sendPage(res: ServerResponse, status: number, page: string, head: boolean): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(page),
-    'Cache-Control': 'no-store',
-  });
-  res.end(head ? undefined : page);
-}
-
-/** Anything but GET and HEAD, and POST where no password form is taken. */
-function wrongMethod(res: ServerResponse): void {
-  res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
-  res.end();
-}
-
 export function createRedirectHandler(deps: {
   redirects: RedirectCache;
   clicks: ClickCounter;
@@ -227,8 +200,12 @@ export function createRedirectHandler(deps: {
   clock: Clock;
   /** Checks the password form of a link with a password (password-posts.ts). */
   passwords: PasswordChecks;
+  /** A custom domain's own addresses for an unknown back-half and its root. */
+  fallbacks: FallbackAnswers;
 }) {
-  const { redirects, clicks, domains, classify, clock, passwords } = deps;
+  const { redirects, clicks, domains, classify, clock, passwords, fallbacks } = deps;
+  const notFound = (res: ServerResponse, domain: DomainKey | undefined, head: boolean) =>
+    fallbacks.answer(res, domain, 'notFound', () => sendPage(res, 404, NOT_FOUND_PAGE, head));
 
   const redirectTo = (res: ServerResponse, location: string) => {
     res.writeHead(302, {
@@ -263,12 +240,10 @@ export function createRedirectHandler(deps: {
     res: ServerResponse,
     target: Target | undefined,
     head: boolean,
+    domain: DomainKey | undefined,
     unlocked = false,
-  ): void => {
-    if (!target) {
-      sendPage(res, 404, NOT_FOUND_PAGE, head);
-      return;
-    }
+  ): Promise<void> | undefined => {
+    if (!target) return notFound(res, domain, head);
     const { end } = target;
     const locked = target.passwordHash !== undefined && !unlocked;
     if (end) {
@@ -294,17 +269,18 @@ export function createRedirectHandler(deps: {
     req: IncomingMessage,
     res: ServerResponse,
     target: Target | undefined,
+    domain: DomainKey,
   ): Promise<void> => {
     if (!target || (target.end && ended(target, target.end)))
-      return answer(req, res, target, false);
+      return answer(req, res, target, false, domain);
     const { passwordHash } = target;
     if (passwordHash === undefined) return wrongMethod(res);
     if (await passwords.unlock(req, res, { id: target.id, passwordHash })) {
-      answer(req, res, target, false, true);
+      await answer(req, res, target, false, domain, true);
     }
   };
 
-  /** Answers the request; a Promise only when the target had to be read from the storage. */
+  /** Answers the request; a Promise only when the storage had to be read (a target, a fallback). */
   return (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const head = req.method === 'HEAD';
     const post = req.method === 'POST';
@@ -315,10 +291,13 @@ export function createRedirectHandler(deps: {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const domain = domains.domainOf(req.headers.host ?? '');
     if (path === '/') {
-      if (post) wrongMethod(res);
-      else sendPage(res, 200, HOME_PAGE, head);
-      return;
+      if (post) {
+        wrongMethod(res);
+        return;
+      }
+      return fallbacks.answer(res, domain, 'root', () => sendPage(res, 200, HOME_PAGE, head));
     }
 
     let backHalf = path.slice(1);
@@ -326,25 +305,22 @@ export function createRedirectHandler(deps: {
       try {
         backHalf = decodeURIComponent(backHalf);
       } catch {
-        sendPage(res, 404, NOT_FOUND_PAGE, head);
-        return;
+        return notFound(res, domain, head);
       }
     }
-    const domain = domains.domainOf(req.headers.host ?? '');
-    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf)) {
-      sendPage(res, 404, NOT_FOUND_PAGE, head);
-      return;
-    }
+    if (domain === undefined || !BACK_HALF_PATTERN.test(backHalf))
+      return notFound(res, domain, head);
     const cached = redirects.cached(domain, backHalf);
     const fresh = cached && !(cached.end && redirects.stale(cached.end)) ? cached : undefined;
     if (post) {
-      if (fresh) return answerPost(req, res, fresh);
-      return redirects.load(domain, backHalf).then((target) => answerPost(req, res, target));
+      if (fresh) return answerPost(req, res, fresh, domain);
+      return redirects
+        .load(domain, backHalf)
+        .then((target) => answerPost(req, res, target, domain));
     }
-    if (fresh) {
-      answer(req, res, fresh, head);
-      return;
-    }
-    return redirects.load(domain, backHalf).then((target) => answer(req, res, target, head));
+    if (fresh) return answer(req, res, fresh, head, domain);
+    return redirects
+      .load(domain, backHalf)
+      .then((target) => answer(req, res, target, head, domain));
   };
 }

@@ -669,6 +669,8 @@ const badInputs: BadInput[] = [
   { case: 'a destination_url under a blocked suffix', operation: 'create', body: { destination_url: 'https://login.bank.phish.example/' }, code: 'blocked_destination', field: 'destination_url', says: /blocked as \*\.phish\.example/ },
   { case: 'a destination_url on the blocked suffix itself', operation: 'create', body: { destination_url: 'http://phish.example/' }, code: 'blocked_destination', field: 'destination_url', says: /not allowed/ },
   { case: 'a destination_url on a blocked look-alike host', operation: 'create', body: { destination_url: 'https://xn--pple-43d.com/signin' }, code: 'blocked_destination', field: 'destination_url', says: /xn--pple-43d\.com are not allowed/ },
+  { case: 'an expired_url on a blocked host', operation: 'create', body: { destination_url: url, expired_url: 'https://evil.example/ended' }, code: 'invalid_field', field: 'expired_url', says: /^The address after expiry leads to evil\.example, and links to evil\.example are not allowed/ },
+  { case: 'an expired_url under a blocked suffix', operation: 'update', body: { expired_url: 'https://login.phish.example/' }, code: 'invalid_field', field: 'expired_url', says: /blocked as \*\.phish\.example/ },
   { case: 'a destination_url of 2,049 characters', operation: 'create', body: { destination_url: `https://example.com/${long(2029)}` }, code: 'invalid_field', field: 'destination_url', says: /at most 2048/ },
   // back_half
   { case: 'a back_half with a slash', operation: 'create', body: { destination_url: url, back_half: 'a/b' }, code: 'invalid_field', field: 'back_half', says: /letters, digits/ },

@@ -133,14 +133,15 @@ export function createDestinationRules(deps: {
   };
 
   return {
+    /** Whether an address is on a host that serves this service's short links, whatever its path. */
+    isOnShortLinkHost: (address: string) => isShortLinkHost(new URL(address)),
+
     /**
-     * Checks a destination already normalised by the contract's DestinationUrl (or an address
-     * after expiry, named by `what` in the message).
+     * Checks a destination already normalised by the contract's DestinationUrl, or another address
+     * a visitor is sent to (after expiry, a domain's fallbacks), named by `named` in the message.
      */
-    async refusal(
-      destination: string,
-      what = 'The destination URL',
-    ): Promise<DestinationRefusal | undefined> {
+    async refusal(destination: string, named?: string): Promise<DestinationRefusal | undefined> {
+      const what = named ?? 'The destination URL';
       const url = new URL(destination);
       // Only an address a redirect answers (`/<back-half>`) is a short link: the root of a brand
       // domain, or any other page on the service's host, leads nowhere else.
@@ -152,9 +153,12 @@ export function createDestinationRules(deps: {
       }
       const entry = deps.blockedHosts?.current().match(url.hostname);
       if (entry !== undefined) {
+        const host = bareHost(url.hostname);
         return {
           kind: 'blocked',
-          message: `Links to ${bareHost(url.hostname)} are not allowed on this service (blocked as ${entry}).`,
+          message: named
+            ? `${what} leads to ${host}, and links to ${host} are not allowed on this service (blocked as ${entry}).`
+            : `Links to ${host} are not allowed on this service (blocked as ${entry}).`,
         };
       }
       return undefined;

@@ -67,8 +67,11 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
       field === 'expired_url' ? 'The address after expiry' : undefined,
     );
     if (!refusal) return;
+    // blocked_destination is the destination's own code; any other address is an invalid field.
     throw new HttpProblem(
-      refusal.kind === 'blocked' ? ErrorCode.blockedDestination : ErrorCode.invalidField,
+      refusal.kind === 'blocked' && field === 'destination_url'
+        ? ErrorCode.blockedDestination
+        : ErrorCode.invalidField,
       refusal.message,
       { field },
     );

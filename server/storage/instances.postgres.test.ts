@@ -294,6 +294,8 @@ describe('two instances on one PostgreSQL database', () => {
     const domainAdded = await runCli([
       'domain',
       'add',
+      '--short-domain',
+      'localhost:8787',
       '--email',
       'admin@example.com',
       '--host',
@@ -309,6 +311,24 @@ describe('two instances on one PostgreSQL database', () => {
       });
       expect(created.body.short_url).toMatch(/^https:\/\/go\.example\.org\//);
     }
+    // A fallback set by the command line holds on both at once: it is read at each such request.
+    const fallbackSet = await runCli([
+      'domain',
+      'set',
+      '--short-domain',
+      'localhost:8787',
+      '--host',
+      'go.example.org',
+      '--not-found-url',
+      'https://www.example.org/missing',
+      '--db',
+      database.url,
+    ]);
+    expect(fallbackSet.code).toBe(0);
+    for (const baseUrl of baseUrls) {
+      const answer = await rawRequest(baseUrl, '/unknown', { agent, host: 'go.example.org' });
+      expect(answer.headers.location).toBe('https://www.example.org/missing');
+    }
     const planned = ['account', 'plan', '--email', 'admin@example.com', '--plan', 'free'];
     expect((await runCli([...planned, '--db', database.url])).code).toBe(0);
     for (const baseUrl of baseUrls) {
@@ -316,7 +336,7 @@ describe('two instances on one PostgreSQL database', () => {
     }
     for (const instance of pair) instance.child.kill('SIGTERM');
     expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
-  });
+  }, 60_000);
 
   it('ends with one sentence, password hidden, when the database cannot be reached', async () => {
     const url = new URL(maintenanceUrl());

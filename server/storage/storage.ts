@@ -61,6 +61,21 @@ export type LinkChanges = Partial<LinkEnd & LinkPassword> & {
 
 export type DomainRow = { host: string; createdAt: number };
 
+/**
+ * Where a custom domain sends a visitor its links do not serve: an unknown back-half
+ * (`notFoundUrl`) and the bare domain (`rootUrl`); null keeps the service's own page.
+ */
+export type DomainFallbacks = { notFoundUrl: string | null; rootUrl: string | null };
+
+/** A custom domain as the operator sees it: its account and its fallbacks. */
+export type DomainSettingsRow = DomainRow & DomainFallbacks & { email: string };
+
+/**
+ * Which links have ended for `links delete-expired`: an expiry at or before `expiredBy`, and when
+ * `clickLimitReached`, a click limit its stored clicks have reached.
+ */
+export type EndedLinks = { expiredBy: number; clickLimitReached: boolean };
+
 /** What a redirect needs; `clicks` as stored, for a link with a click limit. */
 export type RedirectTarget = LinkEnd &
   LinkPassword & { id: number; destinationUrl: string; clicks: number };
@@ -161,6 +176,12 @@ export interface Storage {
   ownsDomain(accountId: number, host: string): Promise<boolean>;
   /** Whether any account has added this host. */
   isCustomDomain(host: string): Promise<boolean>;
+  /** Sets the fallbacks given (null clears one); false when no account has added the host. */
+  setDomainFallbacks(host: string, changes: Partial<DomainFallbacks>): Promise<boolean>;
+  /** A custom domain's fallbacks; undefined when no account has added the host. */
+  domainFallbacks(host: string): Promise<DomainFallbacks | undefined>;
+  /** Every custom domain, by host. */
+  allDomains(): Promise<DomainSettingsRow[]>;
 
   /** Inserts a link; UniqueViolation when the back-half is taken on that domain. */
   insertLink(accountId: number, link: NewLink): Promise<LinkRow>;
@@ -189,6 +210,17 @@ export interface Storage {
   deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
 
   redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
+  /** How many links have ended as `ended` says. */
+  countEndedLinks(ended: EndedLinks): Promise<number>;
+  /**
+   * Deletes, in one transaction, up to `limit` ended links with an id above `afterId`, lowest
+   * first (announced to other instances as a deletion is); returns how many and the last id.
+   */
+  deleteEndedLinks(
+    ended: EndedLinks,
+    afterId: number,
+    limit: number,
+  ): Promise<{ deleted: number; lastId: number }>;
   /**
    * Adds click counts by link id (`clicks = clicks + n`), and `expiredVisits` to the links'
    * expired visits, all in one transaction. `batch` numbers
@@ -240,6 +272,9 @@ export type AccountStorage = Pick<
   | 'domainsOf'
   | 'ownsDomain'
   | 'isCustomDomain'
+  | 'setDomainFallbacks'
+  | 'domainFallbacks'
+  | 'allDomains'
 >;
 export type LinkStorage = Pick<
   Storage,
@@ -250,5 +285,7 @@ export type LinkStorage = Pick<
   | 'updateLink'
   | 'deleteLink'
   | 'redirectTarget'
+  | 'countEndedLinks'
+  | 'deleteEndedLinks'
 >;
 export type ClickStorage = Pick<Storage, 'addClicks' | 'clickStats'>;

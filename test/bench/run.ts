@@ -106,6 +106,11 @@ if (runs('service')) {
       '≥ 0.95 ×',
     ],
     [
+      'redirects of a link with an expiry and a click limit / bare',
+      `${(service.expiringRedirectsPerSecond / service.bareRedirectsPerSecond).toFixed(2)} ×`,
+      '',
+    ],
+    [
       'clicks counted / redirects sent',
       `${service.clicksCounted} / ${service.redirectsAnswered}`,
       'equal',

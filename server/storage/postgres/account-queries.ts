@@ -1,5 +1,12 @@
 // The storage's accounts, API keys and custom domains on PostgreSQL.
-import type { AccountStorage, DomainRow, KeyOwner, Plan } from '../storage.ts';
+import type {
+  AccountStorage,
+  DomainFallbacks,
+  DomainRow,
+  DomainSettingsRow,
+  KeyOwner,
+  Plan,
+} from '../storage.ts';
 import { guarded, type Sql, unique } from './database.ts';
 
 export function accountQueries(sql: Sql): AccountStorage {
@@ -75,5 +82,32 @@ export function accountQueries(sql: Sql): AccountStorage {
 
     isCustomDomain: (host) =>
       guarded(async () => (await sql`SELECT 1 FROM domains WHERE host = ${host}`).length > 0),
+
+    setDomainFallbacks: (host, { notFoundUrl, rootUrl }) =>
+      guarded(async () => {
+        const changed = await sql`UPDATE domains SET
+            not_found_url = CASE WHEN ${notFoundUrl !== undefined} THEN ${notFoundUrl ?? null}::text
+                                 ELSE not_found_url END,
+            root_url = CASE WHEN ${rootUrl !== undefined} THEN ${rootUrl ?? null}::text
+                            ELSE root_url END
+          WHERE host = ${host}`;
+        return changed.count > 0;
+      }),
+
+    domainFallbacks: (host) =>
+      guarded(async () => {
+        const [fallbacks] = await sql<DomainFallbacks[]>`
+          SELECT not_found_url AS "notFoundUrl", root_url AS "rootUrl" FROM domains
+          WHERE host = ${host}`;
+        return fallbacks;
+      }),
+
+    allDomains: () =>
+      guarded(async () => [
+        ...(await sql<DomainSettingsRow[]>`
+          SELECT d.host, d.created_at AS "createdAt", a.email, d.not_found_url AS "notFoundUrl",
+            d.root_url AS "rootUrl"
+          FROM domains d JOIN accounts a ON a.id = d.account_id ORDER BY d.host`),
+      ]),
   };
 }

@@ -1,13 +1,18 @@
 // The storage's links on PostgreSQL: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up. A change or a deletion is announced to the other instances in the
 // statement that makes it (link-changes.ts).
-import type { LinkRow, LinkStorage, RedirectTarget } from '../storage.ts';
+import type { EndedLinks, LinkRow, LinkStorage, RedirectTarget } from '../storage.ts';
 import { guarded, type Sql, storageError, unique } from './database.ts';
 import { LINK_CHANGES } from './link-changes.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt", expires_at AS "expiresAt", max_clicks AS "maxClicks",
   expired_url AS "expiredUrl", expired_visits AS "expiredVisits", password_hash AS "passwordHash"`;
+
+/** The links `links delete-expired` takes (EndedLinks). */
+const endedCondition = (sql: Sql, { expiredBy, clickLimitReached }: EndedLinks) =>
+  sql`((expires_at IS NOT NULL AND expires_at <= ${expiredBy})
+    OR (${clickLimitReached} AND max_clicks IS NOT NULL AND clicks >= max_clicks))`;
 
 /** A row read with the stored batch: no batch stored yet is batch 0. */
 function withStoredBatch(row: LinkRow): LinkRow {
@@ -150,6 +155,28 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
             password_hash AS "passwordHash" FROM links
           WHERE domain = ${domain} AND back_half = ${backHalf}`;
         return target;
+      }),
+
+    countEndedLinks: (ended) =>
+      guarded(async () => {
+        const [row] = await sql<{ count: number }[]>`
+          SELECT count(*)::integer AS count FROM links WHERE ${endedCondition(sql, ended)}`;
+        return row?.count ?? 0;
+      }),
+
+    // Each deleted link is announced, as deleteLink does: other instances drop it from memory.
+    deleteEndedLinks: (ended, afterId, limit) =>
+      guarded(async () => {
+        const gone = await sql<{ id: number }[]>`WITH gone AS (
+            DELETE FROM links WHERE id IN (
+              SELECT id FROM links WHERE id > ${afterId} AND ${endedCondition(sql, ended)}
+              ORDER BY id LIMIT ${limit})
+            RETURNING id, domain, back_half)
+          SELECT id, pg_notify(${LINK_CHANGES}, domain || '/' || back_half) FROM gone`;
+        return {
+          deleted: gone.length,
+          lastId: gone.reduce((last, { id }) => Math.max(last, Number(id)), afterId),
+        };
       }),
   };
 }

@@ -3,7 +3,7 @@
 import type { Sql } from './database.ts';
 
 /** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE accounts (
      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
      email text NOT NULL UNIQUE,
@@ -67,6 +67,8 @@ const MIGRATIONS: string[] = [
      ADD COLUMN expired_visits bigint NOT NULL DEFAULT 0;`,
   // A link's password: scrypt's self-describing string (salt and parameters with the hash).
   `ALTER TABLE links ADD COLUMN password_hash text;`,
+  // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
+  `ALTER TABLE domains ADD COLUMN not_found_url text, ADD COLUMN root_url text;`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

@@ -1,5 +1,12 @@
 // The storage's accounts, API keys and custom domains on SQLite.
-import type { AccountStorage, DomainRow, KeyOwner, Plan } from '../storage.ts';
+import type {
+  AccountStorage,
+  DomainFallbacks,
+  DomainRow,
+  DomainSettingsRow,
+  KeyOwner,
+  Plan,
+} from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 
 export function accountQueries({
@@ -104,6 +111,38 @@ export function accountQueries({
 
     async isCustomDomain(host) {
       return get('SELECT 1 AS found FROM domains WHERE host = ?', host) !== undefined;
+    },
+
+    async setDomainFallbacks(host, { notFoundUrl, rootUrl }) {
+      return transaction(
+        () =>
+          run(
+            `UPDATE domains SET
+               not_found_url = CASE WHEN ? THEN ? ELSE not_found_url END,
+               root_url = CASE WHEN ? THEN ? ELSE root_url END
+             WHERE host = ?`,
+            notFoundUrl === undefined ? 0 : 1,
+            notFoundUrl ?? null,
+            rootUrl === undefined ? 0 : 1,
+            rootUrl ?? null,
+            host,
+          ).changes > 0,
+      );
+    },
+
+    async domainFallbacks(host) {
+      return get<DomainFallbacks>(
+        'SELECT not_found_url AS notFoundUrl, root_url AS rootUrl FROM domains WHERE host = ?',
+        host,
+      );
+    },
+
+    async allDomains() {
+      return all<DomainSettingsRow>(
+        `SELECT d.host, d.created_at AS createdAt, a.email, d.not_found_url AS notFoundUrl,
+           d.root_url AS rootUrl
+         FROM domains d JOIN accounts a ON a.id = d.account_id ORDER BY d.host`,
+      );
     },
   };
 }

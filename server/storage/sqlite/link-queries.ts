@@ -1,6 +1,13 @@
 // The storage's links on SQLite: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up.
-import type { DomainKey, LinkRow, LinkStorage, NewLink, RedirectTarget } from '../storage.ts';
+import type {
+  DomainKey,
+  EndedLinks,
+  LinkRow,
+  LinkStorage,
+  NewLink,
+  RedirectTarget,
+} from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 
 export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
@@ -10,6 +17,12 @@ export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url 
 const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
   created_at, expires_at, max_clicks, expired_url, password_hash)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** The links `links delete-expired` takes (EndedLinks), given its two values in order. */
+const ENDED = `((expires_at IS NOT NULL AND expires_at <= ?)
+  OR (? AND max_clicks IS NOT NULL AND clicks >= max_clicks))`;
+const endedValues = ({ expiredBy, clickLimitReached }: EndedLinks) =>
+  [expiredBy, clickLimitReached ? 1 : 0] as const;
 
 const linkValues = (accountId: number, link: NewLink) =>
   [
@@ -34,6 +47,7 @@ export function linkQueries({
   statement,
   guarded,
   get,
+  all,
   run,
   transaction,
   rethrowUnique,
@@ -150,6 +164,31 @@ export function linkQueries({
         domain,
         backHalf,
       );
+    },
+
+    async countEndedLinks(ended) {
+      const row = get<{ count: number }>(
+        `SELECT count(*) AS count FROM links WHERE ${ENDED}`,
+        ...endedValues(ended),
+      );
+      return row?.count ?? 0;
+    },
+
+    async deleteEndedLinks(ended, afterId, limit) {
+      return transaction(() => {
+        const gone = all<{ id: number }>(
+          `DELETE FROM links WHERE id IN (
+             SELECT id FROM links WHERE id > ? AND ${ENDED} ORDER BY id LIMIT ?)
+           RETURNING id`,
+          afterId,
+          ...endedValues(ended),
+          limit,
+        );
+        return {
+          deleted: gone.length,
+          lastId: gone.reduce((last, { id }) => Math.max(last, id), afterId),
+        };
+      });
     },
   };
 }

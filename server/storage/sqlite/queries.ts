@@ -10,6 +10,9 @@ import { linkQueries } from './link-queries.ts';
 import { openDatabase, type SqliteOptions } from './open.ts';
 import { schemaVersionOf } from './schema.ts';
 
+/** How often the service looks for another process's writes to the file. */
+const OTHER_WRITERS_POLL_MS = 250;
+
 /**
  * Opens (creating when missing) the database file, migrated. Throws StorageOpenError when the file
  * cannot be used; operations reject with StorageUnavailable when the database is locked, full or
@@ -21,6 +24,9 @@ export async function openSqliteStorage(
 ): Promise<Storage> {
   const db = openDatabase(file, options);
   const access = createAccess(db);
+  const dataVersion = () =>
+    (access.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
+  let otherWriters: NodeJS.Timeout | undefined;
 
   return {
     engine: 'sqlite',
@@ -33,11 +39,27 @@ export async function openSqliteStorage(
     ...linkQueries(access),
     ...clickQueries(access),
 
-    // One process serves a SQLite file, and it drops its own cache entries as it changes links:
-    // nothing to hear, and no connection to lose.
-    async watchLinkChanges() {},
+    // One process serves a SQLite file and drops its own cache entries as it changes links, but
+    // the command line changes it from another process (links delete-expired, import). SQLite's
+    // data_version moves only with another connection's commits: when it has, every link in
+    // memory is read again before it is served, as after a lost connection (LinkChangeWatcher).
+    async watchLinkChanges(watcher) {
+      let seen = dataVersion();
+      otherWriters = setInterval(() => {
+        try {
+          const now = dataVersion();
+          if (now === seen) return;
+          seen = now;
+          watcher.back();
+        } catch {
+          // The database is away: the redirects find that out for themselves.
+        }
+      }, OTHER_WRITERS_POLL_MS);
+      otherWriters.unref();
+    },
 
     async close() {
+      clearInterval(otherWriters);
       db.close();
     },
   };

@@ -3,7 +3,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './database.ts';
 
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE accounts (
      id INTEGER PRIMARY KEY,
      email TEXT NOT NULL UNIQUE,
@@ -70,6 +70,9 @@ const MIGRATIONS: string[] = [
    ALTER TABLE links ADD COLUMN expired_visits INTEGER NOT NULL DEFAULT 0;`,
   // A link's password: scrypt's self-describing string (salt and parameters with the hash).
   `ALTER TABLE links ADD COLUMN password_hash TEXT;`,
+  // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
+  `ALTER TABLE domains ADD COLUMN not_found_url TEXT;
+   ALTER TABLE domains ADD COLUMN root_url TEXT;`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */
