@@ -9,6 +9,7 @@ import {
   MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
+import { DestinationHealthJson } from './link-health.ts';
 
 /**
  * What a custom issue is about, in its `params`: the service answers with the English message,
@@ -232,6 +233,7 @@ export const ServiceLinkJson = z.extend(LinkJson, {
   expires_at: z.nullable(z.string()),
   max_clicks: z.nullable(z.number()),
   expired_url: z.nullable(z.string()),
+  ...DestinationHealthJson,
 });
 export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
 

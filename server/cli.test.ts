@@ -17,6 +17,7 @@ import {
   rawRequest,
 } from '../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../test/support/test-service.ts';
+import { SCHEMA_VERSION } from './storage/sqlite/schema.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -393,9 +394,15 @@ describe('admin commands', () => {
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
     const first = await runCli(['migrate', '--db', fresh]);
-    expect(first).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${SCHEMA_VERSION}.\n`,
+    });
     const second = await runCli(['migrate', '--db', fresh]);
-    expect(second).toMatchObject({ code: 0, stdout: `${fresh} is at schema version 4.\n` });
+    expect(second).toMatchObject({
+      code: 0,
+      stdout: `${fresh} is at schema version ${SCHEMA_VERSION}.\n`,
+    });
     const db = new DatabaseSync(fresh, { readOnly: true });
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
@@ -416,7 +423,10 @@ describe('admin commands', () => {
     const shared = path.join(dir, 'migrate-together.db');
     const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--db', shared])));
     for (const result of results) {
-      expect(result).toMatchObject({ code: 0, stdout: `${shared} is at schema version 4.\n` });
+      expect(result).toMatchObject({
+        code: 0,
+        stdout: `${shared} is at schema version ${SCHEMA_VERSION}.\n`,
+      });
     }
   });
 
@@ -448,6 +458,39 @@ describe('admin commands', () => {
       expect(result).toEqual({ code: 1, stdout: '', stderr: `${says}\n` });
     }
     expect(existsSync(path.join(dir, 'geoip.db'))).toBe(false);
+  });
+
+  it('links health prints the counts per destination state, of one account or of all', async () => {
+    const one = await cli('links', 'health', '--email', 'exists@example.com');
+    expect(one).toEqual({
+      code: 0,
+      stdout:
+        'Destinations of 0 links (exists@example.com):\n  ok 0, redirected 0, broken 0, unreachable 0, unchecked 0\n',
+      stderr: '',
+    });
+    const all = await cli('links', 'health');
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Destinations of \d+ links? \(all accounts\):\n {2}ok \d+, /);
+    const unknown = await cli('links', 'health', '--email', 'nobody@example.com');
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: 'No account with the email nobody@example.com.\n',
+    });
+  });
+
+  it('refuses a --check-destinations that is neither off nor an interval, at once', async () => {
+    const result = await runCli(
+      ['serve', '--port', '0', '--db', path.join(dir, 'interval.db'), '--check-destinations', '5'],
+      '',
+      10_000,
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '--check-destinations must be off or an interval of at least a minute, as 24h, 90m or 2d, not "5".\n',
+    });
+    expect(existsSync(path.join(dir, 'interval.db'))).toBe(false);
   });
 
   it('prints its usage with --help and exits 0', async () => {

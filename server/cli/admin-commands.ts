@@ -8,7 +8,9 @@ import {
   revokeKey,
   setPlan,
 } from '../accounts/admin.ts';
+import { healthReport } from '../health-checks/health-report.ts';
 import { BackupError, backupSqlite, POSTGRES_BACKUP_ADVICE } from '../ops/backup.ts';
+import { createShortDomains } from '../shared/short-domain.ts';
 import { isPostgresUrl, openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CommandLine } from './command-line.ts';
@@ -96,6 +98,15 @@ export const ADMIN_COMMANDS: Record<string, (cli: CommandLine) => Promise<void>>
       return 'Revoked.';
     });
   },
+  'links health': (cli) =>
+    admin(cli, async (store) => {
+      const email = cli.values.email;
+      const account = email === undefined ? undefined : await store.accountByEmail(email);
+      if (email !== undefined && !account)
+        throw new AdminError(`No account with the email ${email}.`);
+      const domains = createShortDomains(cli.shortDomain ?? `localhost:${cli.port}`);
+      return healthReport(store, domains, account && email ? { id: account.id, email } : undefined);
+    }),
   'domain add': (cli) =>
     admin(cli, async (store) => {
       await addDomain(

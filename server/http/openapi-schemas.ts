@@ -3,6 +3,7 @@
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
 import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
 import {
   CreateLinkBody,
   CUSTOM_DOMAIN_PATTERN,
@@ -132,6 +133,7 @@ export function components(shortHost: string) {
       DomainList: jsonSchema(DomainListJson, 'output'),
       Deleted: jsonSchema(DeleteAnswerJson, 'output'),
       Error: jsonSchema(ErrorBodyJson, 'output'),
+      DestinationCheck: jsonSchema(DestinationCheckAnswerJson, 'output'),
     },
   };
 }

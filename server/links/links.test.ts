@@ -20,7 +20,17 @@ const GENERATED = /^[A-Za-z0-9]{7}$/;
 
 /** The list/retrieve form of a create/update `created_at`. */
 /** A link that never ends, as answers give it. */
-const NO_END = { expires_at: null, max_clicks: null, expired_url: null };
+const NO_END = {
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  destination_status: 'unchecked',
+  destination_checked_at: null,
+  destination_status_code: null,
+  destination_reason: null,
+  destination_final_url: null,
+  destination_permanent: null,
+};
 const offsetForm = (millisZ: string) => millisZ.replace(/\.\d{3}Z$/, '+00:00');
 
 let t: TestService;
@@ -62,6 +72,7 @@ describe('create', () => {
         'expires_at',
         'max_clicks',
         'expired_url',
+        ...Object.keys(NO_END).filter((field) => field.startsWith('destination_')),
       ].sort(),
     );
     expect(body).toMatchObject(NO_END);

@@ -154,6 +154,12 @@ describe('a list of 20,000 links', () => {
       expires_at: null,
       max_clicks: null,
       expired_url: null,
+      destination_status: 'unchecked',
+      destination_checked_at: null,
+      destination_status_code: null,
+      destination_reason: null,
+      destination_final_url: null,
+      destination_permanent: null,
     });
     expect(body.links.map((link) => link.short_url.slice(baseUrl.length + 4))).toEqual(
       Array.from({ length: LINKS }, (_, i) => String(i)),

@@ -19,6 +19,7 @@ import {
   idOf,
   rawRequest,
 } from '../../test/support/test-helpers.ts';
+import { SCHEMA_VERSION } from './postgres/schema.ts';
 
 let database: { url: string; drop(): Promise<void> };
 let agent: Agent;
@@ -44,7 +45,7 @@ describe('two instances on one PostgreSQL database', () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
       code: 0,
-      stdout: `${database.url} is at schema version 5.\n`,
+      stdout: `${database.url} is at schema version ${SCHEMA_VERSION}.\n`,
     });
     const created = await runCli([
       'account',

@@ -65,7 +65,23 @@ const MIGRATIONS: string[] = [
      ADD COLUMN max_clicks bigint,
      ADD COLUMN expired_url text,
      ADD COLUMN expired_visits bigint NOT NULL DEFAULT 0;`,
+  // Destination health (destination-health.ts): the state found, when to check next, and the lease
+  // of the check running (claimed with FOR UPDATE SKIP LOCKED, so instances never share a check).
+  `ALTER TABLE links ADD COLUMN destination_status text NOT NULL DEFAULT 'unchecked',
+     ADD COLUMN destination_status_code integer,
+     ADD COLUMN destination_reason text,
+     ADD COLUMN destination_final_url text,
+     ADD COLUMN destination_checked_at bigint,
+     ADD COLUMN destination_errors_in_row integer NOT NULL DEFAULT 0,
+     ADD COLUMN destination_next_check_at bigint,
+     ADD COLUMN destination_check_asked_at bigint,
+     ADD COLUMN check_leased_until bigint;
+   CREATE INDEX links_check_due ON links (destination_next_check_at NULLS FIRST, id);
+   CREATE INDEX links_by_destination_status ON links (destination_status, account_id);`,
 ];
+
+/** The version this service brings a database to. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Any constant: the key of the advisory lock that serialises migrations. */
 const MIGRATION_LOCK = 7_404_711;

@@ -68,7 +68,23 @@ const MIGRATIONS: string[] = [
    ALTER TABLE links ADD COLUMN max_clicks INTEGER;
    ALTER TABLE links ADD COLUMN expired_url TEXT;
    ALTER TABLE links ADD COLUMN expired_visits INTEGER NOT NULL DEFAULT 0;`,
+  // Destination health (destination-health.ts): the state found, when to check next, and the lease
+  // of the check running; links never checked (next check NULL) come first in the index.
+  `ALTER TABLE links ADD COLUMN destination_status TEXT NOT NULL DEFAULT 'unchecked';
+   ALTER TABLE links ADD COLUMN destination_status_code INTEGER;
+   ALTER TABLE links ADD COLUMN destination_reason TEXT;
+   ALTER TABLE links ADD COLUMN destination_final_url TEXT;
+   ALTER TABLE links ADD COLUMN destination_checked_at INTEGER;
+   ALTER TABLE links ADD COLUMN destination_errors_in_row INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE links ADD COLUMN destination_next_check_at INTEGER;
+   ALTER TABLE links ADD COLUMN destination_check_asked_at INTEGER;
+   ALTER TABLE links ADD COLUMN check_leased_until INTEGER;
+   CREATE INDEX links_check_due ON links (destination_next_check_at, id);
+   CREATE INDEX links_by_destination_status ON links (destination_status, account_id);`,
 ];
+
+/** The version this service brings a database to. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export const schemaVersionOf = (db: DatabaseSync) =>
   (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
