@@ -5,8 +5,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
+import {
+  type DestinationCheckAnswerJson,
+  DestinationHealthJson,
+} from '../../contract/link-health.ts';
 import type { LinkListJson, ServiceLinkJson } from '../../contract/wire.ts';
+import { offerOfContractText, offersOperation } from '../../lib/api/service-offer.ts';
 import { api, idOf } from '../../test/support/test-api.ts';
 import { startTestService } from '../../test/support/test-service.ts';
 import { createMetrics } from '../ops/metrics.ts';
@@ -338,6 +342,22 @@ describe('asking for the state', () => {
         new RegExp(`^  ${running.baseUrl}/b -> ${origin}/gone: 404, checked \\d{4}-.+Z$`),
       ),
     ]);
+  });
+});
+
+describe('the published contract', () => {
+  it('offers the check operation, the filter and every health field to the extension', async () => {
+    const { running } = await service();
+    const text = await (await fetch(`${running.baseUrl}/v1/openapi.json`)).text();
+    const offer = offerOfContractText(text);
+    expect(offersOperation(offer, 'checkLink')).toBe(true);
+    for (const field of Object.keys(DestinationHealthJson)) {
+      expect(offer.linkFields.answer.has(field), field).toBe(true);
+    }
+    const document = JSON.parse(text);
+    expect(document.paths['/v1/links'].get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'destination_status', in: 'query' }),
+    );
   });
 });
 
