@@ -312,6 +312,22 @@ describe('asking for the state', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('asks to come back in seconds, not the lease’s minutes, while the scheduled check runs', async () => {
+    const { origin } = await site();
+    const { running, key, client } = await service({ ...LOCAL, timeoutMs: 2_000 });
+    await running.insertLinks(key, [{ backHalf: 'busy', destinationUrl: `${origin}/slow` }]);
+    const scheduled = running.service.checker.checkDue();
+    while (running.service.checker.running() === 0) {
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    const path = `/v1/links/${idOf(`${running.baseUrl}/busy`)}/check`;
+    const refused = await client.send<{ code: string; message: string }>('POST', path);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    expect(refused.body.message).toMatch(/or is being checked now: ask again in \d+ s\.$/);
+    await scheduled;
+  });
+
   it('counts checks by outcome in the metrics, and reports counts and broken links', async () => {
     const { origin } = await site();
     const metrics = createMetrics();

@@ -40,6 +40,12 @@ export type CheckRecord = {
   nextCheckAt: number;
 };
 
+/**
+ * How long one asking for a check while the scheduled one runs is told to wait: a check takes
+ * seconds, though its lease is minutes.
+ */
+export const CHECK_RUNNING_RETRY_MS = 10_000;
+
 /** A check asked for now: claimed, refused until `retryAt` (too soon, or running), or no link. */
 export type CheckNowClaim = { claimed: CheckClaim } | { retryAt: number } | undefined;
 

@@ -3,6 +3,7 @@
 // two instances claiming at once take different rows), and the lease is let go with the result.
 import type { DestinationStatus } from '../../../contract/link-health.ts';
 import {
+  CHECK_RUNNING_RETRY_MS,
   type CheckClaim,
   type DestinationHealth,
   emptyCounts,
@@ -65,7 +66,8 @@ export function healthQueries(sql: Sql): HealthStorage {
           WHERE account_id = ${accountId} AND domain = ${domain} AND back_half = ${backHalf}`;
         if (!link) return undefined;
         // Free again by the time it is read (a lease just let go): one more second and ask again.
-        const retryAt = Math.max((link.askedAt ?? 0) + minGapMs, link.leasedUntil ?? 0, now + 1000);
+        const leased = Math.min(link.leasedUntil ?? 0, now + CHECK_RUNNING_RETRY_MS);
+        const retryAt = Math.max((link.askedAt ?? 0) + minGapMs, leased, now + 1000);
         return { retryAt };
       }),
 

@@ -2,6 +2,7 @@
 // file at a time, and each claim is one write transaction, so a lease is never taken twice.
 import type { DestinationStatus } from '../../../contract/link-health.ts';
 import {
+  CHECK_RUNNING_RETRY_MS,
   type CheckClaim,
   type DestinationHealth,
   emptyCounts,
@@ -49,7 +50,10 @@ export function healthQueries({ get, all, run, transaction }: SqliteAccess): Hea
           backHalf,
         );
         if (!link) return undefined;
-        const retryAt = Math.max((link.askedAt ?? 0) + minGapMs, link.leasedUntil ?? 0);
+        const retryAt = Math.max(
+          (link.askedAt ?? 0) + minGapMs,
+          Math.min(link.leasedUntil ?? 0, now + CHECK_RUNNING_RETRY_MS),
+        );
         if (retryAt > now) return { retryAt };
         const claimed = get<CheckClaim>(
           `UPDATE links SET check_leased_until = ?, destination_check_asked_at = ?
