@@ -9,6 +9,7 @@ import {
   MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
+import { DestinationHealthJson } from './link-health.ts';
 import { Password } from './link-password.ts';
 
 /**
@@ -235,6 +236,7 @@ export const ServiceLinkJson = z.extend(LinkJson, {
   max_clicks: z.nullable(z.number()),
   expired_url: z.nullable(z.string()),
   password_protected: z.boolean(),
+  ...DestinationHealthJson,
 });
 export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
 

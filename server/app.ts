@@ -14,6 +14,7 @@ import {
   requireApiKey,
 } from './accounts/auth.ts';
 import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
+import { type CheckRouteDeps, checkRoutes } from './health-checks/check-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { answerError, answerNotFound } from './http/problems.ts';
 import { refuseDotSegments } from './http/request-target.ts';
@@ -27,7 +28,8 @@ export type AppDeps = HealthDeps &
   ApiKeyDeps &
   LinkRouteDeps &
   DomainRouteDeps &
-  StatsRouteDeps;
+  StatsRouteDeps &
+  CheckRouteDeps;
 
 // Every API answer, errors included: never cached by a browser or proxy (it is one account's
 // data), never sniffed into another type.
@@ -56,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
   // Everything mounted below answers only a paid account's live key, within its limit.
   app.use('/v1/*', requireApiKey(deps));
   app.route('/v1/links', statsRoutes(deps));
+  app.route('/v1/links', checkRoutes(deps));
   app.route('/v1/links', linkRoutes(deps));
   app.route('/v1/domains', domainRoutes(deps));
 

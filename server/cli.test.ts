@@ -570,6 +570,46 @@ describe('admin commands', () => {
     expect(existsSync(path.join(dir, 'geoip.db'))).toBe(false);
   });
 
+  it('links health prints the counts per destination state, of one account or of all', async () => {
+    const withoutDomain = await cli('links', 'health');
+    expect(withoutDomain.code).toBe(1);
+    expect(withoutDomain.stderr).toMatch(
+      /^Name the short domain the service serves with --short-domain/,
+    );
+    const health = (...args: string[]) =>
+      cli('links', 'health', '--short-domain', 'localhost:8080', ...args);
+    const one = await health('--email', 'exists@example.com');
+    expect(one).toEqual({
+      code: 0,
+      stdout:
+        'Destinations of 0 links (exists@example.com):\n  ok 0, redirected 0, broken 0, unreachable 0, unchecked 0\n',
+      stderr: '',
+    });
+    const all = await health();
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Destinations of \d+ links? \(all accounts\):\n {2}ok \d+, /);
+    const unknown = await health('--email', 'nobody@example.com');
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: 'No account with the email nobody@example.com.\n',
+    });
+  });
+
+  it('refuses a --check-destinations that is neither off nor an interval, at once', async () => {
+    const result = await runCli(
+      ['serve', '--port', '0', '--db', path.join(dir, 'interval.db'), '--check-destinations', '5'],
+      '',
+      10_000,
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '--check-destinations must be off or an interval of at least a minute, as 24h, 90m or 2d, not "5".\n',
+    });
+    expect(existsSync(path.join(dir, 'interval.db'))).toBe(false);
+  });
+
   it('prints its usage with --help and exits 0', async () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);

@@ -12,6 +12,12 @@ import { createClickCounter } from './clicks/clicks.ts';
 import { createDomainFallbacks } from './clicks/domain-fallbacks.ts';
 import { createPasswordChecks, PASSWORD_GUESSES_PER_MINUTE } from './clicks/password-posts.ts';
 import { createRedirectCache, createRedirectHandler } from './clicks/redirects.ts';
+import type { CheckOptions } from './health-checks/check-destination.ts';
+import {
+  createDestinationChecker,
+  DEFAULT_CHECK_INTERVAL_MS,
+  type DestinationChecker,
+} from './health-checks/destination-checker.ts';
 import { openRateLimiter } from './http/rate-limit.ts';
 import { createDestinationRules, watchBlockedHosts } from './links/destinations.ts';
 import { createStorageListReader } from './lists/list-json.ts';
@@ -58,6 +64,13 @@ export type ServiceOptions = {
   shutdownTimeoutMs?: number;
   /** Stamps creation times and says which UTC day a click is on; the system's unless told (tests). */
   clock?: Clock;
+  /**
+   * Checks each link's destination once in this time, spread over it (destination-checker.ts);
+   * without it, only when asked (POST …/check).
+   */
+  checkIntervalMs?: number;
+  /** The checks' options: private addresses allowed; in tests, the resolver and timeouts. */
+  checkOptions?: CheckOptions;
   /** Tests only: wraps the opened storage, to stretch its timings or make it fail. */
   wrapStorage?: (store: Storage) => Storage;
 };
@@ -86,6 +99,8 @@ export type RunningService = {
   port: number;
   baseUrl: string;
   shortDomain: string;
+  /** The destination checker: scheduled when checkIntervalMs is given; checkDue() in tests. */
+  checker: DestinationChecker;
   /** Reads the blocked hosts file again, changed or not (SIGHUP). */
   reloadBlockedHosts(): void;
   stop(): Promise<void>;
@@ -180,7 +195,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         })
       : createStorageListReader(store, domains);
   const trustedProxies = new Set(options.trustedProxies ?? []);
+  const checker = createDestinationChecker({
+    store,
+    clock,
+    logger,
+    intervalMs: options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS,
+    checkOptions: options.checkOptions,
+    onChecked: metrics.countCheck,
+  });
+  if (options.checkIntervalMs !== undefined) checker.start();
   const api = createApp({
+    checker,
     store,
     databaseFilesReplaced:
       store.engine === 'sqlite' && options.db !== ':memory:'
@@ -257,13 +282,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= new Promise<void>((resolve) => {
-      const force = setTimeout(
-        () => server.closeAllConnections(),
-        options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
-      );
+      const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+      const force = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs);
+      // Checks running get the same time as requests; those still running then store nothing.
+      const checksStopped = checker.stop(shutdownTimeoutMs);
       server.close(() => {
         clearTimeout(force);
-        void Promise.all([clicks.stop(), lists.stop()])
+        void Promise.all([clicks.stop(), lists.stop(), checksStopped])
           .then(() => store.close())
           .catch((error: unknown) => logger.error('Closing the database failed', error))
           .finally(resolve);
@@ -281,6 +306,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     baseUrl: `http://${loopbackOrAny ? 'localhost' : host}:${port}`,
     shortDomain: domains.defaultHost,
+    checker,
     reloadBlockedHosts: () => blockedHosts?.reload(),
     stop,
   };

@@ -8,6 +8,7 @@ import {
   revokeKey,
   setPlan,
 } from '../accounts/admin.ts';
+import { healthReport } from '../health-checks/health-report.ts';
 import { deleteExpiredLinks, deleteExpiredSummary, parseBefore } from '../links/delete-expired.ts';
 import { createDestinationRules, watchBlockedHosts } from '../links/destinations.ts';
 import { domainLines, fallbacksText, setDomainFallbacks } from '../links/domain-settings.ts';
@@ -135,6 +136,19 @@ export const ADMIN_COMMANDS: Record<string, (cli: CommandLine) => Promise<void>>
     return admin(cli, async (store) => {
       await revokeKey(store, key);
       return 'Revoked.';
+    });
+  },
+  'links health': (cli) => {
+    const shortDomain = cli.requiredShortDomain(
+      'links health names each broken link by its short URL',
+    );
+    return admin(cli, async (store) => {
+      const email = cli.values.email;
+      const account = email === undefined ? undefined : await store.accountByEmail(email);
+      if (email !== undefined && !account)
+        throw new AdminError(`No account with the email ${email}.`);
+      const domains = createShortDomains(shortDomain);
+      return healthReport(store, domains, account && email ? { id: account.id, email } : undefined);
     });
   },
   'domain add': (cli) => {

@@ -44,6 +44,11 @@ Commands:
                           (env SHORTLINK_LOG_FILE)
       --geoip FILE        a GeoLite2-Country .mmdb file: click statistics then count countries
                           (env SHORTLINK_GEOIP)
+      --check-destinations off|INTERVAL  check each link's destination once per INTERVAL (as 24h,
+                          90m, 3600s, 2d), spread over it, or never (env SHORTLINK_CHECK_DESTINATIONS;
+                          default 24h)
+      --check-private-destinations  let the checker ask loopback and private addresses (a LAN's
+                          self-hosted pages); refused otherwise (env SHORTLINK_CHECK_PRIVATE_DESTINATIONS=1)
                           env SHORTLINK_SYNCHRONOUS=normal|full: when SQLite commits reach the disk (default ${DEFAULT_SYNCHRONOUS})
   account create --email E [--plan paid|free]   create an account; prints its API key last
   account plan --email E --plan paid|free       change an account's plan
@@ -73,6 +78,8 @@ Commands:
                                                 rows and why (--force replaces an existing report);
                                                 needs --short-domain (the one serve is given) and
                                                 takes --blocked-hosts as serve does
+  links health --short-domain D [--email E]     how many links are in each destination state, and the
+                                                broken ones (of one account, or of all)
   migrate                                       bring the database's schema up to date (serve does it too)
 
 Every command takes --db as serve does.`;
@@ -99,6 +106,8 @@ function parseOptions(args: string[]) {
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
         geoip: { type: 'string' },
+        'check-destinations': { type: 'string' },
+        'check-private-destinations': { type: 'boolean' },
         email: { type: 'string' },
         plan: { type: 'string' },
         key: { type: 'string' },

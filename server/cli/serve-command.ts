@@ -57,6 +57,34 @@ async function startMetrics(
   return metrics;
 }
 
+const INTERVAL_UNITS_MS: Record<string, number> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** --check-destinations: `off`, or an interval such as 24h (at least a minute). */
+export function checkInterval(given: string): number | undefined {
+  if (given === 'off') return undefined;
+  const match = /^(\d+)(s|m|h|d)$/.exec(given);
+  const ms = match ? Number(match[1]) * (INTERVAL_UNITS_MS[match[2] as string] as number) : 0;
+  if (ms < 60_000)
+    throw new AdminError(
+      `--check-destinations must be off or an interval of at least a minute, as 24h, 90m or 2d, not "${given}".`,
+    );
+  return ms;
+}
+
+function checkDestinations({ values, env }: CommandLine) {
+  const intervalMs = checkInterval(
+    values['check-destinations'] ?? env.SHORTLINK_CHECK_DESTINATIONS ?? '24h',
+  );
+  const allowPrivate =
+    values['check-private-destinations'] ?? env.SHORTLINK_CHECK_PRIVATE_DESTINATIONS === '1';
+  return { intervalMs, checkOptions: { allowPrivate } };
+}
+
 export async function serve(cli: CommandLine): Promise<void> {
   const { values, env, port } = cli;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -91,6 +119,7 @@ export async function serve(cli: CommandLine): Promise<void> {
         env.SHORTLINK_SHUTDOWN_TIMEOUT ??
         DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
     );
+  const checks = checkDestinations(cli);
   const logger = structuredLogger(cli);
   const metrics = await startMetrics(cli, logger);
   const service = await startService({
@@ -108,6 +137,8 @@ export async function serve(cli: CommandLine): Promise<void> {
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
     geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
+    checkIntervalMs: checks.intervalMs,
+    checkOptions: checks.checkOptions,
   });
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -312,7 +312,7 @@ describe('never a way into the operator’s network', () => {
     const site = await serve(answer(200));
     const url = destination.replace('PORT', String(site.port));
     expect(await checkDestination(url, { timeoutMs: 500 })).toEqual({
-      state: 'not_checked',
+      state: 'unchecked',
       reason: 'private_address',
       address,
       range,
@@ -328,12 +328,12 @@ describe('never a way into the operator’s network', () => {
       'both.test': ['93.184.215.14', '10.0.0.7'],
     });
     expect(await checkDestination(`http://inside.test:${site.port}/`, { resolve })).toMatchObject({
-      state: 'not_checked',
+      state: 'unchecked',
       address: '127.0.0.1',
       range: 'loopback',
     });
     expect(await checkDestination('http://both.test/', { resolve })).toMatchObject({
-      state: 'not_checked',
+      state: 'unchecked',
       address: '10.0.0.7',
       range: 'private',
     });
@@ -357,7 +357,7 @@ describe('never a way into the operator’s network', () => {
     const options = { resolve, refusedRange: internetOn127 };
     const origin = `http://www.example.test:${site.port}`;
     expect(await checkDestination(`${origin}/by-name`, options)).toEqual({
-      state: 'not_checked',
+      state: 'unchecked',
       reason: 'private_address',
       address: '127.0.0.2',
       range: 'loopback',
@@ -365,11 +365,11 @@ describe('never a way into the operator’s network', () => {
     });
     expect(asked).toEqual(['www.example.test', 'intranet.test']);
     expect(await checkDestination(`${origin}/by-address`, options)).toMatchObject({
-      state: 'not_checked',
+      state: 'unchecked',
       address: '127.0.0.2',
     });
     expect(await checkDestination(`${origin}/metadata`, options)).toMatchObject({
-      state: 'not_checked',
+      state: 'unchecked',
       address: '::ffff:a9fe:a9fe',
       range: 'metadata',
     });

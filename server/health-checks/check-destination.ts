@@ -51,7 +51,7 @@ export type DestinationState =
   | { state: 'broken'; status: number; transient: boolean; finalUrl?: string }
   | { state: 'unreachable'; reason: UnreachableReason; detail: string; url: string }
   | {
-      state: 'not_checked';
+      state: 'unchecked';
       reason: 'private_address';
       address: string;
       range: RefusedRange;
@@ -242,7 +242,7 @@ export async function checkDestination(
           const range = refusedRange(address);
           if (range !== undefined) {
             return {
-              state: 'not_checked',
+              state: 'unchecked',
               reason: 'private_address',
               address,
               range,

@@ -4,6 +4,7 @@ import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../cont
 import { LINK_HOST_PATTERN, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../contract/wire.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { DEFAULT_DOMAIN } from '../storage/storage.ts';
+import { destinationStatusParameter, EXAMPLE_HEALTH } from './openapi-health.ts';
 import { json, pattern, ref } from './openapi-schemas.ts';
 
 export type DocumentOptions = {
@@ -40,6 +41,7 @@ export function operationContext(options: DocumentOptions) {
     max_clicks: null,
     expired_url: null,
     password_protected: false,
+    ...EXAMPLE_HEALTH,
   };
   const limits = [
     options.rateLimitPerMinute > 0
@@ -130,6 +132,7 @@ const linksFromCreate = Object.fromEntries(
 export const listLinks: Describe = ({ exampleLink, common }) => ({
   operationId: 'listLinks',
   summary: 'List every link of the account, newest first',
+  parameters: [destinationStatusParameter],
   responses: {
     '200': {
       description: 'All links.',

@@ -3,6 +3,7 @@
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
 import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/link-password.ts';
 import {
   CreateLinkBody,
@@ -153,6 +154,7 @@ export function components(shortHost: string) {
       DomainList: jsonSchema(DomainListJson, 'output'),
       Deleted: jsonSchema(DeleteAnswerJson, 'output'),
       Error: jsonSchema(ErrorBodyJson, 'output'),
+      DestinationCheck: jsonSchema(DestinationCheckAnswerJson, 'output'),
     },
   };
 }

@@ -72,6 +72,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/domains',
       '/v1/links',
       '/v1/links/{host}/{back_half}',
+      '/v1/links/{host}/{back_half}/check',
       '/v1/links/{host}/{back_half}/stats',
       '/v1/openapi.json',
       '/{back_half}',

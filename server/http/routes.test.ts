@@ -26,7 +26,11 @@ function honoPathPattern(path: string): RegExp {
 const samplePath = (endpoint: Endpoint) => endpoint.path.replace(/\{[^}]+\}/g, 'x');
 
 /** A request path a route answers: its parameters, and a final `/*`, filled in. */
-const routeSample = (path: string) => path.replace(/\/:[^/]+/g, '/x').replace(/\/\*$/, '/x');
+const routeSample = (path: string) =>
+  path
+    .replace(/\/:[^/{]+\{[^}]*%2\[Ff\][^}]*\}/g, '/x%2Fx')
+    .replace(/\/:[^/]+/g, '/x')
+    .replace(/\/\*$/, '/x');
 
 const methodsOf = (endpoint: Endpoint) =>
   Object.keys(endpoint.methods).map((method) => method.toUpperCase());
@@ -131,10 +135,14 @@ describe('the route table', () => {
   });
 
   it('catches a row that a wider one before it hides', () => {
-    const [links, stats, link, ...rest] = API_ENDPOINTS as Endpoint[];
-    const problems = routeTableProblems([links, link, stats, ...rest] as Endpoint[], appRoutes());
-    expect(problems).toEqual([
+    const [links, stats, check, link, ...rest] = API_ENDPOINTS as Endpoint[];
+    const reordered = [links, link, stats, check, ...rest] as Endpoint[];
+    expect(routeTableProblems(reordered, appRoutes())).toEqual([
       expect.stringMatching(/^The route table's row \/v1\/links\/\{host\}\/\{back_half\}\/stats /),
+      expect.stringMatching(/^The route table's row \/v1\/links\/\{host\}\/\{back_half\}\/check /),
+      // Hidden, the check's row cannot claim its routes either: POST is no method of the link's row.
+      expect.stringMatching(/^The app answers POST \/v1\/links\/:host\/:backHalf\/check, /),
+      expect.stringMatching(/^The app answers POST \/v1\/links\/:link\{.+\}\/check, /),
     ]);
   });
 });

@@ -4,6 +4,8 @@
 // request path of each row, that a route of that row answers each of its methods, and that every
 // route of the app is a row's. The health checks are apart (ops/health-routes.ts): probes for
 // machines, answered before the limits and left out of the metrics and the document.
+
+import { checkLink } from './openapi-health.ts';
 import {
   createLink,
   type Describe,
@@ -47,6 +49,13 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     methods: { get: linkStats },
     parameters: linkParameters,
     label: '/v1/links/:link/stats',
+  },
+  {
+    path: '/v1/links/{host}/{back_half}/check',
+    pattern: /^\/v1\/links\/(?:[^/]+\/[^/]+|[^/]+%2[Ff][^/]+)\/check$/,
+    methods: { post: checkLink },
+    parameters: linkParameters,
+    label: '/v1/links/:link/check',
   },
   {
     path: '/v1/links/{host}/{back_half}',

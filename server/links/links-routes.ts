@@ -15,9 +15,11 @@ import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
 import { streamedJsonResponse } from '../http/compress.ts';
 import { answerWrongMethod, HttpProblem, readJsonObject, validate } from '../http/problems.ts';
+import { listFilterOf } from '../lists/list-filter.ts';
 import { expiresAtIso, isoOffset } from '../lists/list-json.ts';
 import type { ListReader } from '../lists/list-reader.ts';
 import type { Clock } from '../shared/clock.ts';
+import { destinationHealthFields } from '../shared/destination-json.ts';
 import { type LinkIdentity, linkIdentityOf, linkPath } from '../shared/link-identity.ts';
 import type { Logger } from '../shared/logger.ts';
 import { hashPassword } from '../shared/password-hash.ts';
@@ -112,6 +114,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     max_clicks: link.maxClicks,
     expired_url: link.expiredUrl,
     password_protected: link.passwordHash !== null,
+    ...destinationHealthFields(link),
   });
   const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
@@ -199,7 +202,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
   // 200,000 links neither stall the redirects nor sit whole in memory.
   links.get('/', (c) =>
     streamedJsonResponse({
-      chunks: deps.lists.chunks(c.get('owner').accountId, clicks),
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks, listFilterOf(c.req.query())),
       acceptEncoding: c.req.header('accept-encoding'),
       breakOff: (error) => {
         logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);

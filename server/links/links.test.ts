@@ -20,7 +20,18 @@ const GENERATED = /^[A-Za-z0-9]{7}$/;
 
 /** The list/retrieve form of a create/update `created_at`. */
 /** A link that never ends and has no password, as answers give it. */
-const NO_END = { expires_at: null, max_clicks: null, expired_url: null, password_protected: false };
+const NO_END = {
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  password_protected: false,
+  destination_status: 'unchecked',
+  destination_checked_at: null,
+  destination_status_code: null,
+  destination_reason: null,
+  destination_final_url: null,
+  destination_permanent: null,
+};
 const offsetForm = (millisZ: string) => millisZ.replace(/\.\d{3}Z$/, '+00:00');
 
 let t: TestService;
@@ -63,6 +74,7 @@ describe('create', () => {
         'max_clicks',
         'expired_url',
         'password_protected',
+        ...Object.keys(NO_END).filter((field) => field.startsWith('destination_')),
       ].sort(),
     );
     expect(body).toMatchObject(NO_END);

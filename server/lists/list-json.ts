@@ -2,8 +2,9 @@
 // list worker (list-worker.ts) and its tests.
 
 import type { ClickCounter } from '../clicks/clicks.ts';
+import { destinationHealthJsonText } from '../shared/destination-json.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
-import type { LinkRow, Storage } from '../storage/storage.ts';
+import type { LinkFilter, LinkRow, Storage } from '../storage/storage.ts';
 
 /** The list and retrieve form of a date: `2026-11-22T10:00:00+00:00`. */
 export const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
@@ -14,7 +15,7 @@ export const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 
  * chose can need escaping; the short URL (a host and `[A-Za-z0-9_-]`) and the date never do.
  */
 export function listEntryJson(link: LinkRow, domains: ShortDomains, pendingClicks: number): string {
-  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)},"password_protected":${link.passwordHash !== null}}`;
+  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)},"password_protected":${link.passwordHash !== null}${destinationHealthJsonText(link)}`;
 }
 
 /** A link's expiry as every answer gives it: `2026-12-31T23:59:00.000Z`, or null. */
@@ -63,8 +64,9 @@ export function createStorageListReader(store: Storage, domains: ShortDomains) {
     async *chunks(
       accountId: number,
       clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
+      filter: LinkFilter = {},
     ): AsyncGenerator<Uint8Array> {
-      const rows = store.eachLinkOf(accountId)[Symbol.asyncIterator]();
+      const rows = store.eachLinkOf(accountId, filter)[Symbol.asyncIterator]();
       // The read's snapshot is taken with its first rows; the clicks not stored as of it are taken
       // then too, with no click write of this process in between (clicks.ts).
       let pendingClicks = new Map<number, number>();

@@ -5,6 +5,7 @@
 // work only slows the lists, and the main thread, idle between requests, answers redirects at once.
 import { Worker } from 'node:worker_threads';
 import type { ClickCounter } from '../clicks/clicks.ts';
+import type { LinkFilter } from '../storage/storage.ts';
 import type { ListReply, ListRequest, ListWorkerData } from './list-protocol.ts';
 
 /** Reading the list failed: the message is the worker's, for the log. */
@@ -55,6 +56,7 @@ export function createListReader(data: ListWorkerData) {
     async *chunks(
       accountId: number,
       clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
+      filter: LinkFilter = {},
     ): AsyncGenerator<Uint8Array> {
       const thread = running();
       const id = ++lastId;
@@ -69,7 +71,8 @@ export function createListReader(data: ListWorkerData) {
         // process may land between the clicks taken as pending here and that snapshot (clicks.ts).
         let firstReply: Promise<ListReply> | undefined = clicks.settled(() => {
           const pendingClicks = [...clicks.pendingSnapshot()];
-          thread.postMessage({ type: 'start', id, accountId, pendingClicks } satisfies ListRequest);
+          const start = { type: 'start', id, accountId, pendingClicks, filter } as const;
+          thread.postMessage(start satisfies ListRequest);
           return nextReply();
         });
         while (true) {

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { LINK_COLUMNS } from '../storage/sqlite/link-queries.ts';
-import type { LinkRow } from '../storage/storage.ts';
+import type { LinkFilter, LinkRow } from '../storage/storage.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';
 
@@ -14,17 +14,19 @@ const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
 
-const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?
-  ORDER BY created_at DESC, id DESC`;
+const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?1
+  AND (?2 IS NULL OR destination_status = ?2) ORDER BY created_at DESC, id DESC`;
 
 /**
  * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
  * closed with it: statements on one connection share one read transaction, so a list a slow client
  * kept open would have held every other list to the moment it started.
  */
-function openList(accountId: number, pending: Map<number, number>) {
+function openList(accountId: number, pending: Map<number, number>, filter: LinkFilter) {
   const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
-  const rows = db.prepare(LINKS_OF_ACCOUNT).iterate(accountId) as IterableIterator<LinkRow>;
+  const rows = db
+    .prepare(LINKS_OF_ACCOUNT)
+    .iterate(accountId, filter.destinationStatus ?? null) as IterableIterator<LinkRow>;
   const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
   return {
     chunks,
@@ -41,7 +43,8 @@ const port = parentPort as NonNullable<typeof parentPort>;
 port.on('message', (request: ListRequest) => {
   if (request.type === 'start') {
     try {
-      lists.set(request.id, openList(request.accountId, new Map(request.pendingClicks)));
+      const pending = new Map(request.pendingClicks);
+      lists.set(request.id, openList(request.accountId, pending, request.filter));
     } catch (error) {
       port.postMessage({
         id: request.id,

@@ -7,6 +7,7 @@ import type { ClickCounter } from '../clicks/clicks.ts';
 import type { RedirectCache } from '../clicks/redirects.ts';
 import { endpointOf } from '../http/routes.ts';
 import type { Storage } from '../storage/storage.ts';
+import { createCheckMetrics } from './check-metrics.ts';
 import { isHealthProbe } from './health-routes.ts';
 
 type Handler<R> = (req: IncomingMessage, res: ServerResponse) => R;
@@ -130,6 +131,7 @@ export function createMetrics() {
     durations.series(route, res.statusCode)((performance.now() - started) / 1000);
   return {
     registry,
+    ...createCheckMetrics(registers),
     /** The gauges' sources, once the service has made them. */
     watch(sources: { clicks: ClickCounter; redirects: RedirectCache; poolSize: number }): void {
       watched = sources;
@@ -284,10 +286,11 @@ function createLightHistogram(
 /** What the service calls on its metrics; with metrics off, every call changes nothing. */
 export type ServiceMetrics = Pick<
   Metrics,
-  'watch' | 'instrumentRedirects' | 'instrumentApi' | 'instrumentStorage'
+  'watch' | 'instrumentRedirects' | 'instrumentApi' | 'instrumentStorage' | 'countCheck'
 >;
 export const NO_METRICS: ServiceMetrics = {
   watch() {},
+  countCheck() {},
   instrumentRedirects: (handle) => handle,
   instrumentApi: (handle) => (req, res) => void handle(req, res),
   instrumentStorage: (store) => store,

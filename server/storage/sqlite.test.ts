@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
+import { NEVER_CHECKED } from './destination-health.ts';
 import { openSqliteStorage } from './sqlite/queries.ts';
 import { SCHEMA_VERSION } from './sqlite/schema.ts';
 import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
@@ -33,6 +34,7 @@ const NEVER_ENDS = {
   expiredUrl: null,
   expiredVisits: 0,
   passwordHash: null,
+  ...NEVER_CHECKED,
 };
 
 describe('openSqliteStorage', () => {

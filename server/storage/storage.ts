@@ -1,6 +1,8 @@
 // The service's storage, as the API, the redirects and the command line see it: one interface,
 // whatever engine is behind it. Every operation returns a Promise, so an engine that talks to a
 // server over the network fits it as well as SQLite in this process.
+import type { DestinationStatus } from '../../contract/link-health.ts';
+import type { DestinationHealth, HealthStorage } from './destination-health.ts';
 
 /** The empty string is the default short domain; a custom domain is its lower-case host. */
 export type DomainKey = string;
@@ -24,8 +26,12 @@ export type LinkEnd = {
  */
 export type LinkPassword = { passwordHash: string | null };
 
+/** Which of an account's links a list holds: those whose destination is in this state. */
+export type LinkFilter = { destinationStatus?: DestinationStatus };
+
 export type LinkRow = LinkEnd &
-  LinkPassword & {
+  LinkPassword &
+  DestinationHealth & {
     id: number;
     domain: DomainKey;
     backHalf: string;
@@ -46,7 +52,13 @@ export type LinkRow = LinkEnd &
 /** A link to store; without an end, it never ends; without a password hash, it has none. */
 export type NewLink = Omit<
   LinkRow,
-  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | keyof LinkEnd | keyof LinkPassword
+  | 'id'
+  | 'clicks'
+  | 'expiredVisits'
+  | 'storedBatch'
+  | keyof LinkEnd
+  | keyof LinkPassword
+  | keyof DestinationHealth
 > &
   Partial<LinkEnd & LinkPassword>;
 
@@ -155,7 +167,7 @@ export type LinkChangeWatcher = {
   back(): void;
 };
 
-export interface Storage {
+export interface Storage extends HealthStorage {
   /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
   readonly engine: 'sqlite' | 'postgres';
   /** The schema version the database is at. */
@@ -194,7 +206,7 @@ export interface Storage {
    * The account's links newest first, read as the caller asks for them (memory stays bounded
    * however many there are); ending the iteration early ends the read.
    */
-  eachLinkOf(accountId: number): AsyncIterable<LinkRow>;
+  eachLinkOf(accountId: number, filter?: LinkFilter): AsyncIterable<LinkRow>;
   linkOf(accountId: number, domain: DomainKey, backHalf: string): Promise<LinkRow | undefined>;
   /**
    * Changes the link the account has at this domain and back-half, named by that identity (never

@@ -187,8 +187,8 @@ export const ROOMS: Room[] = [
   },
   {
     room: 'server/health-checks',
-    mayImport: ['contract', 'server/shared'],
-    holds: 'destination health: one destination checked, the addresses refused, the limits',
+    mayImport: [...SERVER_BASE, 'server/accounts'],
+    holds: 'destination health: the checker and its schedule, one check, the addresses refused',
   },
   {
     room: 'server/ops',

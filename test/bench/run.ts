@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only metrics`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// `--only service`, `--only metrics`, `--only health`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
 // popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBackup } from './backup-bench.ts';
+import { benchHealthCost, HEALTH_BENCH_LINKS } from './health-bench.ts';
 import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
@@ -25,7 +26,15 @@ const { values } = parseArgs({
 });
 const rows: [string, string, string][] = [];
 const runs = (
-  group: 'service' | 'metrics' | 'statistics' | 'backup' | 'instances' | 'popup' | 'options',
+  group:
+    | 'service'
+    | 'metrics'
+    | 'health'
+    | 'statistics'
+    | 'backup'
+    | 'instances'
+    | 'popup'
+    | 'options',
 ) => !values.only || values.only === group;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -49,6 +58,24 @@ if (runs('metrics')) {
       `${cost.countedByMetrics} / ${cost.redirectsSent}`,
       'equal',
     ],
+  );
+}
+
+if (runs('health')) {
+  const health = await benchHealthCost(Number(values.seconds), Number(values.rounds));
+  const times = (perSecond: number) => `${(perSecond / health.barePerSecond).toFixed(2)} × bare`;
+  rows.push(
+    [
+      `redirects per second with ${HEALTH_BENCH_LINKS.toLocaleString('en')} links: checker off / each link hourly / each link every minute (median of ${health.rounds})`,
+      `${health.checkerOffPerSecond.toFixed(0)} (${times(health.checkerOffPerSecond)}) / ${health.checkerHourlyPerSecond.toFixed(0)} (${times(health.checkerHourlyPerSecond)}) / ${health.checkerBusyPerSecond.toFixed(0)} (${times(health.checkerBusyPerSecond)})`,
+      'hourly ≈ off',
+    ],
+    [
+      'destination checks stored per second: hourly / every minute',
+      `${health.hourlyChecksPerSecond.toFixed(1)} / ${health.busyChecksPerSecond.toFixed(0)}`,
+      '',
+    ],
+    ['bare node:http 302 per second (same run)', health.barePerSecond.toFixed(0), ''],
   );
 }
 

@@ -290,7 +290,7 @@ export async function benchDurability(seconds: number, rounds = 3): Promise<Dura
 }
 
 /** A port nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDomain, createAccount, revokeKey } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
+import type { CheckOptions } from '../../server/health-checks/check-destination.ts';
 import type { ServiceMetrics } from '../../server/ops/metrics.ts';
 import { type RunningService, startService } from '../../server/service.ts';
 import type { Clock } from '../../server/shared/clock.ts';
@@ -88,6 +89,10 @@ export async function startTestService(
     geoipFile?: string;
     /** A clock of the test's own (advanceClock then refuses to move it). */
     clock?: Clock;
+    /** The destination checker's schedule and options (off unless given: checkDue() still runs it). */
+    checkIntervalMs?: number;
+    checkOptions?: CheckOptions;
+    shutdownTimeoutMs?: number;
   } = {},
 ): Promise<TestService> {
   const forwardClock = createForwardClock();
@@ -112,6 +117,9 @@ export async function startTestService(
     wrapStorage: options.wrapStorage,
     geoipFile: options.geoipFile,
     clock: options.clock ?? forwardClock,
+    checkIntervalMs: options.checkIntervalMs,
+    checkOptions: options.checkOptions,
+    shutdownTimeoutMs: options.shutdownTimeoutMs,
   });
   return {
     baseUrl: service.baseUrl,

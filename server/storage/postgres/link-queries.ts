@@ -1,13 +1,16 @@
 // The storage's links on PostgreSQL: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up. A change or a deletion is announced to the other instances in the
 // statement that makes it (link-changes.ts).
+import { NEVER_CHECKED } from '../destination-health.ts';
 import type { EndedLinks, LinkRow, LinkStorage, RedirectTarget } from '../storage.ts';
 import { guarded, type Sql, storageError, unique } from './database.ts';
+import { HEALTH_COLUMNS, RESET_HEALTH_WHEN } from './health-queries.ts';
 import { LINK_CHANGES } from './link-changes.ts';
 
 const LINK_COLUMNS = `id, domain, back_half AS "backHalf", destination_url AS "destinationUrl", title,
   clicks, created_at AS "createdAt", expires_at AS "expiresAt", max_clicks AS "maxClicks",
-  expired_url AS "expiredUrl", expired_visits AS "expiredVisits", password_hash AS "passwordHash"`;
+  expired_url AS "expiredUrl", expired_visits AS "expiredVisits", password_hash AS "passwordHash",
+  ${HEALTH_COLUMNS}`;
 
 /** The links `links delete-expired` takes (EndedLinks). */
 const endedCondition = (sql: Sql, { expiredBy, clickLimitReached }: EndedLinks) =>
@@ -37,7 +40,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
                   ${link.title}, ${link.createdAt}, ${end.expiresAt}, ${end.maxClicks},
                   ${end.expiredUrl}, ${end.passwordHash})
           RETURNING id`;
-        return { ...link, ...end, id: (row as { id: number }).id, clicks: 0, expiredVisits: 0 };
+        const id = (row as { id: number }).id;
+        return { ...link, ...end, ...NEVER_CHECKED, id, clicks: 0, expiredVisits: 0 };
       }, 'back-half taken'),
 
     insertLinks: (accountId, links) =>
@@ -69,13 +73,14 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
         return { taken: links.filter((link) => !made.has(`${link.domain}/${link.backHalf}`)) };
       }),
 
-    async *eachLinkOf(accountId) {
+    async *eachLinkOf(accountId, filter = {}) {
       // A cursor: 500 rows at a time, however many links there are.
       const batches = sql
         .unsafe(
           `SELECT ${LINK_COLUMNS}, ${storedBatchColumn} FROM links WHERE account_id = $1
+             AND ($2::text IS NULL OR destination_status = $2)
            ORDER BY created_at DESC, id DESC`,
-          [accountId],
+          [accountId, filter.destinationStatus ?? null],
           { prepare: true },
         )
         .cursor(500);
@@ -109,7 +114,8 @@ export function linkQueries(sql: Sql, storedBatchColumn: string): LinkStorage {
                expires_at = CASE WHEN $6 THEN $7::bigint ELSE expires_at END,
                max_clicks = CASE WHEN $8 THEN $9::bigint ELSE max_clicks END,
                expired_url = CASE WHEN $10 THEN $11::text ELSE expired_url END,
-               password_hash = CASE WHEN $12 THEN $13::text ELSE password_hash END
+               password_hash = CASE WHEN $12 THEN $13::text ELSE password_hash END,
+               ${RESET_HEALTH_WHEN('$1::text IS NOT NULL AND $1::text <> destination_url')}
              WHERE account_id = $3 AND domain = $4 AND back_half = $5
              RETURNING ${LINK_COLUMNS})
            SELECT changed.*, pg_notify('${LINK_CHANGES}', domain || '/' || "backHalf") AS notified,

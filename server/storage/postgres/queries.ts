@@ -8,6 +8,7 @@ import { type Storage, StorageOpenError } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
 import { clickQueries } from './click-queries.ts';
 import { connect, guarded, redacted } from './database.ts';
+import { healthQueries } from './health-queries.ts';
 import { listenForLinkChanges } from './link-changes.ts';
 import { linkQueries } from './link-queries.ts';
 import { migrate, schemaVersion } from './schema.ts';
@@ -59,6 +60,7 @@ export async function openPostgresStorage(
     ...accountQueries(sql),
     ...linkQueries(sql, storedBatchColumn),
     ...clickQueries(sql, writer, storedBatchColumn),
+    ...healthQueries(sql),
 
     watchLinkChanges: async (watcher) => {
       listener = await listenForLinkChanges(url, watcher);

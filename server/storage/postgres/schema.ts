@@ -69,6 +69,19 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE links ADD COLUMN password_hash text;`,
   // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
   `ALTER TABLE domains ADD COLUMN not_found_url text, ADD COLUMN root_url text;`,
+  // Destination health (destination-health.ts): the state found, when to check next, and the lease
+  // of the check running (claimed with FOR UPDATE SKIP LOCKED, so instances never share a check).
+  `ALTER TABLE links ADD COLUMN destination_status text NOT NULL DEFAULT 'unchecked',
+     ADD COLUMN destination_status_code integer,
+     ADD COLUMN destination_reason text,
+     ADD COLUMN destination_final_url text,
+     ADD COLUMN destination_checked_at bigint,
+     ADD COLUMN destination_errors_in_row integer NOT NULL DEFAULT 0,
+     ADD COLUMN destination_next_check_at bigint,
+     ADD COLUMN destination_check_asked_at bigint,
+     ADD COLUMN check_leased_until bigint;
+   CREATE INDEX links_check_due ON links (destination_next_check_at NULLS FIRST, id);
+   CREATE INDEX links_by_destination_status ON links (destination_status, account_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

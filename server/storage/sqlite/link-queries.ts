@@ -1,5 +1,6 @@
 // The storage's links on SQLite: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up.
+import { NEVER_CHECKED } from '../destination-health.ts';
 import type {
   DomainKey,
   EndedLinks,
@@ -9,10 +10,12 @@ import type {
   RedirectTarget,
 } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
+import { HEALTH_COLUMNS, RESET_HEALTH } from './health-queries.ts';
 
 export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
   title, clicks, created_at AS createdAt, expires_at AS expiresAt, max_clicks AS maxClicks,
-  expired_url AS expiredUrl, expired_visits AS expiredVisits, password_hash AS passwordHash`;
+  expired_url AS expiredUrl, expired_visits AS expiredVisits, password_hash AS passwordHash,
+  ${HEALTH_COLUMNS}`;
 
 const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
   created_at, expires_at, max_clicks, expired_url, password_hash)
@@ -66,6 +69,7 @@ export function linkQueries({
             maxClicks: link.maxClicks ?? null,
             expiredUrl: link.expiredUrl ?? null,
             passwordHash: link.passwordHash ?? null,
+            ...NEVER_CHECKED,
           };
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
@@ -91,14 +95,15 @@ export function linkQueries({
      * The account's links newest first, read a row at a time as the caller asks for them. Its own
      * statement, so that two lists can be read at once; returning the iterator early ends the read.
      */
-    async *eachLinkOf(accountId) {
+    async *eachLinkOf(accountId, filter = {}) {
       const rows = guarded(
         () =>
           db
             .prepare(
-              `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
+              `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?1
+               AND (?2 IS NULL OR destination_status = ?2) ORDER BY created_at DESC, id DESC`,
             )
-            .iterate(accountId) as IterableIterator<LinkRow>,
+            .iterate(accountId, filter.destinationStatus ?? null) as IterableIterator<LinkRow>,
       );
       try {
         for (;;) {
@@ -121,27 +126,37 @@ export function linkQueries({
     },
 
     async updateLink(accountId, domain, backHalf, changes) {
-      return transaction(
-        () =>
-          statement(
-            `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
+      return transaction(() => {
+        // A new destination is a link never checked: what was found was about the old one.
+        if (changes.destinationUrl !== undefined) {
+          run(
+            `UPDATE links SET ${RESET_HEALTH}
+             WHERE account_id = ? AND domain = ? AND back_half = ? AND destination_url <> ?`,
+            accountId,
+            domain,
+            backHalf,
+            changes.destinationUrl,
+          );
+        }
+        return statement(
+          `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
                expires_at = CASE WHEN ? THEN ? ELSE expires_at END,
                max_clicks = CASE WHEN ? THEN ? ELSE max_clicks END,
                expired_url = CASE WHEN ? THEN ? ELSE expired_url END,
                password_hash = CASE WHEN ? THEN ? ELSE password_hash END
              WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
-          ).get(
-            changes.destinationUrl ?? null,
-            changes.title ?? null,
-            ...endChange(changes.expiresAt),
-            ...endChange(changes.maxClicks),
-            ...endChange(changes.expiredUrl),
-            ...endChange(changes.passwordHash),
-            accountId,
-            domain,
-            backHalf,
-          ) as LinkRow | undefined,
-      );
+        ).get(
+          changes.destinationUrl ?? null,
+          changes.title ?? null,
+          ...endChange(changes.expiresAt),
+          ...endChange(changes.maxClicks),
+          ...endChange(changes.expiredUrl),
+          ...endChange(changes.passwordHash),
+          accountId,
+          domain,
+          backHalf,
+        ) as LinkRow | undefined;
+      });
     },
 
     async deleteLink(accountId, domain, backHalf) {

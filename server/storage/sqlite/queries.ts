@@ -6,6 +6,7 @@ import type { Storage } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
 import { clickQueries } from './click-queries.ts';
 import { createAccess } from './database.ts';
+import { healthQueries } from './health-queries.ts';
 import { linkQueries } from './link-queries.ts';
 import { openDatabase, type SqliteOptions } from './open.ts';
 import { schemaVersionOf } from './schema.ts';
@@ -38,6 +39,7 @@ export async function openSqliteStorage(
     ...accountQueries(access),
     ...linkQueries(access),
     ...clickQueries(access),
+    ...healthQueries(access),
 
     // One process serves a SQLite file and drops its own cache entries as it changes links, but
     // the command line changes it from another process (links delete-expired, import). SQLite's

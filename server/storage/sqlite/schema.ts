@@ -73,6 +73,19 @@ export const MIGRATIONS: string[] = [
   // Where a custom domain sends visitors its links do not serve: an unknown back-half, the root.
   `ALTER TABLE domains ADD COLUMN not_found_url TEXT;
    ALTER TABLE domains ADD COLUMN root_url TEXT;`,
+  // Destination health (destination-health.ts): the state found, when to check next, and the lease
+  // of the check running; links never checked (next check NULL) come first in the index.
+  `ALTER TABLE links ADD COLUMN destination_status TEXT NOT NULL DEFAULT 'unchecked';
+   ALTER TABLE links ADD COLUMN destination_status_code INTEGER;
+   ALTER TABLE links ADD COLUMN destination_reason TEXT;
+   ALTER TABLE links ADD COLUMN destination_final_url TEXT;
+   ALTER TABLE links ADD COLUMN destination_checked_at INTEGER;
+   ALTER TABLE links ADD COLUMN destination_errors_in_row INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE links ADD COLUMN destination_next_check_at INTEGER;
+   ALTER TABLE links ADD COLUMN destination_check_asked_at INTEGER;
+   ALTER TABLE links ADD COLUMN check_leased_until INTEGER;
+   CREATE INDEX links_check_due ON links (destination_next_check_at, id);
+   CREATE INDEX links_by_destination_status ON links (destination_status, account_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */
