@@ -9,6 +9,7 @@ import {
   MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
 } from './limits.ts';
+import { LinkTagNames, TagJson } from './tag-fields.ts';
 
 /**
  * What a custom issue is about, in its `params`: the service answers with the English message,
@@ -232,6 +233,7 @@ export const ServiceLinkJson = z.extend(LinkJson, {
   expires_at: z.nullable(z.string()),
   max_clicks: z.nullable(z.number()),
   expired_url: z.nullable(z.string()),
+  tags: z.array(TagJson),
 });
 export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
 
@@ -310,6 +312,7 @@ export const CreateLinkBody = z.strictObject({
   expires_at: z.optional(ExpiresAt),
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
+  tags: z.optional(LinkTagNames),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
@@ -320,5 +323,7 @@ export const UpdateLinkBody = z.strictObject({
   expires_at: z.optional(ExpiresAt),
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
+  /** The link's whole set of tags; absent: kept. */
+  tags: z.optional(LinkTagNames),
 });
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

@@ -5,6 +5,7 @@ import { LINK_HOST_PATTERN, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../con
 import { createShortDomains } from '../shared/short-domain.ts';
 import { DEFAULT_DOMAIN } from '../storage/storage.ts';
 import { json, pattern, ref } from './openapi-schemas.ts';
+import { tagFilter } from './openapi-tags.ts';
 
 export type DocumentOptions = {
   /** The default short domain's host, for the examples (`localhost:8787` when not given). */
@@ -39,6 +40,7 @@ export function operationContext(options: DocumentOptions) {
     expires_at: null,
     max_clicks: null,
     expired_url: null,
+    tags: [],
   };
   const limits = [
     options.rateLimitPerMinute > 0
@@ -129,6 +131,7 @@ const linksFromCreate = Object.fromEntries(
 export const listLinks: Describe = ({ exampleLink, common }) => ({
   operationId: 'listLinks',
   summary: 'List every link of the account, newest first',
+  parameters: [tagFilter],
   responses: {
     '200': {
       description: 'All links.',

@@ -2,7 +2,15 @@
 // zod 4 from the schemas of contract/wire.ts that validate the requests and type the answers, so
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
-import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import {
+  BulkEditAnswerJson,
+  BulkEditBody,
+  CreateTagBody,
+  TagAnswerJson,
+  TagListJson,
+  UpdateTagBody,
+} from '../../contract/tags.ts';
 import {
   CreateLinkBody,
   CUSTOM_DOMAIN_PATTERN,
@@ -106,6 +114,30 @@ function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
   return { ...schema, properties };
 }
 
+/**
+ * A tag name as the service takes it, said so that a generator makes only names it takes: some
+ * character besides white space (names are trimmed), no comma, no control character.
+ */
+const NOT_IN_A_TAG = ',\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const tagNameSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: TAG_NAME_MAX_LENGTH,
+  pattern: `^[^${NOT_IN_A_TAG}]*[^\\s${NOT_IN_A_TAG}][^${NOT_IN_A_TAG}]*$`,
+  examples: ['Spring campaign'],
+};
+
+/** A body's schema with its tag-name lists (and the tag's own name) said as the service takes them. */
+function withTagNames(schema: Record<string, unknown>) {
+  const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  for (const field of ['tags', 'add_tags', 'remove_tags']) {
+    const list = properties[field];
+    if (list) properties[field] = { ...list, items: tagNameSchema };
+  }
+  if (properties.name) properties.name = tagNameSchema;
+  return { ...schema, properties };
+}
+
 /** The document's `components`: how a key is sent, and every body and answer by name. */
 export function components(shortHost: string) {
   return {
@@ -117,12 +149,14 @@ export function components(shortHost: string) {
       },
     },
     schemas: {
-      CreateLinkBody: withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
+      CreateLinkBody: withTagNames(
+        withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
+      ),
       UpdateLinkBody: {
-        ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
+        ...withTagNames(withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost)),
         // At least one field, said as `anyOf` rather than `minProperties: 1`, which generators
         // cannot meet when no other property is allowed.
-        anyOf: ['destination_url', 'title', 'expires_at', 'max_clicks', 'expired_url'].map(
+        anyOf: ['destination_url', 'title', 'expires_at', 'max_clicks', 'expired_url', 'tags'].map(
           (field) => ({ required: [field] }),
         ),
       },
@@ -132,6 +166,15 @@ export function components(shortHost: string) {
       DomainList: jsonSchema(DomainListJson, 'output'),
       Deleted: jsonSchema(DeleteAnswerJson, 'output'),
       Error: jsonSchema(ErrorBodyJson, 'output'),
+      Tag: jsonSchema(TagAnswerJson, 'output'),
+      TagList: jsonSchema(TagListJson, 'output'),
+      CreateTagBody: withTagNames(jsonSchema(CreateTagBody, 'input')),
+      UpdateTagBody: {
+        ...withTagNames(jsonSchema(UpdateTagBody, 'input')),
+        anyOf: [{ required: ['name'] }, { required: ['color'] }],
+      },
+      BulkEditBody: withTagNames(jsonSchema(BulkEditBody, 'input')),
+      BulkEditAnswer: jsonSchema(BulkEditAnswerJson, 'output'),
     },
   };
 }

@@ -74,6 +74,8 @@ describe('GET /v1/openapi.json', () => {
       '/v1/links/{host}/{back_half}',
       '/v1/links/{host}/{back_half}/stats',
       '/v1/openapi.json',
+      '/v1/tags',
+      '/v1/tags/{id}',
     ]);
     expect(document.paths['/v1/openapi.json']?.get?.security).toEqual([]);
     expect(JSON.stringify(document.paths['/v1/links/{host}/{back_half}'])).toMatch(/literally/);

@@ -62,6 +62,7 @@ describe('create', () => {
         'expires_at',
         'max_clicks',
         'expired_url',
+        'tags',
       ].sort(),
     );
     expect(body).toMatchObject(NO_END);
@@ -294,6 +295,7 @@ describe('retrieve', () => {
       created_at: offsetForm(created.created_at),
       title: 'T',
       ...NO_END,
+      tags: [],
     };
 
     for (const id of [
@@ -382,6 +384,7 @@ describe('update', () => {
       created_at: created.created_at,
       title: row.title,
       ...NO_END,
+      tags: [],
     });
     expect(body.created_at).toMatch(MILLIS_Z);
 

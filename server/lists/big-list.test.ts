@@ -154,6 +154,7 @@ describe('a list of 20,000 links', () => {
       expires_at: null,
       max_clicks: null,
       expired_url: null,
+      tags: [],
     });
     expect(body.links.map((link) => link.short_url.slice(baseUrl.length + 4))).toEqual(
       Array.from({ length: LINKS }, (_, i) => String(i)),

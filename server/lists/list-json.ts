@@ -14,7 +14,7 @@ export const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 
  * chose can need escaping; the short URL (a host and `[A-Za-z0-9_-]`) and the date never do.
  */
 export function listEntryJson(link: LinkRow, domains: ShortDomains, pendingClicks: number): string {
-  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)}}`;
+  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)},"tags":${link.tagsJson ?? '[]'}}`;
 }
 
 /** A link's expiry as every answer gives it: `2026-12-31T23:59:00.000Z`, or null. */
@@ -63,8 +63,9 @@ export function createStorageListReader(store: Storage, domains: ShortDomains) {
     async *chunks(
       accountId: number,
       clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
+      tagKeys: string[] = [],
     ): AsyncGenerator<Uint8Array> {
-      const rows = store.eachLinkOf(accountId)[Symbol.asyncIterator]();
+      const rows = store.eachLinkOf(accountId, tagKeys)[Symbol.asyncIterator]();
       // The read's snapshot is taken with its first rows; the clicks not stored as of it are taken
       // then too, with no click write of this process in between (clicks.ts).
       let pendingClicks = new Map<number, number>();

@@ -5,7 +5,14 @@
 export type ListWorkerData = { dbFile: string; shortDomain: string; busyTimeoutMs: number };
 
 export type ListRequest =
-  | { type: 'start'; id: number; accountId: number; pendingClicks: [number, number][] }
+  | {
+      type: 'start';
+      id: number;
+      accountId: number;
+      /** Only the links that carry every one of these tags (their keys). */
+      tagKeys: string[];
+      pendingClicks: [number, number][];
+    }
   | { type: 'next' | 'cancel'; id: number };
 
 export type ListReply = { id: number; bytes?: Uint8Array; done?: true; error?: string };

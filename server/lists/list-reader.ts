@@ -55,6 +55,7 @@ export function createListReader(data: ListWorkerData) {
     async *chunks(
       accountId: number,
       clicks: Pick<ClickCounter, 'settled' | 'pendingSnapshot'>,
+      tagKeys: string[] = [],
     ): AsyncGenerator<Uint8Array> {
       const thread = running();
       const id = ++lastId;
@@ -69,7 +70,13 @@ export function createListReader(data: ListWorkerData) {
         // process may land between the clicks taken as pending here and that snapshot (clicks.ts).
         let firstReply: Promise<ListReply> | undefined = clicks.settled(() => {
           const pendingClicks = [...clicks.pendingSnapshot()];
-          thread.postMessage({ type: 'start', id, accountId, pendingClicks } satisfies ListRequest);
+          thread.postMessage({
+            type: 'start',
+            id,
+            accountId,
+            tagKeys,
+            pendingClicks,
+          } satisfies ListRequest);
           return nextReply();
         });
         while (true) {

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { LINK_COLUMNS } from '../storage/sqlite/link-queries.ts';
+import { linksOfAccountParams, linksOfAccountSql } from '../storage/sqlite/tag-queries.ts';
 import type { LinkRow } from '../storage/storage.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';
@@ -14,17 +15,17 @@ const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
 
-const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?
-  ORDER BY created_at DESC, id DESC`;
-
 /**
  * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
  * closed with it: statements on one connection share one read transaction, so a list a slow client
  * kept open would have held every other list to the moment it started.
  */
-function openList(accountId: number, pending: Map<number, number>) {
+function openList(accountId: number, tagKeys: string[], pending: Map<number, number>) {
   const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
-  const rows = db.prepare(LINKS_OF_ACCOUNT).iterate(accountId) as IterableIterator<LinkRow>;
+  const keys = [...new Set(tagKeys)];
+  const rows = db
+    .prepare(linksOfAccountSql(LINK_COLUMNS, keys.length))
+    .iterate(...linksOfAccountParams(accountId, keys)) as IterableIterator<LinkRow>;
   const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
   return {
     chunks,
@@ -41,7 +42,10 @@ const port = parentPort as NonNullable<typeof parentPort>;
 port.on('message', (request: ListRequest) => {
   if (request.type === 'start') {
     try {
-      lists.set(request.id, openList(request.accountId, new Map(request.pendingClicks)));
+      lists.set(
+        request.id,
+        openList(request.accountId, request.tagKeys, new Map(request.pendingClicks)),
+      );
     } catch (error) {
       port.postMessage({
         id: request.id,

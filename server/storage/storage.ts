@@ -1,6 +1,8 @@
 // The service's storage, as the API, the redirects and the command line see it: one interface,
 // whatever engine is behind it. Every operation returns a Promise, so an engine that talks to a
 // server over the network fits it as well as SQLite in this process.
+import type { TagColor } from '../../contract/limits.ts';
+import type { BulkOutcome } from '../../contract/tags.ts';
 
 /** The empty string is the default short domain; a custom domain is its lower-case host. */
 export type DomainKey = string;
@@ -34,17 +36,64 @@ export type LinkRow = LinkEnd & {
    * to have changed nothing.
    */
   storedBatch?: number;
+  /**
+   * The link's tags as JSON text, `[{"id", "name", "color"}]` ordered by name, as the database
+   * writes it (a list of 20,000 links passes it on unparsed); every read of a link has it.
+   */
+  tagsJson?: string;
 };
 
-/** A link to store; without an end, it never ends. */
+/** A tag a link or a request names: its name as given, and its key (contract/tag-fields.ts). */
+export type TagName = { name: string; key: string };
+
+/** A link to store; without an end, it never ends; its tags are made when the account lacks them. */
 export type NewLink = Omit<
   LinkRow,
-  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | keyof LinkEnd
+  'id' | 'clicks' | 'expiredVisits' | 'storedBatch' | 'tagsJson' | keyof LinkEnd
 > &
-  Partial<LinkEnd>;
+  Partial<LinkEnd> & { tags?: readonly TagName[] };
 
-/** What an update changes: each field given is set (null clears an end), the others kept. */
-export type LinkChanges = Partial<LinkEnd> & { destinationUrl?: string; title?: string };
+/**
+ * What an update changes: each field given is set (null clears an end), the others kept; `tags`
+ * is the link's whole set (made when missing).
+ */
+export type LinkChanges = Partial<LinkEnd> & {
+  destinationUrl?: string;
+  title?: string;
+  tags?: readonly TagName[];
+};
+
+export type TagRow = { id: number; name: string; color: TagColor };
+/** A tag with how many links carry it. */
+export type CountedTag = TagRow & { links: number };
+
+/** Making a tag would take the account past MAX_TAGS_PER_ACCOUNT: nothing was changed. */
+export class TagLimitReached extends Error {
+  override name = 'TagLimitReached';
+}
+
+/** One link a bulk edit names. */
+export type LinkKey = { domain: DomainKey; backHalf: string };
+
+/** What a bulk edit does to each link (storage/bulk-plan.ts); absent fields change nothing. */
+export type BulkEdit = {
+  addTags: readonly TagName[];
+  /** Keys of the tags to take off. */
+  removeTags: readonly string[];
+  expiresAt?: number | null;
+  maxClicks?: number | null;
+  /** Hosts as URL parsing writes them (lower case): a destination on `from` moves to `to`. */
+  replaceHost?: { from: string; to: string };
+};
+
+export type BulkResult = {
+  /** Whether the changes were made (all valid, or `partial`). */
+  applied: boolean;
+  /** One per link named, in that order. */
+  links: { status: BulkOutcome; problem?: string }[];
+  /** The links whose redirect changed (destination or end), for the redirect caches. */
+  redirectsChanged: LinkKey[];
+};
 
 export type DomainRow = { host: string; createdAt: number };
 
@@ -157,9 +206,10 @@ export interface Storage {
   insertLinks(accountId: number, links: readonly NewLink[]): Promise<{ taken: NewLink[] }>;
   /**
    * The account's links newest first, read as the caller asks for them (memory stays bounded
-   * however many there are); ending the iteration early ends the read.
+   * however many there are); ending the iteration early ends the read. With `tagKeys`, only the
+   * links that carry every one of those tags.
    */
-  eachLinkOf(accountId: number): AsyncIterable<LinkRow>;
+  eachLinkOf(accountId: number, tagKeys?: readonly string[]): AsyncIterable<LinkRow>;
   linkOf(accountId: number, domain: DomainKey, backHalf: string): Promise<LinkRow | undefined>;
   /**
    * Changes the link the account has at this domain and back-half, named by that identity (never
@@ -173,6 +223,32 @@ export interface Storage {
   ): Promise<LinkRow | undefined>;
   /** Deletes the account's link at this domain and back-half; returns whether there was one. */
   deleteLink(accountId: number, domain: DomainKey, backHalf: string): Promise<boolean>;
+
+  /**
+   * Changes many links of the account in one transaction (see BulkEdit): each is found, checked
+   * and changed, or, when one is missing or invalid and not `partial`, none is. A link's changes
+   * are announced to the other instances as updateLink's are.
+   */
+  bulkEdit(
+    accountId: number,
+    links: readonly LinkKey[],
+    edit: BulkEdit,
+    partial: boolean,
+  ): Promise<BulkResult>;
+
+  /** The account's tags by name, with their link counts. */
+  tagsOf(accountId: number): Promise<CountedTag[]>;
+  tagByKey(accountId: number, key: string): Promise<TagRow | undefined>;
+  /** UniqueViolation when the account has a tag of that key; TagLimitReached when it is full. */
+  createTag(accountId: number, tag: TagName & { color: TagColor }): Promise<TagRow>;
+  /** UniqueViolation when another tag has the new key; undefined when there is no such tag. */
+  updateTag(
+    accountId: number,
+    id: number,
+    changes: { name?: TagName; color?: TagColor },
+  ): Promise<TagRow | undefined>;
+  /** Deletes the tag (its links stay, without it); returns whether there was one. */
+  deleteTag(accountId: number, id: number): Promise<boolean>;
 
   redirectTarget(domain: DomainKey, backHalf: string): Promise<RedirectTarget | undefined>;
   /**
@@ -236,5 +312,9 @@ export type LinkStorage = Pick<
   | 'updateLink'
   | 'deleteLink'
   | 'redirectTarget'
+>;
+export type TagStorage = Pick<
+  Storage,
+  'bulkEdit' | 'tagsOf' | 'tagByKey' | 'createTag' | 'updateTag' | 'deleteTag'
 >;
 export type ClickStorage = Pick<Storage, 'addClicks' | 'clickStats'>;

@@ -11,6 +11,7 @@ import { connect, guarded, redacted } from './database.ts';
 import { listenForLinkChanges } from './link-changes.ts';
 import { linkQueries } from './link-queries.ts';
 import { migrate, schemaVersion } from './schema.ts';
+import { tagQueries } from './tag-queries.ts';
 
 /** How often each instance removes ended rate-limit windows and the rows of stopped processes. */
 const SWEEP_MS = 5 * 60_000;
@@ -59,6 +60,7 @@ export async function openPostgresStorage(
     ...accountQueries(sql),
     ...linkQueries(sql, storedBatchColumn),
     ...clickQueries(sql, writer, storedBatchColumn),
+    ...tagQueries(sql),
 
     watchLinkChanges: async (watcher) => {
       listener = await listenForLinkChanges(url, watcher);

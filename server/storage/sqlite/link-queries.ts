@@ -2,10 +2,14 @@
 // and the redirect's look-up.
 import type { DomainKey, LinkRow, LinkStorage, NewLink, RedirectTarget } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
+import { linksOfAccountParams, linksOfAccountSql, TAGS_JSON, tagQueries } from './tag-queries.ts';
 
-export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
+/** A link's own columns, without its tags (which RETURNING would read before they are set). */
+const LINK_OWN_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
   title, clicks, created_at AS createdAt, expires_at AS expiresAt, max_clicks AS maxClicks,
   expired_url AS expiredUrl, expired_visits AS expiredVisits`;
+/** Every column of a LinkRow, its tags included. */
+export const LINK_COLUMNS = `${LINK_OWN_COLUMNS}, ${TAGS_JSON}`;
 
 const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
   created_at, expires_at, max_clicks, expired_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -27,32 +31,22 @@ const linkValues = (accountId: number, link: NewLink) =>
 const endChange = <T>(value: T | null | undefined) =>
   [value === undefined ? 0 : 1, value ?? null] as const;
 
-export function linkQueries({
-  db,
-  statement,
-  guarded,
-  get,
-  run,
-  transaction,
-  rethrowUnique,
-}: SqliteAccess): LinkStorage {
+export function linkQueries(access: SqliteAccess): LinkStorage {
+  const { db, statement, guarded, get, run, transaction, rethrowUnique } = access;
+  const { setLinkTags } = tagQueries(access);
+  const linkById = (id: number) =>
+    statement(`SELECT ${LINK_COLUMNS} FROM links WHERE id = ?`).get(id) as LinkRow;
   return {
     async insertLink(accountId, link: NewLink) {
       return transaction((): LinkRow => {
+        let id: number;
         try {
-          const { lastInsertRowid } = run(INSERT_LINK, ...linkValues(accountId, link));
-          return {
-            ...link,
-            id: Number(lastInsertRowid),
-            clicks: 0,
-            expiredVisits: 0,
-            expiresAt: link.expiresAt ?? null,
-            maxClicks: link.maxClicks ?? null,
-            expiredUrl: link.expiredUrl ?? null,
-          };
+          id = Number(run(INSERT_LINK, ...linkValues(accountId, link)).lastInsertRowid);
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
         }
+        if (link.tags?.length) setLinkTags(accountId, id, link.tags);
+        return linkById(id);
       });
     },
 
@@ -60,11 +54,14 @@ export function linkQueries({
       return transaction(() => {
         const taken: NewLink[] = [];
         for (const link of links) {
-          const { changes } = run(
+          const { changes, lastInsertRowid } = run(
             `${INSERT_LINK} ON CONFLICT (domain, back_half) DO NOTHING`,
             ...linkValues(accountId, link),
           );
           if (Number(changes) === 0) taken.push(link);
+          else if (link.tags?.length) {
+            setLinkTags(accountId, Number(lastInsertRowid), link.tags);
+          }
         }
         return { taken };
       });
@@ -74,14 +71,12 @@ export function linkQueries({
      * The account's links newest first, read a row at a time as the caller asks for them. Its own
      * statement, so that two lists can be read at once; returning the iterator early ends the read.
      */
-    async *eachLinkOf(accountId) {
+    async *eachLinkOf(accountId, tagKeys = []) {
       const rows = guarded(
         () =>
           db
-            .prepare(
-              `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ? ORDER BY created_at DESC, id DESC`,
-            )
-            .iterate(accountId) as IterableIterator<LinkRow>,
+            .prepare(linksOfAccountSql(LINK_COLUMNS, tagKeys.length))
+            .iterate(...linksOfAccountParams(accountId, tagKeys)) as IterableIterator<LinkRow>,
       );
       try {
         for (;;) {
@@ -104,25 +99,27 @@ export function linkQueries({
     },
 
     async updateLink(accountId, domain, backHalf, changes) {
-      return transaction(
-        () =>
-          statement(
-            `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
+      return transaction(() => {
+        const changed = statement(
+          `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
                expires_at = CASE WHEN ? THEN ? ELSE expires_at END,
                max_clicks = CASE WHEN ? THEN ? ELSE max_clicks END,
                expired_url = CASE WHEN ? THEN ? ELSE expired_url END
-             WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
-          ).get(
-            changes.destinationUrl ?? null,
-            changes.title ?? null,
-            ...endChange(changes.expiresAt),
-            ...endChange(changes.maxClicks),
-            ...endChange(changes.expiredUrl),
-            accountId,
-            domain,
-            backHalf,
-          ) as LinkRow | undefined,
-      );
+             WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING id`,
+        ).get(
+          changes.destinationUrl ?? null,
+          changes.title ?? null,
+          ...endChange(changes.expiresAt),
+          ...endChange(changes.maxClicks),
+          ...endChange(changes.expiredUrl),
+          accountId,
+          domain,
+          backHalf,
+        ) as { id: number } | undefined;
+        if (!changed) return undefined;
+        if (changes.tags) setLinkTags(accountId, changed.id, changes.tags);
+        return linkById(changed.id);
+      });
     },
 
     async deleteLink(accountId, domain, backHalf) {

@@ -9,6 +9,7 @@ import { createAccess } from './database.ts';
 import { linkQueries } from './link-queries.ts';
 import { openDatabase, type SqliteOptions } from './open.ts';
 import { schemaVersionOf } from './schema.ts';
+import { tagQueries } from './tag-queries.ts';
 
 /**
  * Opens (creating when missing) the database file, migrated. Throws StorageOpenError when the file
@@ -32,6 +33,7 @@ export async function openSqliteStorage(
     ...accountQueries(access),
     ...linkQueries(access),
     ...clickQueries(access),
+    ...tagQueries(access).storage,
 
     // One process serves a SQLite file, and it drops its own cache entries as it changes links:
     // nothing to hear, and no connection to lose.
