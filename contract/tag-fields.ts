@@ -16,7 +16,7 @@ const CONTROL_CHARACTER = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
 
 /**
  * A tag's name, trimmed: 1 to TAG_NAME_MAX_LENGTH characters of any script, no control
- * characters, and no comma, which separates the tags of a link in a CSV file's `tags` column.
+ * characters, and no `,` or `|`, which separate the tags of a link in a CSV file's `tags` column.
  */
 export const TagName = z.string({ error: 'A tag name must be text.' }).check(
   z.trim(),
@@ -31,7 +31,10 @@ export const TagName = z.string({ error: 'A tag name must be text.' }).check(
   z.refine((name) => [...name].length <= TAG_NAME_MAX_LENGTH, {
     error: `A tag name is too long: at most ${TAG_NAME_MAX_LENGTH} characters.`,
   }),
-  z.regex(/^[^,]*$/, 'A tag name must not contain a comma: a comma separates tags in a CSV file.'),
+  z.regex(
+    /^[^,|]*$/,
+    'A tag name must not contain a comma or a vertical bar (|): they separate tags in a CSV file.',
+  ),
 );
 
 export const TagColor = z.enum(TAG_COLORS, {

@@ -116,9 +116,9 @@ function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
 
 /**
  * A tag name as the service takes it, said so that a generator makes only names it takes: some
- * character besides white space (names are trimmed), no comma, no control character.
+ * character besides white space (names are trimmed), no `,` or `|`, no control character.
  */
-const NOT_IN_A_TAG = ',\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const NOT_IN_A_TAG = ',|\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
 const tagNameSchema = {
   type: 'string',
   minLength: 1,

@@ -66,6 +66,7 @@ describe('POST /v1/tags', () => {
     [{ name: '   ' }, 'name', /empty/],
     [{ name: 'x'.repeat(41) }, 'name', /at most 40/],
     [{ name: 'a,b' }, 'name', /comma/],
+    [{ name: 'a|b' }, 'name', /vertical bar/],
     [{ name: 'line\nbreak' }, 'name', /control/],
     [{ name: 'ok', color: 'teal' }, 'color', /gray, red, orange/],
     [{ name: 7 }, 'name', /text/],
