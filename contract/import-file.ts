@@ -11,7 +11,7 @@ import { readCell } from './csv.ts';
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-export type ImportField = 'destination' | 'backHalf' | 'title' | 'domain' | 'shortUrl';
+export type ImportField = 'destination' | 'backHalf' | 'title' | 'domain' | 'shortUrl' | 'tags';
 
 /** Which column (0-based) holds each field; a destination is required to import. */
 export type ColumnMap = Partial<Record<ImportField, number>>;
@@ -51,6 +51,8 @@ const NAMES: Record<ImportField, readonly string[]> = {
     'link', // Bitly, Kutt
     'bitlink',
   ],
+  // Names separated by `,` (ours, Dub's "Tags", Bitly's `tags` list) or `|` (Shlink's "Tags").
+  tags: ['tags', 'tag'],
 };
 
 const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -237,6 +239,8 @@ export type ImportRow = {
   title: string;
   domain: string;
   shortUrl: string;
+  /** The tags cell as written: names separated by `,` or `|` (contract/import-rows.ts). */
+  tags?: string;
 };
 
 export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
@@ -253,5 +257,6 @@ export function importRows(table: ImportTable, columns: ColumnMap = table.column
     title: cell(cells, 'title').replace(/\s*[\r\n]+\s*/g, ' '),
     domain: cell(cells, 'domain'),
     shortUrl: cell(cells, 'shortUrl'),
+    tags: cell(cells, 'tags'),
   }));
 }

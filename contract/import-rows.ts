@@ -3,6 +3,7 @@
 // links" and the service's `import` command, so that both refuse a row alike.
 import * as z from 'zod/mini';
 import type { ImportRow } from './import-file.ts';
+import { LinkTagNames } from './tag-fields.ts';
 import { BackHalf, DestinationUrl, DomainHost, Title } from './wire.ts';
 /**
  * A row as a link to create: the destination normalised as the API stores it, the back-half and
@@ -21,6 +22,29 @@ export type ImportLink = {
 
 /** A link's fields as the API's rules (contract/wire.ts) name them. */
 export type LinkField = 'destinationUrl' | 'backHalf' | 'title' | 'domain';
+
+/**
+ * The names of a tags cell: separated by `,` (ours, Dub's, Bitly's) or `|` (Shlink's), neither of
+ * which a tag name may hold, each trimmed; empty ones dropped.
+ */
+export const tagNamesOfCell = (cell: string) =>
+  cell
+    .split(/[,|]/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
+/**
+ * A row's tags by the API's rules (at most 20 names, each a tag name), or the English sentence
+ * that says why not. Apart from checkImportRow: the service's import applies tags; the extension's
+ * import does not yet, and so does not refuse a row for them.
+ */
+export function checkImportTags(
+  row: Pick<ImportRow, 'tags'>,
+): { ok: true; tags: string[] } | { ok: false; reason: string } {
+  const tags = z.safeParse(LinkTagNames, tagNamesOfCell(row.tags ?? ''));
+  if (tags.success) return { ok: true, tags: tags.data };
+  return { ok: false, reason: tags.error.issues[0]?.message ?? 'The tags are not valid.' };
+}
 
 /**
  * Why a row is not imported, as a code and its values. A field that breaks the API's rules

@@ -11,6 +11,24 @@ export const GENERATED_BACK_HALF_LENGTH = 7;
 export const GENERATED_BACK_HALF_ALPHABET =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+/** A tag's name, in characters (code points), once trimmed. */
+export const TAG_NAME_MAX_LENGTH = 40;
+/** The fixed palette of a tag's colour; a tag made without one is the first. */
+export const TAG_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+export const MAX_TAGS_PER_LINK = 20;
+export const MAX_TAGS_PER_ACCOUNT = 1000;
+/** How many links one bulk edit (`PATCH /v1/links`) names at most. */
+export const BULK_EDIT_MAX_LINKS = 500;
 /** The largest click limit a link may have (`max_clicks`). */
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 
@@ -64,6 +82,12 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, kind: 'unauthorized', reason: 'keyRefused' },
   paid_plan_required: { status: 403, kind: 'paid_plan_required', reason: 'paidPlanOnly' },
   not_found: { status: 404, kind: 'not_found', reason: 'linkNotFound' },
+  /** A tag id the account has no tag with. */
+  tag_not_found: { status: 404, kind: 'not_found' },
+  /** A rename onto another tag's name (names are compared case-insensitively). */
+  tag_name_taken: { status: 409, kind: 'invalid_input' },
+  /** The account has MAX_TAGS_PER_ACCOUNT tags: a new one would be over. */
+  tag_limit_reached: { status: 409, kind: 'invalid_input' },
   method_not_allowed: { status: 405, kind: 'unexpected_response' },
   payload_too_large: { status: 413, kind: 'invalid_input', reason: 'requestTooLarge' },
   rate_limited: { status: 429, kind: 'rate_limited', reason: 'tooManyRequests' },

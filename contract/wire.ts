@@ -11,6 +11,7 @@ import {
 } from './limits.ts';
 import { DestinationHealthJson } from './link-health.ts';
 import { Password } from './link-password.ts';
+import { LinkTagNames, TagJson } from './tag-fields.ts';
 
 /**
  * What a custom issue is about, in its `params`: the service answers with the English message,
@@ -237,6 +238,7 @@ export const ServiceLinkJson = z.extend(LinkJson, {
   expired_url: z.nullable(z.string()),
   password_protected: z.boolean(),
   ...DestinationHealthJson,
+  tags: z.array(TagJson),
 });
 export type ServiceLinkJson = z.infer<typeof ServiceLinkJson>;
 
@@ -316,6 +318,7 @@ export const CreateLinkBody = z.strictObject({
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
   password: z.optional(Password),
+  tags: z.optional(LinkTagNames),
 });
 export type CreateLinkBody = z.infer<typeof CreateLinkBody>;
 
@@ -327,5 +330,7 @@ export const UpdateLinkBody = z.strictObject({
   max_clicks: z.optional(MaxClicks),
   expired_url: z.optional(ExpiredUrl),
   password: z.optional(Password),
+  /** The link's whole set of tags; absent: kept. */
+  tags: z.optional(LinkTagNames),
 });
 export type UpdateLinkBody = z.infer<typeof UpdateLinkBody>;

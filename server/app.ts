@@ -22,6 +22,8 @@ import { allowedMethods } from './http/routes.ts';
 import { type DomainRouteDeps, domainRoutes } from './links/domains-routes.ts';
 import { type LinkRouteDeps, linkRoutes } from './links/links-routes.ts';
 import { createHealthRoutes, type HealthDeps } from './ops/health-routes.ts';
+import { type BulkRouteDeps, bulkRoutes } from './tags/bulk-routes.ts';
+import { type TagRouteDeps, tagRoutes } from './tags/tag-routes.ts';
 
 export type AppDeps = HealthDeps &
   AddressLimitDeps &
@@ -29,7 +31,9 @@ export type AppDeps = HealthDeps &
   LinkRouteDeps &
   DomainRouteDeps &
   StatsRouteDeps &
-  CheckRouteDeps;
+  CheckRouteDeps &
+  TagRouteDeps &
+  BulkRouteDeps;
 
 // Every API answer, errors included: never cached by a browser or proxy (it is one account's
 // data), never sniffed into another type.
@@ -59,7 +63,9 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
   app.use('/v1/*', requireApiKey(deps));
   app.route('/v1/links', statsRoutes(deps));
   app.route('/v1/links', checkRoutes(deps));
+  app.route('/v1/links', bulkRoutes(deps));
   app.route('/v1/links', linkRoutes(deps));
+  app.route('/v1/tags', tagRoutes(deps));
   app.route('/v1/domains', domainRoutes(deps));
 
   app.notFound(answerNotFound(allowedMethods));

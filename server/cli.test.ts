@@ -524,8 +524,10 @@ describe('admin commands', () => {
       'api_keys',
       'click_stats',
       'domains',
+      'link_tags',
       'links',
       'sqlite_sequence',
+      'tags',
     ]);
   });
 

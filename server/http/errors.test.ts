@@ -173,9 +173,10 @@ describe('404 Not Found', () => {
 
 describe('405 Method Not Allowed', () => {
   it.each([
-    ['PATCH', '/v1/links', 'GET, POST'],
-    ['PUT', '/v1/links', 'GET, POST'],
-    ['DELETE', '/v1/links', 'GET, POST'],
+    ['PUT', '/v1/links', 'GET, POST, PATCH'],
+    ['DELETE', '/v1/links', 'GET, POST, PATCH'],
+    ['PUT', '/v1/tags', 'GET, POST'],
+    ['POST', '/v1/tags/7', 'PATCH, DELETE'],
     ['POST', '/v1/links/localhost/abc', 'GET, PUT, DELETE'],
     ['PATCH', '/v1/links/localhost/abc', 'GET, PUT, DELETE'],
     ['POST', '/v1/domains', 'GET'],
@@ -413,7 +414,7 @@ describe('headers', () => {
       await client.domains(),
       await client.create({ destination_url: 'ftp://x' }),
       await client.retrieve(`${t.shortDomain}/nope`),
-      await client.send('PATCH', '/v1/links'),
+      await client.send('PUT', '/v1/links'),
       await client.send('GET', '/v1/nothing'),
       await client.create('x'.repeat(17 * 1024)),
       await api(t.baseUrl).list(),

@@ -6,6 +6,7 @@ import { createShortDomains } from '../shared/short-domain.ts';
 import { DEFAULT_DOMAIN } from '../storage/storage.ts';
 import { destinationStatusParameter, EXAMPLE_HEALTH } from './openapi-health.ts';
 import { json, pattern, ref } from './openapi-schemas.ts';
+import { tagFilter } from './openapi-tags.ts';
 
 export type DocumentOptions = {
   /** The default short domain's host, for the examples (`localhost:8787` when not given). */
@@ -42,6 +43,7 @@ export function operationContext(options: DocumentOptions) {
     expired_url: null,
     password_protected: false,
     ...EXAMPLE_HEALTH,
+    tags: [],
   };
   const limits = [
     options.rateLimitPerMinute > 0
@@ -132,7 +134,7 @@ const linksFromCreate = Object.fromEntries(
 export const listLinks: Describe = ({ exampleLink, common }) => ({
   operationId: 'listLinks',
   summary: 'List every link of the account, newest first',
-  parameters: [destinationStatusParameter],
+  parameters: [destinationStatusParameter, tagFilter],
   responses: {
     '200': {
       description: 'All links.',

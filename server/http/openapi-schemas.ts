@@ -2,9 +2,17 @@
 // zod 4 from the schemas of contract/wire.ts that validate the requests and type the answers, so
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
-import { TITLE_MAX_LENGTH } from '../../contract/limits.ts';
+import { TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../contract/limits.ts';
 import { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/link-password.ts';
+import {
+  BulkEditAnswerJson,
+  BulkEditBody,
+  CreateTagBody,
+  TagAnswerJson,
+  TagListJson,
+  UpdateTagBody,
+} from '../../contract/tags.ts';
 import {
   CreateLinkBody,
   CUSTOM_DOMAIN_PATTERN,
@@ -123,6 +131,30 @@ function withFieldFormats(schema: Record<string, unknown>, shortHost: string) {
   return { ...schema, properties };
 }
 
+/**
+ * A tag name as the service takes it, said so that a generator makes only names it takes: some
+ * character besides white space (names are trimmed), no `,` or `|`, no control character.
+ */
+const NOT_IN_A_TAG = ',|\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const tagNameSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: TAG_NAME_MAX_LENGTH,
+  pattern: `^[^${NOT_IN_A_TAG}]*[^\\s${NOT_IN_A_TAG}][^${NOT_IN_A_TAG}]*$`,
+  examples: ['Spring campaign'],
+};
+
+/** A body's schema with its tag-name lists (and the tag's own name) said as the service takes them. */
+function withTagNames(schema: Record<string, unknown>) {
+  const properties = { ...(schema.properties as Record<string, Record<string, unknown>>) };
+  for (const field of ['tags', 'add_tags', 'remove_tags']) {
+    const list = properties[field];
+    if (list) properties[field] = { ...list, items: tagNameSchema };
+  }
+  if (properties.name) properties.name = tagNameSchema;
+  return { ...schema, properties };
+}
+
 /** The document's `components`: how a key is sent, and every body and answer by name. */
 export function components(shortHost: string) {
   return {
@@ -134,9 +166,11 @@ export function components(shortHost: string) {
       },
     },
     schemas: {
-      CreateLinkBody: withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
+      CreateLinkBody: withTagNames(
+        withFieldFormats(jsonSchema(CreateLinkBody, 'input'), shortHost),
+      ),
       UpdateLinkBody: {
-        ...withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost),
+        ...withTagNames(withFieldFormats(jsonSchema(UpdateLinkBody, 'input'), shortHost)),
         // At least one field, said as `anyOf` rather than `minProperties: 1`, which generators
         // cannot meet when no other property is allowed.
         anyOf: [
@@ -146,6 +180,7 @@ export function components(shortHost: string) {
           'max_clicks',
           'expired_url',
           'password',
+          'tags',
         ].map((field) => ({ required: [field] })),
       },
       Link: jsonSchema(LinkAnswerJson, 'output'),
@@ -155,6 +190,15 @@ export function components(shortHost: string) {
       Deleted: jsonSchema(DeleteAnswerJson, 'output'),
       Error: jsonSchema(ErrorBodyJson, 'output'),
       DestinationCheck: jsonSchema(DestinationCheckAnswerJson, 'output'),
+      Tag: jsonSchema(TagAnswerJson, 'output'),
+      TagList: jsonSchema(TagListJson, 'output'),
+      CreateTagBody: withTagNames(jsonSchema(CreateTagBody, 'input')),
+      UpdateTagBody: {
+        ...withTagNames(jsonSchema(UpdateTagBody, 'input')),
+        anyOf: [{ required: ['name'] }, { required: ['color'] }],
+      },
+      BulkEditBody: withTagNames(jsonSchema(BulkEditBody, 'input')),
+      BulkEditAnswer: jsonSchema(BulkEditAnswerJson, 'output'),
     },
   };
 }

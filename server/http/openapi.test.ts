@@ -75,6 +75,8 @@ describe('GET /v1/openapi.json', () => {
       '/v1/links/{host}/{back_half}/check',
       '/v1/links/{host}/{back_half}/stats',
       '/v1/openapi.json',
+      '/v1/tags',
+      '/v1/tags/{id}',
       '/{back_half}',
     ]);
     expect(document.paths['/v1/openapi.json']?.get?.security).toEqual([]);

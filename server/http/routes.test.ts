@@ -106,18 +106,18 @@ describe('the route table', () => {
   });
 
   it('catches a row the app does not answer, and a route of the app it does not list', () => {
-    const tags: Endpoint = {
-      path: '/v1/tags',
-      pattern: /^\/v1\/tags$/,
+    const folders: Endpoint = {
+      path: '/v1/folders',
+      pattern: /^\/v1\/folders$/,
       methods: { get: () => ({}) },
-      label: '/v1/tags',
+      label: '/v1/folders',
     };
     const problems = routeTableProblems(
-      [...API_ENDPOINTS, tags],
+      [...API_ENDPOINTS, folders],
       [...appRoutes(), { method: 'PATCH', path: '/v1/links/*' }],
     );
     expect(problems).toEqual([
-      'The route table lists GET /v1/tags, which the app does not answer: mount a route for it or take it out of the table.',
+      'The route table lists GET /v1/folders, which the app does not answer: mount a route for it or take it out of the table.',
       'The app answers PATCH /v1/links/*, which the route table does not list: give it a row in server/http/routes.ts (its 405s, metrics label and OpenAPI description come from there).',
     ]);
   });

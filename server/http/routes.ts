@@ -18,8 +18,16 @@ import {
   retrieveLink,
   updateLink,
 } from './openapi-operations.ts';
+import {
+  bulkEditLinks,
+  createTag,
+  deleteTag,
+  listTags,
+  tagParameters,
+  updateTag,
+} from './openapi-tags.ts';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export type Endpoint = {
   /** The path as the OpenAPI document writes it, `{name}` for a parameter. */
@@ -39,7 +47,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/v1/links',
     pattern: /^\/v1\/links$/,
-    methods: { get: listLinks, post: createLink },
+    methods: { get: listLinks, post: createLink, patch: bulkEditLinks },
     label: '/v1/links',
   },
   {
@@ -70,6 +78,19 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     pattern: /^\/v1\/domains$/,
     methods: { get: listDomains },
     label: '/v1/domains',
+  },
+  {
+    path: '/v1/tags',
+    pattern: /^\/v1\/tags$/,
+    methods: { get: listTags, post: createTag },
+    label: '/v1/tags',
+  },
+  {
+    path: '/v1/tags/{id}',
+    pattern: /^\/v1\/tags\/[^/]+$/,
+    methods: { patch: updateTag, delete: deleteTag },
+    parameters: tagParameters,
+    label: '/v1/tags/:id',
   },
   {
     path: '/v1/openapi.json',

@@ -6,7 +6,8 @@
 import type { ImportRow } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
 import { importReportCsv } from '../../contract/import-report.ts';
-import { checkImportRow, type ImportOutcome } from '../../contract/import-rows.ts';
+import { checkImportRow, checkImportTags, type ImportOutcome } from '../../contract/import-rows.ts';
+import { tagKey } from '../../contract/tag-fields.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
 import { systemClock } from '../shared/clock.ts';
@@ -191,6 +192,12 @@ async function importInto(
       done++;
       continue;
     }
+    const tags = checkImportTags(row);
+    if (!tags.ok) {
+      skip(row, 'invalid', tags.reason, link);
+      done++;
+      continue;
+    }
     const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
     const match = held.match(key);
     if (match.outcome !== 'new') {
@@ -228,6 +235,7 @@ async function importInto(
         destinationUrl: link.destinationUrl,
         title: link.title,
         createdAt: systemClock.now(),
+        tags: tags.tags.map((name) => ({ name, key: tagKey(name) })),
       },
     });
     if (batch.length >= batchRows) {

@@ -491,6 +491,62 @@ describe('service import', () => {
   });
 });
 
+describe('tags in an import', () => {
+  it('applies the tags column, names separated by "," or "|", and skips a row with bad tags', async () => {
+    const key = await service.createAccount('tagged-import@example.com');
+    const twentyOne = Array.from({ length: 21 }, (_, i) => `t${i}`).join(',');
+    const csv = file(
+      'tagged.csv',
+      [
+        'destination_url,back_half,tags',
+        'https://example.com/t1,tag-imp-1," Spring , Client A,spring"',
+        'https://example.com/t2,tag-imp-2,news|eu',
+        'https://example.com/t3,tag-imp-3,',
+        `https://example.com/t4,tag-imp-4,${'x'.repeat(41)}`,
+        `https://example.com/t5,tag-imp-5,"${twentyOne}"`,
+      ].join('\n'),
+    );
+    const report = path.join(dir, 'tagged-report.csv');
+    const result = await cli([
+      'import',
+      '--email',
+      'tagged-import@example.com',
+      '--report',
+      report,
+      csv,
+    ]);
+    expect(lastLine(result.stdout)).toBe(
+      'Imported 3 links; skipped 2 (invalid: 2, back-half taken: 0, already there: 0)',
+    );
+    const tagsOf = new Map(
+      (await service.storedLinks(key)).map((link) => [
+        link.backHalf,
+        (JSON.parse(link.tagsJson ?? '[]') as { name: string }[]).map((tag) => tag.name),
+      ]),
+    );
+    expect(Object.fromEntries(tagsOf)).toEqual({
+      'tag-imp-1': ['Client A', 'Spring'],
+      'tag-imp-2': ['eu', 'news'],
+      'tag-imp-3': [],
+    });
+    expect(reportRows(readFileSync(report, 'utf8')).map((row) => row.join(' '))).toEqual([
+      expect.any(String),
+      expect.stringContaining('A tag name is too long: at most 40 characters.'),
+      expect.stringContaining('A link has at most 20 tags.'),
+    ]);
+  });
+
+  it("finds the tags column of Bitly's and Shlink's files", () => {
+    const tagsOfFixture = (name: string) => {
+      const read = readImportText(readFileSync(path.join(FIXTURES, name), 'utf8'));
+      if (!read.ok) throw new Error(`${name} is not read`);
+      return importRows(read.table).map((row) => row.tags);
+    };
+    expect(tagsOfFixture('bitly.csv')).toEqual(['', 'news', '']);
+    expect(tagsOfFixture('shlink.csv')).toEqual(['news|eu', '', '']);
+  });
+});
+
 describe('an import the database stops (a full disk)', () => {
   it('says how many links it imported before, with their summary and report, and a rerun carries on', async () => {
     await service.createAccount('full-disk@example.com');

@@ -2,7 +2,8 @@
 // path as `<domain>/<back_half>` and always together with its account, so no request reaches
 // another account's link.
 import { type Context, Hono } from 'hono';
-import { ErrorCode } from '../../contract/limits.ts';
+import { ErrorCode, MAX_TAGS_PER_ACCOUNT } from '../../contract/limits.ts';
+import { TagName, tagKey } from '../../contract/tag-fields.ts';
 import {
   CreateLinkBody,
   EXPIRES_AT_PAST,
@@ -31,6 +32,8 @@ import {
   type LinkEnd,
   type LinkRow,
   type Storage,
+  type TagName as StoredTagName,
+  TagLimitReached,
   UniqueViolation,
 } from '../storage/storage.ts';
 import { generateBackHalf } from './back-half.ts';
@@ -52,6 +55,25 @@ const MAX_GENERATION_ATTEMPTS = 8;
 
 /** The two date forms of the interface's examples. */
 const isoMillis = (ms: number) => new Date(ms).toISOString();
+
+/** Tag names as stored, with their keys; absent stays absent. */
+export const storedTags = (names: readonly string[] | undefined): StoredTagName[] | undefined =>
+  names?.map((name) => ({ name, key: tagKey(name) }));
+
+/** The keys of the tags `?tag=` names; a name no tag could have is refused. */
+function tagKeysAsked(names: readonly string[] | undefined): string[] {
+  return (names ?? []).map((name) => {
+    const checked = TagName.safeParse(name);
+    if (!checked.success) {
+      throw new HttpProblem(
+        ErrorCode.invalidField,
+        `The tag filter "${name}" is no tag name: ${checked.error.issues[0]?.message}`,
+        { field: 'tag' },
+      );
+    }
+    return tagKey(checked.data);
+  });
+}
 
 /** Mounted at /v1/links, behind requireApiKey. */
 export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
@@ -115,6 +137,7 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     expired_url: link.expiredUrl,
     password_protected: link.passwordHash !== null,
     ...destinationHealthFields(link),
+    tags: JSON.parse(link.tagsJson ?? '[]'),
   });
   const linkJson = (link: LinkRow, date: (ms: number) => string): LinkAnswerJson => ({
     success: true,
@@ -127,6 +150,20 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
    */
   const createdJson = (c: Context<AccountEnv>, link: LinkRow) =>
     c.json(linkJson(link, isoMillis), 200, { 'Content-Location': linkPath(domains, link) });
+
+  /** A store that makes the tags a link names, with the account's tag limit said as a problem. */
+  const withTagLimit = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof TagLimitReached)) throw error;
+      throw new HttpProblem(
+        ErrorCode.tagLimitReached,
+        `This account has ${MAX_TAGS_PER_ACCOUNT} tags, the most it may have: delete one before making another.`,
+        { field: 'tags' },
+      );
+    }
+  };
 
   const linkNotFound = () => new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
 
@@ -166,16 +203,20 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     const fields = {
       ...(await linkEnd(input)),
       passwordHash: await passwordHashOf(input.password),
+      tags: storedTags(input.tags),
       domain,
       destinationUrl: input.destination_url,
       title: input.title ?? '',
       createdAt: clock.now(),
     };
-    if (input.back_half !== undefined) {
+    const chosenBackHalf = input.back_half;
+    if (chosenBackHalf !== undefined) {
       try {
         return createdJson(
           c,
-          await store.insertLink(owner.accountId, { ...fields, backHalf: input.back_half }),
+          await withTagLimit(() =>
+            store.insertLink(owner.accountId, { ...fields, backHalf: chosenBackHalf }),
+          ),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation)) throw error;
@@ -190,7 +231,9 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
       try {
         return createdJson(
           c,
-          await store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+          await withTagLimit(() =>
+            store.insertLink(owner.accountId, { ...fields, backHalf: generateBackHalf() }),
+          ),
         );
       } catch (error) {
         if (!(error instanceof UniqueViolation) || attempt >= MAX_GENERATION_ATTEMPTS) throw error;
@@ -200,9 +243,13 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
 
   // "All links", however many: written by a worker thread a chunk at a time (list-reader.ts), so
   // 200,000 links neither stall the redirects nor sit whole in memory.
+  // `?tag=NAME`, repeatable: the links that carry every tag named.
   links.get('/', (c) =>
     streamedJsonResponse({
-      chunks: deps.lists.chunks(c.get('owner').accountId, clicks, listFilterOf(c.req.query())),
+      chunks: deps.lists.chunks(c.get('owner').accountId, clicks, {
+        ...listFilterOf(c.req.query()),
+        tagKeys: tagKeysAsked(c.req.queries('tag')),
+      }),
       acceptEncoding: c.req.header('accept-encoding'),
       breakOff: (error) => {
         logger.error(`${c.req.method} ${c.req.path} failed mid-answer`, error);
@@ -228,19 +275,22 @@ export function linkRoutes(deps: LinkRouteDeps): Hono<AccountEnv> {
     if (Object.values(input).every((value) => value === undefined)) {
       throw new HttpProblem(
         ErrorCode.missingField,
-        'Send at least one of "destination_url", "title", "expires_at", "max_clicks", "expired_url" and "password": nothing to update.',
+        'Send at least one of "destination_url", "title", "expires_at", "max_clicks", "expired_url", "password" and "tags": nothing to update.',
       );
     }
     await checkDestination(input.destination_url);
     const end = await linkEnd(input);
     const passwordHash = await passwordHashOf(input.password);
     const answer = await clicks.settled(async () => {
-      const updated = await store.updateLink(c.get('owner').accountId, domain, backHalf, {
-        ...end,
-        passwordHash,
-        destinationUrl: input.destination_url,
-        title: input.title,
-      });
+      const updated = await withTagLimit(() =>
+        store.updateLink(c.get('owner').accountId, domain, backHalf, {
+          ...end,
+          passwordHash,
+          destinationUrl: input.destination_url,
+          title: input.title,
+          tags: storedTags(input.tags),
+        }),
+      );
       return updated && linkJson(updated, isoMillis);
     });
     if (!answer) throw linkNotFound();

@@ -75,6 +75,7 @@ describe('create', () => {
         'expired_url',
         'password_protected',
         ...Object.keys(NO_END).filter((field) => field.startsWith('destination_')),
+        'tags',
       ].sort(),
     );
     expect(body).toMatchObject(NO_END);
@@ -307,6 +308,7 @@ describe('retrieve', () => {
       created_at: offsetForm(created.created_at),
       title: 'T',
       ...NO_END,
+      tags: [],
     };
 
     for (const id of [
@@ -395,6 +397,7 @@ describe('update', () => {
       created_at: created.created_at,
       title: row.title,
       ...NO_END,
+      tags: [],
     });
     expect(body.created_at).toMatch(MILLIS_Z);
 

@@ -173,6 +173,7 @@ describe('a list of 20,000 links', () => {
       destination_reason: null,
       destination_final_url: null,
       destination_permanent: null,
+      tags: [],
     });
     expect(body.links.map((link) => link.short_url.slice(baseUrl.length + 4))).toEqual(
       Array.from({ length: LINKS }, (_, i) => String(i)),

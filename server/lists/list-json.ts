@@ -15,7 +15,7 @@ export const isoOffset = (ms: number) => `${new Date(ms).toISOString().slice(0, 
  * chose can need escaping; the short URL (a host and `[A-Za-z0-9_-]`) and the date never do.
  */
 export function listEntryJson(link: LinkRow, domains: ShortDomains, pendingClicks: number): string {
-  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)},"password_protected":${link.passwordHash !== null}${destinationHealthJsonText(link)}`;
+  return `{"short_url":"${domains.shortUrl(link.domain, link.backHalf)}","destination_url":${JSON.stringify(link.destinationUrl)},"clicks":${link.clicks + pendingClicks},"created_at":"${isoOffset(link.createdAt)}","title":${JSON.stringify(link.title)},"expires_at":${expiresAtJson(link.expiresAt)},"max_clicks":${link.maxClicks ?? null},"expired_url":${link.expiredUrl === null ? null : JSON.stringify(link.expiredUrl)},"password_protected":${link.passwordHash !== null},"tags":${link.tagsJson ?? '[]'}${destinationHealthJsonText(link)}`;
 }
 
 /** A link's expiry as every answer gives it: `2026-12-31T23:59:00.000Z`, or null. */

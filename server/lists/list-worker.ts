@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { LINK_COLUMNS } from '../storage/sqlite/link-queries.ts';
+import { linksOfAccountParams, linksOfAccountSql } from '../storage/sqlite/tag-queries.ts';
 import type { LinkFilter, LinkRow } from '../storage/storage.ts';
 import { listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';
@@ -14,9 +15,6 @@ const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
 
-const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?1
-  AND (?2 IS NULL OR destination_status = ?2) ORDER BY created_at DESC, id DESC`;
-
 /**
  * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
  * closed with it: statements on one connection share one read transaction, so a list a slow client
@@ -24,9 +22,11 @@ const LINKS_OF_ACCOUNT = `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?
  */
 function openList(accountId: number, pending: Map<number, number>, filter: LinkFilter) {
   const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
+  const keys = [...new Set(filter.tagKeys ?? [])];
+  const status = filter.destinationStatus;
   const rows = db
-    .prepare(LINKS_OF_ACCOUNT)
-    .iterate(accountId, filter.destinationStatus ?? null) as IterableIterator<LinkRow>;
+    .prepare(linksOfAccountSql(LINK_COLUMNS, keys.length, status !== undefined))
+    .iterate(...linksOfAccountParams(accountId, keys, status)) as IterableIterator<LinkRow>;
   const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
   return {
     chunks,

@@ -123,6 +123,25 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await within(async () => (await endingOnTwo()) === 'https://example.com/ended')).toBe(
       true,
     );
+    // A bulk edit on one moves the other's cached destinations within a second too.
+    const bulked = (await viaTwo.create({ destination_url: 'https://old.example/bulk' })).body;
+    const bulkedOnTwo = async () =>
+      (
+        await rawRequest(two.baseUrl, `/${backHalfOf(bulked.short_url)}`, {
+          agent,
+          host: linkHost,
+          method: 'HEAD',
+        })
+      ).headers.location;
+    expect(await bulkedOnTwo()).toBe('https://old.example/bulk');
+    const edit = await viaOne.send<{ changed: number }>('PATCH', '/v1/links', {
+      links: [idOf(bulked.short_url)],
+      replace_destination_host: { from: 'old.example', to: 'new.example' },
+    });
+    expect(edit.body.changed).toBe(1);
+    expect(await within(async () => (await bulkedOnTwo()) === 'https://new.example/bulk')).toBe(
+      true,
+    );
     // Clicks counted on one reach the other's click limit once written and read again (~1 s).
     const limited = (
       await viaOne.create({ destination_url: 'https://example.com/few', ...ended, max_clicks: 3 })

@@ -91,8 +91,17 @@ describe('openSqliteStorage', () => {
         clicks: 2,
         createdAt: 6,
         ...NEVER_ENDS,
+        tagsJson: '[]',
       },
-      { ...link('kept'), id: 3, title: 'Kept', clicks: 41, createdAt: 5, ...NEVER_ENDS },
+      {
+        ...link('kept'),
+        id: 3,
+        title: 'Kept',
+        clicks: 41,
+        createdAt: 5,
+        ...NEVER_ENDS,
+        tagsJson: '[]',
+      },
     ]);
     expect(await store.deleteLink(1, 'go.example.com', 'also')).toBe(true);
     expect((await store.insertLink(1, link('new'))).id).toBe(10);

@@ -3,6 +3,18 @@
 // server over the network fits it as well as SQLite in this process.
 import type { DestinationStatus } from '../../contract/link-health.ts';
 import type { DestinationHealth, HealthStorage } from './destination-health.ts';
+import type { TagName, TagStorage } from './tag-storage.ts';
+
+export type {
+  BulkEdit,
+  BulkResult,
+  CountedTag,
+  LinkKey,
+  TagName,
+  TagRow,
+  TagStorage,
+} from './tag-storage.ts';
+export { TagLimitReached } from './tag-storage.ts';
 
 /** The empty string is the default short domain; a custom domain is its lower-case host. */
 export type DomainKey = string;
@@ -26,8 +38,11 @@ export type LinkEnd = {
  */
 export type LinkPassword = { passwordHash: string | null };
 
-/** Which of an account's links a list holds: those whose destination is in this state. */
-export type LinkFilter = { destinationStatus?: DestinationStatus };
+/**
+ * Which of an account's links a list holds: those whose destination is in this state, and those
+ * that carry every one of these tags (their keys).
+ */
+export type LinkFilter = { destinationStatus?: DestinationStatus; tagKeys?: readonly string[] };
 
 export type LinkRow = LinkEnd &
   LinkPassword &
@@ -47,28 +62,38 @@ export type LinkRow = LinkEnd &
      * to have changed nothing.
      */
     storedBatch?: number;
+    /**
+     * The link's tags as JSON text, `[{"id", "name", "color"}]` ordered by name, as the database
+     * writes it (a list of 20,000 links passes it on unparsed); every read of a link has it.
+     */
+    tagsJson?: string;
   };
 
-/** A link to store; without an end, it never ends; without a password hash, it has none. */
+/**
+ * A link to store; without an end, it never ends; without a password hash, it has none; its tags
+ * are made when the account lacks them.
+ */
 export type NewLink = Omit<
   LinkRow,
   | 'id'
   | 'clicks'
   | 'expiredVisits'
   | 'storedBatch'
+  | 'tagsJson'
   | keyof LinkEnd
   | keyof LinkPassword
   | keyof DestinationHealth
 > &
-  Partial<LinkEnd & LinkPassword>;
+  Partial<LinkEnd & LinkPassword> & { tags?: readonly TagName[] };
 
 /**
  * What an update changes: each field given is set (null clears an end or the password), the
- * others kept.
+ * others kept; `tags` is the link's whole set (made when missing).
  */
 export type LinkChanges = Partial<LinkEnd & LinkPassword> & {
   destinationUrl?: string;
   title?: string;
+  tags?: readonly TagName[];
 };
 
 export type DomainRow = { host: string; createdAt: number };
@@ -167,7 +192,7 @@ export type LinkChangeWatcher = {
   back(): void;
 };
 
-export interface Storage extends HealthStorage {
+export interface Storage extends HealthStorage, TagStorage {
   /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
   readonly engine: 'sqlite' | 'postgres';
   /** The schema version the database is at. */
@@ -204,7 +229,8 @@ export interface Storage extends HealthStorage {
   insertLinks(accountId: number, links: readonly NewLink[]): Promise<{ taken: NewLink[] }>;
   /**
    * The account's links newest first, read as the caller asks for them (memory stays bounded
-   * however many there are); ending the iteration early ends the read.
+   * however many there are); ending the iteration early ends the read. With `tagKeys`, only the
+   * links that carry every one of those tags.
    */
   eachLinkOf(accountId: number, filter?: LinkFilter): AsyncIterable<LinkRow>;
   linkOf(accountId: number, domain: DomainKey, backHalf: string): Promise<LinkRow | undefined>;

@@ -30,6 +30,7 @@ const SERVER_ROOMS = [
   'server/lists',
   'server/links',
   'server/import',
+  'server/tags',
   'server/health-checks',
   'server/ops',
 ];
@@ -184,6 +185,11 @@ export const ROOMS: Room[] = [
     room: 'server/import',
     mayImport: [...SERVER_BASE, 'server/accounts', 'server/links'],
     holds: 'the bulk import of a CSV file',
+  },
+  {
+    room: 'server/tags',
+    mayImport: [...SERVER_BASE, 'server/accounts', 'server/clicks', 'server/links'],
+    holds: "an account's tags and the bulk edit of links",
   },
   {
     room: 'server/health-checks',

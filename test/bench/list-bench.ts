@@ -52,7 +52,7 @@ async function seed(dbFile: string, count: number): Promise<{ key: string; probe
   return { key, probeKey };
 }
 
-async function serve(dbFile: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function serve(dbFile: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -79,7 +79,7 @@ async function serve(dbFile: string): Promise<{ child: ChildProcess; baseUrl: st
   return { child, baseUrl };
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
     child.once('exit', () => resolve());

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, printed as a table. `--seconds N` sets each load run's length;
-// `--only service`, `--only metrics`, `--only health`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
+// `--only service`, `--only metrics`, `--only health`, `--only tags`, `--only backup`, `--only instances`, `--only popup` or `--only options` runs one group (the
 // popup and the options page need `npm run build` first; instances needs PostgreSQL's initdb).
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
@@ -15,6 +15,7 @@ import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
 import { benchStatistics } from './stats-bench.ts';
+import { benchTaggedList } from './tag-list-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ const runs = (
     | 'metrics'
     | 'health'
     | 'statistics'
+    | 'tags'
     | 'backup'
     | 'instances'
     | 'popup'
@@ -185,6 +187,23 @@ if (runs('service')) {
       '',
     ],
     ['  create p99 full / normal', `${(full.p99Ms / normal.p99Ms).toFixed(2)} ×`, ''],
+  );
+}
+
+if (runs('tags')) {
+  const load = os.loadavg()[0]?.toFixed(1);
+  const tags = await benchTaggedList(Number(values.rounds) > 2 ? Number(values.rounds) : 15);
+  rows.push(
+    [
+      `list 20,000 links, no tags (as before tags) / carrying 50 tags, median of ${tags.rounds} (load ${load})`,
+      `${tags.untaggedMs.toFixed(0)} / ${tags.taggedMs.toFixed(0)} ms`,
+      'tagged ≤ as before',
+    ],
+    [
+      `  filtered: ?tag= a wide tag (${tags.wideLinks} links) / a narrow one (${tags.narrowLinks}) / both`,
+      `${tags.wideMs.toFixed(0)} / ${tags.narrowMs.toFixed(0)} / ${tags.bothMs.toFixed(0)} ms`,
+      '≤ the plain list',
+    ],
   );
 }
 

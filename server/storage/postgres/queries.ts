@@ -12,6 +12,7 @@ import { healthQueries } from './health-queries.ts';
 import { listenForLinkChanges } from './link-changes.ts';
 import { linkQueries } from './link-queries.ts';
 import { migrate, schemaVersion } from './schema.ts';
+import { tagQueries } from './tag-queries.ts';
 
 /** How often each instance removes ended rate-limit windows and the rows of stopped processes. */
 const SWEEP_MS = 5 * 60_000;
@@ -61,6 +62,7 @@ export async function openPostgresStorage(
     ...linkQueries(sql, storedBatchColumn),
     ...clickQueries(sql, writer, storedBatchColumn),
     ...healthQueries(sql),
+    ...tagQueries(sql),
 
     watchLinkChanges: async (watcher) => {
       listener = await listenForLinkChanges(url, watcher);

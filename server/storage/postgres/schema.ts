@@ -82,6 +82,22 @@ export const MIGRATIONS: string[] = [
      ADD COLUMN check_leased_until bigint;
    CREATE INDEX links_check_due ON links (destination_next_check_at NULLS FIRST, id);
    CREATE INDEX links_by_destination_status ON links (destination_status, account_id);`,
+  // Tags: an account's, unique by the key of their name (contract/tag-fields.ts tagKey), and which
+  // links carry them. A link's tags are read by link (the primary key), a tag's links by tag.
+  `CREATE TABLE tags (
+     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     account_id bigint NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+     name text NOT NULL,
+     name_key text NOT NULL,
+     color text NOT NULL,
+     UNIQUE (account_id, name_key)
+   );
+   CREATE TABLE link_tags (
+     link_id bigint NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     tag_id bigint NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+     PRIMARY KEY (link_id, tag_id)
+   );
+   CREATE INDEX link_tags_by_tag ON link_tags (tag_id, link_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

@@ -1,6 +1,5 @@
 // The storage's links on SQLite: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up.
-import { NEVER_CHECKED } from '../destination-health.ts';
 import type {
   DomainKey,
   EndedLinks,
@@ -11,11 +10,15 @@ import type {
 } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 import { HEALTH_COLUMNS, RESET_HEALTH } from './health-queries.ts';
+import { linksOfAccountParams, linksOfAccountSql, TAGS_JSON, tagQueries } from './tag-queries.ts';
 
-export const LINK_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
+/** A link's own columns, without its tags (which RETURNING would read before they are set). */
+const LINK_OWN_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
   title, clicks, created_at AS createdAt, expires_at AS expiresAt, max_clicks AS maxClicks,
   expired_url AS expiredUrl, expired_visits AS expiredVisits, password_hash AS passwordHash,
   ${HEALTH_COLUMNS}`;
+/** Every column of a LinkRow, its tags included. */
+export const LINK_COLUMNS = `${LINK_OWN_COLUMNS}, ${TAGS_JSON}`;
 
 const INSERT_LINK = `INSERT INTO links (account_id, domain, back_half, destination_url, title,
   created_at, expires_at, max_clicks, expired_url, password_hash)
@@ -45,35 +48,22 @@ const linkValues = (accountId: number, link: NewLink) =>
 const endChange = <T>(value: T | null | undefined) =>
   [value === undefined ? 0 : 1, value ?? null] as const;
 
-export function linkQueries({
-  db,
-  statement,
-  guarded,
-  get,
-  all,
-  run,
-  transaction,
-  rethrowUnique,
-}: SqliteAccess): LinkStorage {
+export function linkQueries(access: SqliteAccess): LinkStorage {
+  const { db, statement, guarded, get, all, run, transaction, rethrowUnique } = access;
+  const { setLinkTags } = tagQueries(access);
+  const linkById = (id: number) =>
+    statement(`SELECT ${LINK_COLUMNS} FROM links WHERE id = ?`).get(id) as LinkRow;
   return {
     async insertLink(accountId, link: NewLink) {
       return transaction((): LinkRow => {
+        let id: number;
         try {
-          const { lastInsertRowid } = run(INSERT_LINK, ...linkValues(accountId, link));
-          return {
-            ...link,
-            id: Number(lastInsertRowid),
-            clicks: 0,
-            expiredVisits: 0,
-            expiresAt: link.expiresAt ?? null,
-            maxClicks: link.maxClicks ?? null,
-            expiredUrl: link.expiredUrl ?? null,
-            passwordHash: link.passwordHash ?? null,
-            ...NEVER_CHECKED,
-          };
+          id = Number(run(INSERT_LINK, ...linkValues(accountId, link)).lastInsertRowid);
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
         }
+        if (link.tags?.length) setLinkTags(accountId, id, link.tags);
+        return linkById(id);
       });
     },
 
@@ -81,11 +71,14 @@ export function linkQueries({
       return transaction(() => {
         const taken: NewLink[] = [];
         for (const link of links) {
-          const { changes } = run(
+          const { changes, lastInsertRowid } = run(
             `${INSERT_LINK} ON CONFLICT (domain, back_half) DO NOTHING`,
             ...linkValues(accountId, link),
           );
           if (Number(changes) === 0) taken.push(link);
+          else if (link.tags?.length) {
+            setLinkTags(accountId, Number(lastInsertRowid), link.tags);
+          }
         }
         return { taken };
       });
@@ -96,14 +89,15 @@ export function linkQueries({
      * statement, so that two lists can be read at once; returning the iterator early ends the read.
      */
     async *eachLinkOf(accountId, filter = {}) {
+      const tagKeys = filter.tagKeys ?? [];
+      const status = filter.destinationStatus;
       const rows = guarded(
         () =>
           db
-            .prepare(
-              `SELECT ${LINK_COLUMNS} FROM links WHERE account_id = ?1
-               AND (?2 IS NULL OR destination_status = ?2) ORDER BY created_at DESC, id DESC`,
-            )
-            .iterate(accountId, filter.destinationStatus ?? null) as IterableIterator<LinkRow>,
+            .prepare(linksOfAccountSql(LINK_COLUMNS, tagKeys.length, status !== undefined))
+            .iterate(
+              ...linksOfAccountParams(accountId, tagKeys, status),
+            ) as IterableIterator<LinkRow>,
       );
       try {
         for (;;) {
@@ -138,13 +132,13 @@ export function linkQueries({
             changes.destinationUrl,
           );
         }
-        return statement(
+        const changed = statement(
           `UPDATE links SET destination_url = coalesce(?, destination_url), title = coalesce(?, title),
                expires_at = CASE WHEN ? THEN ? ELSE expires_at END,
                max_clicks = CASE WHEN ? THEN ? ELSE max_clicks END,
                expired_url = CASE WHEN ? THEN ? ELSE expired_url END,
                password_hash = CASE WHEN ? THEN ? ELSE password_hash END
-             WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING ${LINK_COLUMNS}`,
+             WHERE account_id = ? AND domain = ? AND back_half = ? RETURNING id`,
         ).get(
           changes.destinationUrl ?? null,
           changes.title ?? null,
@@ -155,7 +149,10 @@ export function linkQueries({
           accountId,
           domain,
           backHalf,
-        ) as LinkRow | undefined;
+        ) as { id: number } | undefined;
+        if (!changed) return undefined;
+        if (changes.tags) setLinkTags(accountId, changed.id, changes.tags);
+        return linkById(changed.id);
       });
     },
 

@@ -10,6 +10,7 @@ import { healthQueries } from './health-queries.ts';
 import { linkQueries } from './link-queries.ts';
 import { openDatabase, type SqliteOptions } from './open.ts';
 import { schemaVersionOf } from './schema.ts';
+import { tagQueries } from './tag-queries.ts';
 
 /** How often the service looks for another process's writes to the file. */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -40,6 +41,7 @@ export async function openSqliteStorage(
     ...linkQueries(access),
     ...clickQueries(access),
     ...healthQueries(access),
+    ...tagQueries(access).storage,
 
     // One process serves a SQLite file and drops its own cache entries as it changes links, but
     // the command line changes it from another process (links delete-expired, import). SQLite's
