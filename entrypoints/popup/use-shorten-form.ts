@@ -129,7 +129,7 @@ export function useShortenForm(
     try {
       // Never a silent duplicate: what the account has for the page is shown first.
       const made = code.isTagged(utm)
-        ? { link: await code.campaignLink(input, utm, chosen, settings) }
+        ? { link: await code.campaignLink({ ...input, ...lifecycle }, utm, chosen, settings) }
         : await code.linkForPage(
             { url: input.destinationUrl, title: input.title },
             {
