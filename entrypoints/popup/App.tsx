@@ -22,6 +22,7 @@ import { useShortenForm } from './use-shorten-form.ts';
 const TrackingNote = lazy(async () => ({ default: (await later()).TrackingNote }));
 const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
 const UtmDisclosure = lazy(async () => ({ default: (await later()).UtmDisclosure }));
+const LinkOptions = lazy(async () => ({ default: (await later()).LinkOptions }));
 // "Shorten all tabs" and its list formats: only when the button is pressed.
 const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
 
@@ -45,7 +46,12 @@ export function App({ start }: { start: PopupStart }) {
   const { chosen } = account;
   const pageLinks = usePageLinks(page);
   const outcome = useOutcome(settings);
-  const form = useShortenForm(page, settings, { chosen, pageLinks, outcome });
+  const form = useShortenForm(page, settings, {
+    chosen,
+    offers: account.offers,
+    pageLinks,
+    outcome,
+  });
   // Parts drawn only once the form is: a lazy part in the first render would ask for its chunk
   // (and add its preload links) before the form is on screen.
   const [formDrawn, setFormDrawn] = useState(false);
@@ -169,6 +175,17 @@ export function App({ start }: { start: PopupStart }) {
         onChange={form.change}
         onSubmit={form.submit}
       />
+      {formDrawn && (
+        <Later>
+          <LinkOptions
+            offers={account.offers}
+            values={form.linkOptions}
+            errors={form.optionErrors}
+            onChange={form.setLinkOptions}
+            onSubmit={form.submit}
+          />
+        </Later>
+      )}
       {formDrawn && (
         <Later>
           <UtmDisclosure

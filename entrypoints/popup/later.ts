@@ -19,6 +19,8 @@ export { campaignLink, isTagged, taggedProblems } from './campaigns/campaign-lin
 export { UtmDisclosure } from './campaigns/UtmDisclosure.tsx';
 export { backHalfProblem, checkFields, WIRE_TO_FORM } from './check-fields.ts';
 export { ExistingLinks } from './ExistingLinks.tsx';
+export { checkLinkOptions } from './link-options/check-link-options.ts';
+export { LinkOptions } from './link-options/LinkOptions.tsx';
 export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
 export { ShortcutsFooter } from './ShortcutsFooter.tsx';
 export { TrackingNote } from './TrackingNote.tsx';

@@ -30,7 +30,10 @@ export function usePopupAccount(settings: Settings) {
   const chosen = accountOrDefault(settings, accountId);
   // The chosen account once opened: until then, no domains but the service's own.
   const [account, setAccount] = useState<Account>();
-  const domains = useAccountData(account).domains.value ?? NO_DOMAINS;
+  const data = useAccountData(account);
+  const domains = data.domains.value ?? NO_DOMAINS;
+  // Read from the offer the account knows (cached, refreshed with the domains): never a request.
+  const offers = (field: string) => account?.offersLinkField(field) ?? false;
   const run = useRef(0);
 
   /** Opens an account for the popup; undefined when it has no key to open it with. */
@@ -62,5 +65,5 @@ export function usePopupAccount(settings: Settings) {
     run.current++;
   };
 
-  return { chosen, domains, open, choose, close };
+  return { chosen, domains, offers, open, choose, close };
 }

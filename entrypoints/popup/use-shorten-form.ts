@@ -9,6 +9,12 @@ import { cutTitle } from '../../lib/links/title.ts';
 import type { PageLinks } from '../../lib/page-link/link-for-page.ts';
 import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 import { unshortenableReason } from '../../lib/wording/link-words.ts';
+import {
+  type LinkOptionErrors,
+  type LinkOptionValues,
+  NO_LINK_OPTIONS,
+  WIRE_TO_OPTION,
+} from './link-options/link-option-values.ts';
 import { later } from './load-later.tsx';
 import type { OutcomeState } from './use-outcome.ts';
 import type { PageLinksState } from './use-page-links.ts';
@@ -29,10 +35,13 @@ export function useShortenForm(
   settings: Pick<Settings, 'reuseExisting'>,
   {
     chosen,
+    offers,
     pageLinks,
     outcome,
   }: {
     chosen: AccountSettings;
+    /** Whether the account's service offers a link field (its contract names it). */
+    offers: (field: string) => boolean;
     pageLinks: PageLinksState;
     outcome: OutcomeState;
   },
@@ -43,6 +52,9 @@ export function useShortenForm(
   const [trackingKept, setTrackingKept] = useState(false);
   // "UTM parameters", once typed in.
   const [utm, setUtm] = useState<UtmValues>();
+  // "Link options": kept as typed; sent only where the account's service offers them.
+  const [linkOptions, setLinkOptionValues] = useState<LinkOptionValues>(NO_LINK_OPTIONS);
+  const [optionErrors, setOptionErrors] = useState<LinkOptionErrors>({});
   const typed = useRef(new Set<keyof ShortenFields>());
   // The same input shortened twice in one popup gives the link made the first time.
   const lastCreated = useRef<{ key: string; link: Link }>(undefined);
@@ -97,17 +109,18 @@ export function useShortenForm(
     outcome.clear();
     const checked = code.checkFields(fields);
     const problems = 'errors' in checked ? checked.errors : code.taggedProblems(checked.input, utm);
-    if (problems) {
-      setErrors(problems);
-      return;
-    }
+    const ends = code.checkLinkOptions(linkOptions, offers);
+    setOptionErrors('errors' in ends ? ends.errors : {});
+    if (problems) setErrors(problems);
+    if (problems || 'errors' in ends) return;
     if (!('input' in checked)) return;
     const { input } = checked;
+    const { lifecycle } = ends;
     // The address as it will be shortened, in the field too: "example.com" became https://….
     if (input.destinationUrl !== fields.destinationUrl) {
       setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
     }
-    const key = JSON.stringify([chosen.id, input, utm]);
+    const key = JSON.stringify([chosen.id, input, utm, lifecycle]);
     if (lastCreated.current?.key === key) {
       outcome.again(lastCreated.current.link);
       return;
@@ -116,7 +129,7 @@ export function useShortenForm(
     try {
       // Never a silent duplicate: what the account has for the page is shown first.
       const made = code.isTagged(utm)
-        ? { link: await code.campaignLink(input, utm, chosen, settings) }
+        ? { link: await code.campaignLink({ ...input, ...lifecycle }, utm, chosen, settings) }
         : await code.linkForPage(
             { url: input.destinationUrl, title: input.title },
             {
@@ -126,6 +139,7 @@ export function useShortenForm(
               shown: found !== undefined,
               domain: input.domain,
               backHalf: input.backHalf,
+              lifecycle,
               rememberDomain: true,
             },
           );
@@ -138,9 +152,11 @@ export function useShortenForm(
     } catch (error) {
       const { isApiError, apiErrorMessage, WIRE_TO_FORM } = code;
       const field = isApiError(error) && error.field ? WIRE_TO_FORM[error.field] : undefined;
+      const option = isApiError(error) && error.field ? WIRE_TO_OPTION[error.field] : undefined;
       const onField =
         isApiError(error) && (error.kind === 'back_half_taken' || error.kind === 'invalid_input');
       if (onField && field) setErrors({ [field]: apiErrorMessage(error) });
+      else if (onField && option) setOptionErrors({ [option]: apiErrorMessage(error) });
       else outcome.failed(error);
     } finally {
       setBusy(false);
@@ -155,6 +171,18 @@ export function useShortenForm(
     trackingKept,
     utm,
     setUtm,
+    linkOptions,
+    optionErrors,
+    setLinkOptions(values: LinkOptionValues) {
+      setLinkOptionValues(values);
+      setOptionErrors((current) => {
+        const next = { ...current };
+        for (const option of Object.keys(values) as (keyof LinkOptionValues)[]) {
+          if (values[option] !== linkOptions[option]) delete next[option];
+        }
+        return next;
+      });
+    },
     change,
     keepTracking,
     submit,

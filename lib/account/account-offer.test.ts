@@ -156,3 +156,77 @@ describe("an account's service offer", () => {
     expect(await readCachedOffer(connection)).toBeUndefined();
   });
 });
+
+describe("a link's end, offered by the contract", () => {
+  const ends = {
+    expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    maxClicks: 5,
+    expiredUrl: 'https://example.com/ended',
+  };
+
+  /** The bodies the page sent to create or update links; the contract answered by `contract`. */
+  function sentBodies(contract?: () => Promise<Response>) {
+    const bodies: unknown[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const toContract = new URL(request.url).pathname.endsWith('/v1/openapi.json');
+      if (contract && toContract) return contract();
+      if (/^(POST|PUT)$/.test(request.method)) bodies.push(await request.clone().json());
+      return realFetch(request);
+    });
+    return bodies;
+  }
+
+  it('is known from the cached offer at once, without a request', async () => {
+    await openAccount(connection).serviceOffer();
+    closeAccounts();
+    const { asked } = contractAnswers(notFound);
+    const account = openAccount(connection);
+    expect(account.offersLinkField('expires_at')).toBe(false);
+    void account.loadDomains();
+    await vi.waitFor(() => expect(account.offersLinkField('expires_at')).toBe(true));
+    for (const field of ['max_clicks', 'expired_url']) {
+      expect(account.offersLinkField(field), field).toBe(true);
+    }
+    expect(asked()).toBe(0);
+  });
+
+  it('is sent to our service and read back from it', async () => {
+    const account = openAccount(connection);
+    await account.serviceOffer();
+    const bodies = sentBodies();
+    const link = await account.createLink({ destinationUrl: 'https://example.com/ends', ...ends });
+    expect(link).toMatchObject(ends);
+    expect(bodies[0]).toMatchObject({ expires_at: ends.expiresAt, max_clicks: 5 });
+    const updated = await account.updateLink(link, { maxClicks: null, expiresAt: null });
+    expect(updated).toMatchObject({
+      maxClicks: null,
+      expiresAt: null,
+      expiredUrl: ends.expiredUrl,
+    });
+  });
+
+  it.each([
+    ['answers 404 for its contract', notFound],
+    [
+      'publishes a contract without the fields',
+      async () =>
+        Response.json({
+          openapi: '3.1.0',
+          paths: { '/v1/links': { post: {} }, '/v1/links/{domain}/{back_half}': { put: {} } },
+        }),
+    ],
+  ])('is neither offered nor sent to a service that %s', async (_, answer) => {
+    const bodies = sentBodies(answer);
+    const account = openAccount(connection);
+    await account.loadDomains();
+    await vi.waitFor(() => expect(account.getSnapshot().offer.value).toBeDefined());
+    for (const field of ['expires_at', 'max_clicks', 'expired_url']) {
+      expect(account.offersLinkField(field), field).toBe(false);
+    }
+    const link = await account.createLink({ destinationUrl: 'https://example.com/plain', ...ends });
+    await account.updateLink(link, { title: 'Plain', ...ends });
+    expect(bodies).toEqual([{ destination_url: 'https://example.com/plain' }, { title: 'Plain' }]);
+  });
+});

@@ -3,7 +3,7 @@
 // never holds up or fails the domains: a contract that cannot be read now keeps what was known,
 // and the next refresh asks again.
 import type { CallOptions } from '../api/client.ts';
-import { NO_OFFER, type ServiceOffer } from '../api/service-offer.ts';
+import { NO_OFFER, offersLinkField, type ServiceOffer } from '../api/service-offer.ts';
 import { type AccountState, oneAtATime, untilAborted } from './account-state.ts';
 import { readCachedOffer, writeCachedOffer } from './cache.ts';
 
@@ -13,6 +13,11 @@ export type AccountOffer = {
    * while none can be read.
    */
   serviceOffer(options?: CallOptions): Promise<ServiceOffer>;
+  /**
+   * Whether the offer known now (read, or cached: `loadDomains` shows the cache and refreshes it
+   * in the background) names this link field; never a request, so a page may ask it as it draws.
+   */
+  offersLinkField(field: string): boolean;
 };
 
 /**
@@ -77,6 +82,7 @@ export function createAccountOffer(state: AccountState): AccountOffer & OfferUpk
 
   return {
     serviceOffer: ({ signal } = {}) => untilAborted(knownOffer(), signal),
+    offersLinkField: (field) => offersLinkField(state.getSnapshot().offer.value, field),
     refreshOffer: refresh.run,
     refreshOfferIfOlderThan,
     loadCachedOffer,

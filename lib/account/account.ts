@@ -4,7 +4,10 @@
 // create, update and delete (write-through.ts). The popup, the options sections and the
 // background only subscribe to it and call its methods.
 import type { ApiClient, CallOptions } from '../api/client.ts';
+import { hasLifecycle, offeredLifecycle } from '../api/link-lifecycle.ts';
 import type { Link } from '../api/schemas.ts';
+import { NO_OFFER } from '../api/service-offer.ts';
+import { hasEnded } from '../links/link-end.ts';
 import { type AccountRef, connectionTag } from '../settings/connection.ts';
 import { type AccountDomains, createAccountDomains } from './account-domains.ts';
 import { type AccountLinks, createAccountLinks } from './account-links.ts';
@@ -36,7 +39,7 @@ export type Account = {
 function createAccount(connection: AccountRef): Account {
   const state = createAccountState(connection);
   const { changeLinks, ...links } = createAccountLinks(state);
-  const { serviceOffer, ...offer } = createAccountOffer(state);
+  const { serviceOffer, offersLinkField, ...offer } = createAccountOffer(state);
   return {
     connection,
     getSnapshot: state.getSnapshot,
@@ -46,9 +49,18 @@ function createAccount(connection: AccountRef): Account {
       (await state.client()).getLink(shortUrl, { signal }),
     close: state.close,
     ...links,
+    // An ended link is never the page's link: reuse makes a new one instead.
+    async linksTo(addresses, options) {
+      const found = await links.linksTo(addresses, options);
+      if (!found.some(hasLifecycle)) return found;
+      const offer = await serviceOffer().catch(() => NO_OFFER);
+      const now = (options?.now ?? Date.now)();
+      return found.filter((link) => !hasEnded(offeredLifecycle(link, offer), link.clicks, now));
+    },
     ...createAccountDomains(state, offer),
     serviceOffer,
-    ...createWriteThrough(state, changeLinks),
+    offersLinkField,
+    ...createWriteThrough(state, changeLinks, { serviceOffer, offersLinkField }),
   };
 }
 

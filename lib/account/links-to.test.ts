@@ -1,6 +1,6 @@
 // The account's index of links by destination (Account.linksTo): the background's answer to "does
 // the account have a link to this page?", kept in step with every write of the links cache.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountOf } from '../../test/support/accounts.ts';
 import { api } from '../../test/support/test-api.ts';
@@ -128,5 +128,30 @@ describe('Account.linksTo', () => {
   it('answers none, and never throws, for an account whose key the service refuses', async () => {
     const refused = accountOf({ apiBaseUrl: service.baseUrl, apiKey: 'sk_made_up' });
     expect(await openAccount(refused).linksTo([unique()], { maxAgeMs: 0 })).toEqual([]);
+  });
+});
+
+describe('Account.linksTo and links that end', () => {
+  it('never answers a link that has ended, by its expiry or its click limit', async () => {
+    const url = unique();
+    const client = api(service.baseUrl, apiKey);
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const ending = (await client.create({ destination_url: url, expires_at: soon })).body;
+    const limited = (await client.create({ destination_url: url, max_clicks: 1 })).body;
+    const lasting = (await client.create({ destination_url: url, max_clicks: 5 })).body;
+    const links = openAccount(account);
+    await links.refreshLinks();
+    expect((await shortUrlsTo(url)).sort()).toEqual(
+      [ending.short_url, limited.short_url, lasting.short_url].sort(),
+    );
+
+    await fetch(limited.short_url, { redirect: 'manual' });
+    // Clicks are written in batches: the list shows the click a moment later.
+    await vi.waitFor(async () => {
+      await links.refreshLinks({ fresh: true });
+      expect((await shortUrlsTo(url)).sort()).toEqual([ending.short_url, lasting.short_url].sort());
+    });
+    const later = await links.linksTo([url], { now: () => Date.parse(soon) + 1 });
+    expect(later.map((link) => link.shortUrl)).toEqual([lasting.short_url]);
   });
 });

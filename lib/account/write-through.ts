@@ -3,8 +3,10 @@
 // once and put back when the service did not delete them.
 import type { CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
+import { hasLifecycle, readLifecycle, withoutUnoffered } from '../api/link-lifecycle.ts';
 import type { CreateLinkInput, Link, UpdateLinkInput } from '../api/schemas.ts';
 import type { ChangeLinks } from './account-links.ts';
+import type { AccountOffer } from './account-offer.ts';
 import type { AccountState } from './account-state.ts';
 import { readCachedLinks } from './cache.ts';
 import { addLink, removeLinks, replaceLink, restoreLinks } from './link-changes.ts';
@@ -20,23 +22,45 @@ export type AccountWrites = {
   deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
 };
 
+/** The lifecycle fields a saved link carries (none from a service that answers without them). */
+const pickLifecycle = ({ expiresAt, maxClicks, expiredUrl }: Link) =>
+  readLifecycle({ expires_at: expiresAt, max_clicks: maxClicks, expired_url: expiredUrl });
+
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
 
-export function createWriteThrough(state: AccountState, changeLinks: ChangeLinks): AccountWrites {
+export function createWriteThrough(
+  state: AccountState,
+  changeLinks: ChangeLinks,
+  { serviceOffer }: AccountOffer,
+): AccountWrites {
+  // A field the service's contract does not take is never sent. Only an input with such fields
+  // waits for the offer: a plain edit is shown at once, as before.
+  const offered = async <T extends CreateLinkInput | UpdateLinkInput>(
+    input: T,
+    body: 'create' | 'update',
+  ): Promise<T> => withoutUnoffered(input, (await serviceOffer()).linkFields[body]);
+
   return {
     async createLink(input, { signal } = {}) {
-      const link = await (await state.client()).createLink(input, { signal });
+      const sent = hasLifecycle(input) ? await offered(input, 'create') : input;
+      const link = await (await state.client()).createLink(sent, { signal });
       await changeLinks((links) => addLink(links, link));
       return link;
     },
 
     async updateLink(link, changes) {
-      const edited = { ...link, ...changes };
+      const sent = hasLifecycle(changes) ? await offered(changes, 'update') : changes;
+      const edited = { ...link, ...sent };
       void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
       try {
-        const saved = await (await state.client()).updateLink(link.shortUrl, changes);
+        const saved = await (await state.client()).updateLink(link.shortUrl, sent);
         // Clicks and the creation date are not the edit's business: the list keeps its own.
-        const result = { ...link, destinationUrl: saved.destinationUrl, title: saved.title };
+        const result: Link = {
+          ...link,
+          destinationUrl: saved.destinationUrl,
+          title: saved.title,
+          ...pickLifecycle(saved),
+        };
         await changeLinks((links) => replaceLink(links, link.shortUrl, result));
         return result;
       } catch (error) {

@@ -51,6 +51,10 @@ describe('every operation, end to end', () => {
       clicks: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       title: 'Spring sale',
+      // Our service answers when a link ends; null: it does not.
+      expiresAt: null,
+      maxClicks: null,
+      expiredUrl: null,
     });
 
     const listed = await api.listLinks();

@@ -13,41 +13,15 @@ import {
   Title,
   type UpdateLinkBody,
 } from '../../contract/wire.ts';
+import {
+  LifecycleInput,
+  type LinkLifecycle,
+  lifecycleBody,
+  readLifecycle,
+} from './link-lifecycle.ts';
+import { normalizeTimestamp, utcTimestamp } from './timestamp.ts';
 
-const IsoWithOffset = z.iso.datetime({ offset: true });
-const IsoWithoutZone = z.iso.datetime({ local: true });
-
-/**
- * A UTC date-time in the forms services write most, `2026-11-22T10:00:00+00:00` (the interface's
- * example, and our service) and `toISOString()`'s own, as `toISOString()` writes it, without a
- * Date: checking each and writing it anew took about half of reading a 20,000-link list. Days
- * every month has need no more than the pattern; the 29th to the 31st must exist. Undefined for
- * any other form (normalizeTimestamp then reads it the long way).
- */
-const ISO_UTC =
-  /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{3})?(?:Z|\+00:00)$/;
-
-function utcTimestamp(value: string): string | undefined {
-  const match = ISO_UTC.exec(value);
-  if (!match) return undefined;
-  const canonical = `${match[1]}${match[2] ?? '.000'}Z`;
-  if (Number(value.slice(8, 10)) <= 28) return canonical;
-  const time = Date.parse(canonical);
-  return !Number.isNaN(time) && new Date(time).toISOString() === canonical ? canonical : undefined;
-}
-
-/** Any ISO 8601 date-time, as `toISOString()` (UTC, milliseconds, `Z`) so strings sort; else "". */
-export function normalizeTimestamp(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const utc = utcTimestamp(value);
-  if (utc !== undefined) return utc;
-  const text = value.trim();
-  let time = Number.NaN;
-  if (IsoWithOffset.safeParse(text).success) time = Date.parse(text);
-  // The interface says UTC, so a date-time without a zone is read as UTC, not as local time.
-  else if (IsoWithoutZone.safeParse(text).success) time = Date.parse(`${text}Z`);
-  return Number.isNaN(time) ? '' : new Date(time).toISOString();
-}
+export { normalizeTimestamp } from './timestamp.ts';
 
 function toCount(value: unknown): number {
   const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -74,19 +48,31 @@ const ShortUrl = z.string().check(
   }, 'The short URL must be an http(s) address.'),
 );
 
+type LinkBase = {
+  shortUrl: string;
+  destinationUrl: string;
+  clicks: number;
+  createdAt: string;
+  title: string;
+};
+
 export const Link = z.pipe(
   z.extend(LinkJson, {
     short_url: ShortUrl,
     clicks: Count,
     created_at: Timestamp,
     title: OptionalText,
+    expires_at: z.optional(z.unknown()),
+    max_clicks: z.optional(z.unknown()),
+    expired_url: z.optional(z.unknown()),
   }),
-  z.transform((wire) => ({
+  z.transform((wire): LinkBase & LinkLifecycle => ({
     shortUrl: wire.short_url,
     destinationUrl: wire.destination_url,
     clicks: wire.clicks,
     createdAt: wire.created_at,
     title: wire.title,
+    ...readLifecycle(wire),
   })),
 );
 export type Link = z.infer<typeof Link>;
@@ -172,6 +158,7 @@ export function plainLinkReader(): (value: unknown) => Link | undefined {
       clicks: clicks > 0 ? clicks : 0,
       createdAt,
       title,
+      ...readLifecycle(row),
     };
   };
 }
@@ -323,12 +310,14 @@ export const CreateLinkInput = z.object({
   backHalf: z.optional(z.union([BackHalf, z.literal('')])),
   title: z.optional(Title),
   domain: z.optional(z.union([DomainHost, z.literal('')])),
+  ...LifecycleInput,
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkInput>;
 
 export const UpdateLinkInput = z.object({
   destinationUrl: z.optional(DestinationUrl),
   title: z.optional(Title),
+  ...LifecycleInput,
 });
 export type UpdateLinkInput = z.infer<typeof UpdateLinkInput>;
 
@@ -337,7 +326,7 @@ export function toCreateLinkBody(input: CreateLinkInput): CreateLinkBody {
   if (input.backHalf) body.back_half = input.backHalf;
   if (input.title) body.title = input.title;
   if (input.domain) body.domain = input.domain;
-  return body;
+  return Object.assign(body, lifecycleBody(input));
 }
 
 /** An empty title is sent: clearing a title is a change. */
@@ -345,5 +334,5 @@ export function toUpdateLinkBody(changes: UpdateLinkInput): UpdateLinkBody {
   const body: UpdateLinkBody = {};
   if (changes.destinationUrl !== undefined) body.destination_url = changes.destinationUrl;
   if (changes.title !== undefined) body.title = changes.title;
-  return body;
+  return Object.assign(body, lifecycleBody(changes));
 }

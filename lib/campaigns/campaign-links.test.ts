@@ -94,6 +94,16 @@ describe('shortenForCampaign', () => {
     expect(result.reused).toBe(false);
     expect(await madeTo(tagged)).toHaveLength(2);
   });
+
+  it('makes its link with the end the person set ("Link options")', async () => {
+    const url = unique();
+    const result = await shortenForCampaign(
+      { destinationUrl: url, maxClicks: 4, expiredUrl: 'https://example.com/over' },
+      utm({ campaign: 'ending' }),
+      options(),
+    );
+    expect(result.link).toMatchObject({ maxClicks: 4, expiredUrl: 'https://example.com/over' });
+  });
 });
 
 describe('shortenForChannels', () => {

@@ -35,6 +35,11 @@ export async function shortenForCampaign(
       linksTo: options.linksTo,
       domain: input.domain,
       backHalf: input.backHalf,
+      lifecycle: {
+        expiresAt: input.expiresAt,
+        maxClicks: input.maxClicks,
+        expiredUrl: input.expiredUrl,
+      },
       rememberDomain: options.rememberDomain,
       signal: options.signal,
     },

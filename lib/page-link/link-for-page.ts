@@ -2,8 +2,10 @@
 // command, one click and "Shorten all tabs". The address loses its tracking parameters (when the
 // preference says so); the page's own short link, or the account's links to the page (cleaned or
 // as it was), are found; one is reused, the person is asked (the popup), or a new link is made.
+
 import { openAccount } from '../account/account.ts';
 import { isApiError } from '../api/errors.ts';
+import type { LinkLifecycle } from '../api/link-lifecycle.ts';
 import type { Link } from '../api/schemas.ts';
 import { findOrCreate } from '../bulk/lost-answer.ts';
 import { indexLinks } from '../links/link-index.ts';
@@ -133,6 +135,8 @@ type MakeOptions = {
   domain?: string;
   /** The back-half asked for, when a new link is made. */
   backHalf?: string;
+  /** When a new link ends (the popup's "Link options"), where its service offers it. */
+  lifecycle?: LinkLifecycle;
   /** The domain of a new link is remembered as the account's last choice (the popup's form). */
   rememberDomain?: boolean;
   signal?: AbortSignal;
@@ -176,7 +180,13 @@ function existingAnswer(found: PageLinks, reuse: boolean | 'ask') {
 
 const makeLink = (destinationUrl: string, title: string | undefined, options: MakeOptions) =>
   shorten(
-    { destinationUrl, title, domain: options.domain, backHalf: options.backHalf },
+    {
+      destinationUrl,
+      title,
+      domain: options.domain,
+      backHalf: options.backHalf,
+      ...options.lifecycle,
+    },
     { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
   );
 

@@ -185,6 +185,15 @@ test.describe('options page, Links', () => {
     expect(seen).toContain('20,000 links | rows | Seeded link 19999');
   });
 
+  test('a row says when its link expires', async ({ linkOnOptionsPage }) => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://ends.example.com/',
+      expires_at: expiresAt,
+    });
+    await expect(row(page, link.short_url)).toContainText('Expires in 3 days');
+  });
+
   test('edits the title and destination, and the short URL then leads to the new destination', async ({
     linkOnOptionsPage,
     service,

@@ -132,6 +132,43 @@ async function holdMessages(page: Page): Promise<void> {
   });
 }
 
+test.describe('link options', () => {
+  test('"Link options" sets the expiry, the click limit and the address after, each checked on its field', async ({
+    service,
+    apiKey,
+    popupOn,
+  }) => {
+    const popup = await popupOn(`${service.pageOrigin}/`);
+    const disclosure = popup.page.getByRole('button', { name: 'Link options', exact: true });
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await disclosure.click();
+    const limit = popup.page.getByLabel('Click limit', { exact: true });
+    const after = popup.page.getByLabel('After it expires, go to', { exact: true });
+    await limit.fill('0');
+    await after.fill('ftp://example.com/');
+    await popup.page.getByRole('button', { name: '7 days', exact: true }).click();
+    await popup.submitButton().click();
+    await expect(
+      popup.page.getByText('The click limit must be a whole number from 1 to 1,000,000,000.'),
+    ).toBeVisible();
+    await expect(limit).toHaveValue('0');
+    await expect(after).toHaveValue('ftp://example.com/');
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
+    await screenshotBothThemes(popup.page, 'popup-link-options');
+    expect(await seriousA11yViolations(popup.page)).toEqual([]);
+
+    await limit.fill('3');
+    await after.fill('https://example.com/ended');
+    await popup.submitButton().click();
+    await expect(popup.shortLink()).toBeVisible();
+    const [link] = (await linksOf(service, apiKey)) as { expires_at?: string }[];
+    expect(link).toMatchObject({ max_clicks: 3, expired_url: 'https://example.com/ended' });
+    const days = (Date.parse(link?.expires_at ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+  });
+});
+
 test.describe('the focus', () => {
   test('typing that started before the existing link arrived keeps its field and every key', async ({
     service,

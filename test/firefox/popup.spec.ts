@@ -2,10 +2,11 @@
 // domain with a custom back-half, the clipboard read back by pasting, and each failure's message
 // and action. Firefox's action popup is a panel BiDi cannot reach (browser.action.openPopup()
 // opens it where no test can see it): the same page is opened in a tab with `?tab=ID`.
+import { api } from '../support/test-api.ts';
 import { startTestService } from '../support/test-service.ts';
 import { addressOf } from './firefox.ts';
 import { expect, test } from './fixtures.ts';
-import { button, isShown } from './page-helpers.ts';
+import { button, byRole, fill, inputValue, isShown } from './page-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 test.describe('the popup in Firefox', () => {
@@ -73,6 +74,35 @@ test.describe('the popup in Firefox', () => {
     expect(await popup.value('Back-half')).toBe('ff-taken');
     expect(await popup.value('Title')).toBe('My typed title');
     await extension.screenshotBothThemes(popup.page, 'popup-error-back-half-taken');
+  });
+
+  test('"Link options" sets the expiry, the click limit and the address after, each checked on its field', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(extension, `${service.baseUrl}/`);
+    const limit = byRole('textbox', 'Click limit');
+    const after = byRole('textbox', 'After it expires, go to');
+    await popup.page.locator(button('Link options')).click();
+    await fill(popup.page, limit, '0');
+    await fill(popup.page, after, 'https://example.com/ended');
+    await popup.page.locator(button('7 days')).click();
+    await popup.page.locator(button('Shorten')).click();
+    await popup.page.locator('::-p-text(The click limit must be a whole number)').wait();
+    expect(await inputValue(popup.page, limit)).toBe('0');
+
+    await fill(popup.page, limit, '3');
+    await popup.page.locator(button('Shorten')).click();
+    await popup.shortLink();
+    const [link] = (await api(service.baseUrl, apiKey).list()).body.links as {
+      expires_at?: string;
+    }[];
+    expect(link).toMatchObject({ max_clicks: 3, expired_url: 'https://example.com/ended' });
+    const days = (Date.parse(link?.expires_at ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
   });
 
   test('says a wrong key was refused and offers the settings', async ({ extension, service }) => {

@@ -1,12 +1,15 @@
 import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/ui/icons.tsx';
+import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import {
   clicksText,
   createdLabel,
+  endLabel,
   rowTitle,
   splitDestination,
   splitShortUrl,
@@ -55,10 +58,13 @@ export const LinkRow = memo(function LinkRow({
   now,
   selected,
   saved,
+  offer,
   actions,
 }: {
   link: Link;
   now: number;
+  /** What the account's service offers: a link's end is shown only where it offers the field. */
+  offer: ServiceOffer | undefined;
   selected: boolean;
   /** The link's edit was just saved: the row says so for a moment. */
   saved: boolean;
@@ -67,6 +73,7 @@ export const LinkRow = memo(function LinkRow({
   const destination = splitDestination(link.destinationUrl);
   const shortUrl = splitShortUrl(link.shortUrl);
   const created = createdLabel(link.createdAt, now);
+  const end = endLabel(offeredLifecycle(link, offer), link.clicks, now);
   const word = rowWords();
   const copy = useRef<() => Promise<void>>(null);
   const { onCopyReady } = actions;
@@ -121,6 +128,12 @@ export const LinkRow = memo(function LinkRow({
             <time dateTime={link.createdAt} title={created.full}>
               {created.text}
             </time>
+          </>
+        )}
+        {end && (
+          <>
+            {' · '}
+            <span className="link-end">{end}</span>
           </>
         )}
       </div>

@@ -60,8 +60,11 @@ function LinksManager({
   accountSelect: React.ReactNode;
 }) {
   const account = useAccount(chosen);
-  const snapshot = useAccountData(account).links;
+  const accountData = useAccountData(account);
+  const snapshot = accountData.links;
   useEffect(() => loadLinksOnce(account), [account]);
+  // What the service offers (the rows' ends): the cached offer, else read once, after the list.
+  useEffect(() => void account.serviceOffer().catch(() => {}), [account]);
   useLinksFollowChanges(account);
   const refresh = () => void account.refreshLinks({ fresh: true }).catch(() => {});
   const [importing, setImporting] = useState(false);
@@ -164,6 +167,7 @@ function LinksManager({
         </p>
       )}
       <LinksTable
+        offer={accountData.offer.value}
         links={list.shown}
         now={list.now}
         selected={selection.selected}

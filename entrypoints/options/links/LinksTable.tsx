@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { LinkRow, type RowActions } from './LinkRow.tsx';
 import { assignRowSlots, type RowSlots } from './row-slots.ts';
@@ -46,6 +47,7 @@ export type LinksTableHandle = {
 export function LinksTable({
   links,
   now,
+  offer,
   selected,
   savedShortUrl,
   actions,
@@ -54,6 +56,8 @@ export function LinksTable({
 }: {
   links: readonly Link[];
   now: number;
+  /** What the account's service offers (the rows' ends). */
+  offer: ServiceOffer | undefined;
   selected: ReadonlySet<string>;
   /** The link whose edit was just saved, if any. */
   savedShortUrl: string | undefined;
@@ -185,6 +189,7 @@ export function LinksTable({
               now={now}
               selected={selected.has(link.shortUrl)}
               saved={link.shortUrl === savedShortUrl}
+              offer={offer}
               actions={actions}
             />
           </li>

@@ -6,6 +6,7 @@ import {
   changedFields,
   clicksText,
   createdLabel,
+  endLabel,
   linkCount,
   listCountText,
   loadingCount,
@@ -165,5 +166,21 @@ describe("in the browser's language", () => {
     expect(clicksText(0)).toBe('لا نقرات');
     expect(clicksText(5)).toMatch(/^\u2068.+\u2069 نقرات$/);
     expect(clicksText(11)).toMatch(/^\u2068.+\u2069 نقرة$/);
+  });
+});
+
+describe('endLabel', () => {
+  const now = Date.parse('2026-11-28T10:00:00.000Z');
+  const inMs = (ms: number) => new Date(now + ms).toISOString();
+
+  it.each([
+    ['an expiry three days ahead', { expiresAt: inMs(3 * 86_400_000) }, 0, 'Expires in 3 days'],
+    ['an expiry five hours ahead', { expiresAt: inMs(5 * 3_600_000) }, 0, 'Expires in 5 hours'],
+    ['an expiry passed', { expiresAt: inMs(-1) }, 0, 'Expired'],
+    ['a click limit reached', { maxClicks: 4 }, 4, 'Expired'],
+    ['a click limit not reached', { maxClicks: 4, expiresAt: null }, 3, ''],
+    ['no end', {}, 9, ''],
+  ])('says %s', (_, lifecycle, clicks, said) => {
+    expect(endLabel(lifecycle, clicks, now)).toBe(said);
   });
 });

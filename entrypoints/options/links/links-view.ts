@@ -1,9 +1,11 @@
 // Pure helpers of the Links section: counts, dates, how a row shows a link, edits in the list.
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
+import type { LinkLifecycle } from '../../../lib/api/link-lifecycle.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
 import { messagesLanguage, plural, t, uiLanguage } from '../../../lib/i18n/t.ts';
 import { displayHostAndPort } from '../../../lib/links/display-host.ts';
+import { hasEnded } from '../../../lib/links/link-end.ts';
 
 /** "1 link", "12,345 links", or with a search active "12 of 12,345 links". */
 export function linkCount(shown: number, total: number): string {
@@ -87,6 +89,24 @@ export function createdLabel(iso: string, now: number): { text: string; full: st
   if (age < HOUR) return { text: relative.format(-Math.floor(age / MINUTE), 'minute'), full };
   if (age < DAY) return { text: relative.format(-Math.floor(age / HOUR), 'hour'), full };
   return { text: relative.format(-Math.floor(age / DAY), 'day'), full };
+}
+
+/**
+ * When a link ends, as its row says it: "Expired", "Expires in 3 days" (the shared relative format,
+ * so a search's redraw of every row builds no Intl object), or "" when it has no end ahead.
+ */
+export function endLabel(lifecycle: LinkLifecycle, clicks: number, now: number): string {
+  if (hasEnded(lifecycle, clicks, now)) return t('linkExpired');
+  const left =
+    typeof lifecycle.expiresAt === 'string' ? Date.parse(lifecycle.expiresAt) - now : NaN;
+  if (Number.isNaN(left)) return '';
+  const [unit, size] =
+    left >= DAY
+      ? (['day', DAY] as const)
+      : left >= HOUR
+        ? (['hour', HOUR] as const)
+        : (['minute', MINUTE] as const);
+  return t('linkExpiresIn', formats().relative.format(Math.max(1, Math.round(left / size)), unit));
 }
 
 /**
