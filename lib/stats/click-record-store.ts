@@ -245,6 +245,8 @@ export async function recordListRead(
   links: readonly { shortUrl: string; clicks: number }[],
   now = Date.now(),
 ): Promise<void> {
+  // Never ahead of what the page is drawing: the list that was just read comes first.
+  await pause();
   await splitOldRecordOf(id);
   const stored = await readCounts(id);
   const counts = new Map<string, RecordedCount>();
