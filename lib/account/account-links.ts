@@ -103,7 +103,12 @@ export function createAccountLinks(
     await cacheRead?.catch(() => {});
     const known = knownCache;
     if (!known?.links || !sameLinks(known.links, links)) return false;
-    return (await cachedLinksVersion(connection).catch(() => undefined)) === known.version;
+    if ((await cachedLinksVersion(connection).catch(() => undefined)) !== known.version) {
+      return false;
+    }
+    // The list shown stands for the cache from now on: the one read from it is let go.
+    if (knownCache === known) knownCache = { ...known, links };
+    return true;
   }
 
   /** Shows a change at once, and keeps it for a list on its way. */
