@@ -136,12 +136,14 @@ function recordedLink(count: unknown, stored: unknown, now: number) {
  */
 export const RECORD_CHUNK_LINKS = 250;
 
-/** Lets the page draw and answer before the next transaction: idle time where there is some. */
+/**
+ * Lets the page draw and answer before the next transaction: in a page, its idle time only (none
+ * while a list is being scrolled: the record waits until it stops), in the background a turn.
+ */
 const pause = (): Promise<void> =>
   new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') {
-      requestIdleCallback(() => resolve(), { timeout: 1_000 });
-    } else setTimeout(resolve, 0);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
+    else setTimeout(resolve, 0);
   });
 
 /** Every count of the account, read in pages of RECORD_CHUNK_LINKS (a task each). */

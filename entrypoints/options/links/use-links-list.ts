@@ -13,8 +13,9 @@ import {
 import { listCountText } from './links-view.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
 
+// Idle time only: none while the list scrolls, which then goes first.
 const untilIdle = (): Promise<void> =>
-  new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 }));
+  new Promise((resolve) => requestIdleCallback(() => resolve()));
 
 /**
  * The Links list as the section shows it: the account's links without those waiting for their
