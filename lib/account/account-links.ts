@@ -171,11 +171,15 @@ export function createAccountLinks(
     // Asked for first, so that its answer is not queued behind the whole list's.
     const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
     const wholeWithVersion = readCachedLinksVersion(connection);
-    cacheRead = wholeWithVersion;
     const whole = wholeWithVersion.then((read): Cached<Link[]> | undefined => {
       if (read.version !== undefined) knownCache = { ...read, version: read.version };
       return read.links && { value: read.links, fetchedAt: read.fetchedAt ?? 0 };
     });
+    // Resolves to nothing: a promise of the list would hold it for the page's life.
+    cacheRead = whole.then(
+      () => undefined,
+      () => undefined,
+    );
     const first: FirstScreen | undefined = await firstRead;
     if (
       first &&
