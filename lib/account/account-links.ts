@@ -102,7 +102,7 @@ export function createAccountLinks(
   async function cacheHolds(links: Link[]): Promise<boolean> {
     await cacheRead?.catch(() => {});
     const known = knownCache;
-    if (!known?.links || !sameLinks(known.links, links)) return false;
+    if (!known?.links || !(await sameLinks(known.links, links))) return false;
     if ((await cachedLinksVersion(connection).catch(() => undefined)) !== known.version) {
       return false;
     }

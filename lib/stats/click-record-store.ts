@@ -253,13 +253,24 @@ export async function recordListRead(
   const stored = await readCounts(id);
   const counts = new Map<string, RecordedCount>();
   for (const [shortUrl, [last, since]] of stored) counts.set(shortUrl, { last, since });
-  const changes = readChanges(counts, links, now);
-  const changed = links.filter((link) => changes.counts.has(link.shortUrl));
+  // Compared a chunk at a time too (20,000 at once were a 40 ms task); none of a chunk is gone.
+  const changed: { shortUrl: string; clicks: number }[] = [];
+  const listed = new Set<string>();
+  const known = { get: (shortUrl: string) => counts.get(shortUrl), keys: () => [] };
+  for (const chunk of chunksOf(links)) {
+    await pause();
+    const changes = readChanges(known, chunk, now);
+    for (const link of chunk) {
+      listed.add(link.shortUrl);
+      if (changes.counts.has(link.shortUrl)) changed.push(link);
+    }
+  }
+  const gone = [...counts.keys()].filter((shortUrl) => !listed.has(shortUrl));
   for (const chunk of chunksOf(changed)) {
     await pause();
     await recordChunk(id, chunk, now);
   }
-  for (const chunk of chunksOf(changes.gone)) {
+  for (const chunk of chunksOf(gone)) {
     await pause();
     await dropChunk(id, chunk);
   }
