@@ -115,7 +115,11 @@ export async function writeFiguresFile(
   const sorted = Object.fromEntries(
     Object.keys(figures)
       .sort()
-      .map((key) => [key, figures[key]]),
+      .map((key) => {
+        const figure = figures[key] as Figure;
+        // Two decimals are more than a busy machine measures.
+        return [key, { ...figure, value: Math.round(figure.value * 100) / 100 }];
+      }),
   );
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ ...run, figures: sorted }, null, 2)}\n`);

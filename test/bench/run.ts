@@ -465,4 +465,6 @@ for (const [name, result, target, keys = []] of rows) {
 console.log(`\nFigures written to ${path.relative(process.cwd(), resultsFile)}.`);
 if (values.save)
   console.log(`Committed figures updated in ${path.relative(process.cwd(), committedFile)}.`);
-console.log(flaggedSummary([...comparisons.values()], 'docs/benchmarks.json'));
+if (committed || !values.save) {
+  console.log(flaggedSummary([...comparisons.values()], 'docs/benchmarks.json'));
+}
