@@ -129,12 +129,12 @@ function recordedLink(count: unknown, stored: unknown, now: number) {
 }
 
 /**
- * Links compared and written per transaction. Each entry costs the page tens of microseconds to
- * hand over; a first read of 20,000 links as one transaction was a 1-second task, and one of
- * 50,000 a 3.8-second stall in the middle of a scroll. Short transactions also let another page's
+ * Links compared and written per transaction. Each entry costs the page 40–300 µs to hand over
+ * (a quiet machine, a loaded one); a first read of 20,000 links as one transaction was a 1-second
+ * task, and one of 50,000 a 3.8-second stall in the middle of a scroll. Short transactions also let another page's
  * read of the links cache pass between them, and a page closed meanwhile loses one of them.
  */
-export const RECORD_CHUNK_LINKS = 250;
+export const RECORD_CHUNK_LINKS = 100;
 
 /**
  * Lets the page draw and answer before the next transaction: in a page, its idle time only (none
