@@ -12,15 +12,19 @@ import {
 } from './account-state.ts';
 import {
   type Cached,
+  type CachedVersion,
   cachedLinksFetchedAt,
+  cachedLinksVersion,
   changeCachedLinks,
   type FirstScreen,
   readCachedFirstScreen,
   readCachedLinks,
+  readCachedLinksVersion,
   writeCachedLinks,
 } from './cache.ts';
 import { keepCachedLinksIndex } from './cached-links-index.ts';
 import { removeLinks } from './link-changes.ts';
+import { sameLinks } from './same-links.ts';
 
 export type LinksToOptions = { maxAgeMs?: number; now?: () => number };
 
@@ -86,6 +90,26 @@ export function createAccountLinks(
   let changesOnFirstScreen: LinksChange[] | undefined;
   let cacheReload: Promise<void> | undefined;
   let reloadAgain = false;
+  /** The cache as this object last read or wrote it: a refresh that finds the same writes nothing. */
+  let knownCache: CachedVersion | undefined;
+  let cacheRead: Promise<unknown> | undefined;
+  const noteCache = (written: CachedVersion | undefined) => {
+    knownCache = written;
+    index.noteWritten(written);
+  };
+
+  /** Whether the stored cache is still `links` as this object knows it (one small read). */
+  async function cacheHolds(links: Link[]): Promise<boolean> {
+    await cacheRead?.catch(() => {});
+    const known = knownCache;
+    if (!known?.links || !(await sameLinks(known.links, links))) return false;
+    if ((await cachedLinksVersion(connection).catch(() => undefined)) !== known.version) {
+      return false;
+    }
+    // The list shown stands for the cache from now on: the one read from it is let go.
+    if (knownCache === known) knownCache = { ...known, links };
+    return true;
+  }
 
   /** Shows a change at once, and keeps it for a list on its way. */
   function changeShown(update: LinksChange): void {
@@ -96,7 +120,7 @@ export function createAccountLinks(
 
   function changeLinks(update: LinksChange): Promise<void> {
     changeShown(update);
-    return changeCachedLinks(connection, update).then(index.noteWritten, () => {});
+    return changeCachedLinks(connection, update).then(noteCache, () => {});
   }
 
   const refresh = oneAtATime(async () => {
@@ -115,8 +139,10 @@ export function createAccountLinks(
       await afterNextPaint();
       // Changes made while the list was drawn are in the cache already: keep them there.
       const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
+      if (!state.lifetime.aborted && !(await cacheHolds(stored))) {
+        await writeCachedLinks(connection, stored, fetchedAt).then(noteCache, () => {});
+      }
       if (!state.lifetime.aborted) {
-        await writeCachedLinks(connection, stored, fetchedAt).then(index.noteWritten, () => {});
         // Every read of the list feeds the local click record (Trending, and the chart against
         // a service without statistics); a failure to record never fails the read.
         await recordListRead(connection.id, listed, fetchedAt).catch(() => {});
@@ -144,7 +170,16 @@ export function createAccountLinks(
   async function readLinksInTwo(): Promise<Cached<Link[]> | undefined> {
     // Asked for first, so that its answer is not queued behind the whole list's.
     const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
-    const whole = readCachedLinks(connection);
+    const wholeWithVersion = readCachedLinksVersion(connection);
+    const whole = wholeWithVersion.then((read): Cached<Link[]> | undefined => {
+      if (read.version !== undefined) knownCache = { ...read, version: read.version };
+      return read.links && { value: read.links, fetchedAt: read.fetchedAt ?? 0 };
+    });
+    // Resolves to nothing: a promise of the list would hold it for the page's life.
+    cacheRead = whole.then(
+      () => undefined,
+      () => undefined,
+    );
     const first: FirstScreen | undefined = await firstRead;
     if (
       first &&

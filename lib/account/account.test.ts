@@ -8,6 +8,7 @@ import { recentClicks } from '../stats/click-record.ts';
 import { readClickRecord } from '../stats/click-record-store.ts';
 import { type Account, closeAccounts, openAccount } from './account.ts';
 import {
+  cachedLinksVersion,
   FIRST_SCREEN_LINKS,
   readCachedDomains,
   readCachedLinks,
@@ -250,6 +251,22 @@ describe('the links', () => {
     }
     await expect.poll(async () => (await account.refreshLinks())[0]?.clicks).toBe(2);
     expect(recentClicks(await readClickRecord(connection.id), shortUrl, 7, Date.now())).toBe(2);
+  });
+
+  it('writes nothing when a refresh finds the list as cached', async () => {
+    const account = openAccount(connection);
+    await account.loadLinks();
+    const version = await cachedLinksVersion(connection);
+    expect(version).toBeDefined();
+    const written = vi.spyOn(IDBObjectStore.prototype, 'put');
+
+    expect(await account.refreshLinks({ fresh: true })).toHaveLength(2);
+    closeAccounts();
+    const reopened = openAccount(connection);
+    expect(await reopened.loadLinks()).toHaveLength(2);
+
+    expect(written).not.toHaveBeenCalled();
+    expect(await cachedLinksVersion(connection)).toBe(version);
   });
 
   it('lets one caller stop waiting without cancelling the request the others wait for', async () => {

@@ -2,6 +2,7 @@ import { createStore, set } from 'idb-keyval';
 import { afterEach, expect, it, vi } from 'vitest';
 import { type ClickRecord, dayNumber, recordRead } from './click-record.ts';
 import {
+  RECORD_CHUNK_LINKS,
   readClickRecord,
   readLinkClickRecord,
   recordListRead,
@@ -96,4 +97,36 @@ it("takes up an older version's record, kept as one value, and carries on from i
   expect({ ...(await readClickRecord('one', at('2026-11-20'))) }).toEqual({
     a: { last: 10, since: day('2026-11-01'), days: [day('2026-11-19'), 2, day('2026-11-20'), 6] },
   });
+});
+
+it('writes a long list in short transactions, never one per read: the page runs between them', async () => {
+  const many = Array.from({ length: 2_000 }, (_, n) => link(`https://s.example/${n}`, n % 3));
+  const perTransaction = new Map<IDBTransaction, number>();
+  const count = (store: IDBObjectStore) =>
+    perTransaction.set(store.transaction, (perTransaction.get(store.transaction) ?? 0) + 1);
+  const realPut = IDBObjectStore.prototype.put;
+  const realDelete = IDBObjectStore.prototype.delete;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    count(this);
+    return realPut.call(this, value, key);
+  });
+  vi.spyOn(IDBObjectStore.prototype, 'delete').mockImplementation(function (
+    this: IDBObjectStore,
+    query: IDBValidKey | IDBKeyRange,
+  ) {
+    count(this);
+    return realDelete.call(this, query);
+  });
+  await recordListRead('one', many, at('2026-11-20'));
+  // The next read lists none of them: every one is dropped, also in short transactions.
+  await recordListRead('one', [], at('2026-11-21'));
+  vi.restoreAllMocks();
+
+  expect([...perTransaction.values()].reduce((sum, n) => sum + n, 0)).toBe(2_000 + 4_000);
+  expect(Math.max(...perTransaction.values())).toBeLessThanOrEqual(2 * RECORD_CHUNK_LINKS);
+  expect(await readClickRecord('one')).toEqual({});
 });

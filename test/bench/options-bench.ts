@@ -30,7 +30,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** `count` links (back-halves `<prefix><n>`) with varied titles, destinations, dates and clicks. */
-async function seedLinks(
+export async function seedLinks(
   service: TestService,
   apiKey: string,
   count: number,
@@ -56,7 +56,7 @@ async function seedLinks(
  * The accounts, the first one the default. Written in both shapes: a build from before several
  * accounts (a --baseline run) reads the top-level connection, this one the list.
  */
-async function configure(worker: Worker, accounts: { baseUrl: string; apiKey: string }[]) {
+export async function configure(worker: Worker, accounts: { baseUrl: string; apiKey: string }[]) {
   const [first] = accounts;
   await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
     apiBaseUrl: first?.baseUrl,
@@ -75,7 +75,7 @@ async function configure(worker: Worker, accounts: { baseUrl: string; apiKey: st
  * The links caches of every build a --baseline run may measure: in IndexedDB by account id (this
  * one), or in browser.storage.local, one per account or one for all (older builds).
  */
-async function removeLinksCache(worker: Worker, id: string): Promise<void> {
+export async function removeLinksCache(worker: Worker, id: string): Promise<void> {
   await worker.evaluate(
     (keys) => chrome.storage.local.remove(keys),
     [`linksCache:${id}`, 'linksCache'],
@@ -92,7 +92,7 @@ async function hasLinksCache(worker: Worker, id: string): Promise<boolean> {
   return inStorage || (await linksStoreEntry(worker, 'get', id)) !== undefined;
 }
 
-async function untilLinksCached(worker: Worker, id: string): Promise<void> {
+export async function untilLinksCached(worker: Worker, id: string): Promise<void> {
   while (!(await hasLinksCache(worker, id)))
     await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -146,7 +146,7 @@ async function switchToFirstRows(page: Page, label: string): Promise<number> {
  * Opens the options page and answers when its first link rows were in the page (from navigation
  * start, by a MutationObserver installed before any script) and when the service's list arrived.
  */
-async function openToFirstRows(
+export async function openToFirstRows(
   context: BrowserContext,
   url: string,
 ): Promise<{ page: Page; firstRowsMs: number; listArrivedMs: number }> {
@@ -183,7 +183,7 @@ async function openToFirstRows(
  * leaves the list as it was (a space, a letter every shown link already holds) gives no sample;
  * `skipped` counts those.
  */
-async function keystrokeTimes(
+export async function keystrokeTimes(
   page: Page,
   query: string,
   skipped: { keys: number },
@@ -255,7 +255,7 @@ async function heapAfterGc(context: BrowserContext, page: Page): Promise<number>
 }
 
 /** Scrolls the page's list from top to bottom in 2 s of frames; answers each frame's duration. */
-async function scrollFrameTimes(page: Page): Promise<number[]> {
+export async function scrollFrameTimes(page: Page): Promise<number[]> {
   return page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {
@@ -287,7 +287,9 @@ export type OptionsFigures = {
   switchWithCacheMs?: number;
   openNoCacheMs: number;
   openWithCacheMs: number;
-  cacheRunsBeforeList: string;
+  /** Cached openings that drew their rows before the service's list arrived, of `cachedOpenings`. */
+  cacheRunsBeforeList: number;
+  cachedOpenings: number;
   keystrokeMedianMs: number;
   keystrokeP95Ms: number;
   keystrokeSamples: number;
@@ -297,6 +299,7 @@ export type OptionsFigures = {
   scrollLinks: number;
   scrollFrameP95Ms: number;
   scrollFrameMedianMs: number;
+  scrollLongestFrameMs: number;
 };
 
 /** Runs against the build in `extensionDir` (the current build by default). */
@@ -423,7 +426,8 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       switchWithCacheMs: hasSelect ? median(switchWithCache) : undefined,
       openNoCacheMs: median(noCache),
       openWithCacheMs: median(withCache),
-      cacheRunsBeforeList: `${beforeList} of ${withCache.length}`,
+      cacheRunsBeforeList: beforeList,
+      cachedOpenings: withCache.length,
       keystrokeMedianMs: median(keystrokes),
       keystrokeP95Ms: percentile(keystrokes, 0.95),
       keystrokeSamples: keystrokes.length,
@@ -433,6 +437,7 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       scrollLinks: SCROLL_LINKS,
       scrollFrameP95Ms: percentile(frames, 0.95),
       scrollFrameMedianMs: median(frames),
+      scrollLongestFrameMs: Math.max(...frames),
     };
   } finally {
     await context.close();

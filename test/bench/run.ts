@@ -4,10 +4,21 @@
 // `--baseline DIR` (with `--only options`) also measures another build of the extension (DIR holds
 // its manifest.json), alternating with this one `--rounds` times, so that a noisy machine is
 // compared with itself.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBackup } from './backup-bench.ts';
+import {
+  type Better,
+  compareFigures,
+  comparisonText,
+  type Figures,
+  flaggedSummary,
+  readFiguresFile,
+  type Unit,
+  writeFiguresFile,
+} from './figures.ts';
 import { benchHealthCost, HEALTH_BENCH_LINKS } from './health-bench.ts';
 import { benchInstances } from './instances-bench.ts';
 import { benchBigLists } from './list-bench.ts';
@@ -23,9 +34,18 @@ const { values } = parseArgs({
     only: { type: 'string' },
     baseline: { type: 'string' },
     rounds: { type: 'string', default: '2' },
+    save: { type: 'boolean', default: false },
   },
 });
-const rows: [string, string, string][] = [];
+/** A row of the table: what, the result, the target, and the figures (keys) it compares. */
+type Row = [string, string, string, string[]?];
+const rows: Row[] = [];
+const figures: Figures = {};
+/** Records a figure for the JSON and the comparison; answers its key, for the row that shows it. */
+const figure = (key: string, value: number, unit: Unit, better: Better = 'lower'): string => {
+  figures[key] = { value, unit, better };
+  return key;
+};
 const runs = (
   group:
     | 'service'
@@ -48,11 +68,19 @@ if (runs('metrics')) {
       `redirects per second, metrics off / on (median of ${cost.rounds})`,
       `${cost.withoutMetricsPerSecond.toFixed(0)} / ${cost.withMetricsPerSecond.toFixed(0)} (${((1 - ratio) * 100).toFixed(1)} % fewer)`,
       '≤ 5 % fewer',
+      [figure('metrics.onOverOffRedirects', ratio, 'ratio', 'higher')],
     ],
     [
       'service CPU time per redirect, metrics off / on',
       `${cost.withoutMetricsCpuMicros.toFixed(1)} / ${cost.withMetricsCpuMicros.toFixed(1)} µs (${((cost.withMetricsCpuMicros / cost.withoutMetricsCpuMicros - 1) * 100).toFixed(1)} % more)`,
       '≤ 5 % more',
+      [
+        figure(
+          'metrics.onOverOffCpuPerRedirect',
+          cost.withMetricsCpuMicros / cost.withoutMetricsCpuMicros,
+          'ratio',
+        ),
+      ],
     ],
     ['bare node:http 302 per second (same run)', cost.barePerSecond.toFixed(0), ''],
     [
@@ -88,21 +116,39 @@ if (runs('statistics')) {
       'redirects per second, statistics on / off / bare 302',
       `${stats.withStatisticsPerSecond.toFixed(0)} / ${stats.withoutStatisticsPerSecond.toFixed(0)} / ${stats.barePerSecond.toFixed(0)} (on: ${(stats.withStatisticsPerSecond / stats.barePerSecond).toFixed(2)} × bare)`,
       '≥ 0.5 × bare',
+      [
+        figure(
+          'statistics.onOverBareRedirects',
+          stats.withStatisticsPerSecond / stats.barePerSecond,
+          'ratio',
+          'higher',
+        ),
+      ],
     ],
     [
       'redirects per second, statistics on, one 512-character User-Agent / a different one each',
       `${stats.longUserAgentPerSecond.toFixed(0)} / ${stats.distinctUserAgentsPerSecond.toFixed(0)} (${(stats.distinctUserAgentsPerSecond / stats.longUserAgentPerSecond).toFixed(2)} ×)`,
       '≥ 0.8 ×',
+      [
+        figure(
+          'statistics.distinctOverOneUserAgent',
+          stats.distinctUserAgentsPerSecond / stats.longUserAgentPerSecond,
+          'ratio',
+          'higher',
+        ),
+      ],
     ],
     [
       `stats of a link with ${stats.statsClicks.toLocaleString('en')} clicks from as many referrer hosts, 365 days (median)`,
       `${stats.statsMedianMs.toFixed(1)} ms`,
       '< 100 ms',
+      [figure('statistics.statsMedianMs', stats.statsMedianMs, 'ms')],
     ],
     [
       'that answer, bytes sent (none / brotli)',
       `${kB(stats.statsBytes)} / ${kB(stats.statsBytesBrotli)}`,
       '≤ 50 kB',
+      [figure('statistics.statsKb', stats.statsBytes / 1000, 'kB')],
     ],
   );
 }
@@ -113,6 +159,7 @@ if (runs('backup')) {
     `backup of ${copy.links.toLocaleString('en')} links (${copy.megabytes.toFixed(0)} MB), copied and checked`,
     `${copy.seconds.toFixed(1)} s`,
     '',
+    [figure('backup.seconds', copy.seconds, 's')],
   ]);
 }
 
@@ -124,11 +171,25 @@ if (runs('service')) {
       'create latency p50 / p99 (50 connections)',
       `${service.createP50Ms} / ${service.createP99Ms} ms`,
       'p99 < 20 ms',
+      [
+        figure('service.createP50Ms', service.createP50Ms, 'ms'),
+        figure('service.createP99Ms', service.createP99Ms, 'ms'),
+      ],
     ],
-    ['creates per second', service.createPerSecond.toFixed(0), ''],
+    [
+      'creates per second',
+      service.createPerSecond.toFixed(0),
+      '',
+      [figure('service.createsPerSecond', service.createPerSecond, 'per second', 'higher')],
+    ],
     ['redirects per second', service.redirectsPerSecond.toFixed(0), '> 5,000'],
     ['bare node:http 302 per second (same run)', service.bareRedirectsPerSecond.toFixed(0), ''],
-    ['redirects / bare', `${ratio.toFixed(2)} ×`, '≥ 0.5 ×'],
+    [
+      'redirects / bare',
+      `${ratio.toFixed(2)} ×`,
+      '≥ 0.5 ×',
+      [figure('service.redirectsOverBare', ratio, 'ratio', 'higher')],
+    ],
     [
       'redirects of a link with an expiry and a click limit / of a plain link',
       `${(service.expiringRedirectsPerSecond / service.redirectsPerSecond).toFixed(2)} ×`,
@@ -144,7 +205,12 @@ if (runs('service')) {
       `${service.clicksCounted} / ${service.redirectsAnswered}`,
       'equal',
     ],
-    ['list 10,000 links, median of 20', `${service.list10kMedianMs.toFixed(1)} ms`, '< 150 ms'],
+    [
+      'list 10,000 links, median of 20',
+      `${service.list10kMedianMs.toFixed(1)} ms`,
+      '< 150 ms',
+      [figure('service.list10kMedianMs', service.list10kMedianMs, 'ms')],
+    ],
     [
       'list 10,000 links, bytes sent (brotli / none)',
       `${kB(service.list10kBytesBrotli)} / ${kB(service.list10kBytesIdentity)}`,
@@ -157,6 +223,7 @@ if (runs('service')) {
       'redirect p95, alone / while 20,000 links are listed 10 times a second',
       `${lists.redirectP95QuietMs.toFixed(1)} / ${lists.redirectP95ListingMs.toFixed(1)} ms (${(lists.redirectP95ListingMs / lists.redirectP95QuietMs).toFixed(1)} ×)`,
       'p95 < 100 ms while listing',
+      [figure('lists.redirectP95ListingMs', lists.redirectP95ListingMs, 'ms')],
     ],
     [
       'list 200,000 links: bytes (no compression), time',
@@ -167,6 +234,7 @@ if (runs('service')) {
       'service resident memory, idle / peak while listing 200,000 links (two at once)',
       `${lists.rssBeforeMb.toFixed(0)} / ${lists.rssPeakMb.toFixed(0)} MB`,
       'bounded (was 1,150 MB)',
+      [figure('lists.rssPeakMb', lists.rssPeakMb, 'MB')],
     ],
   );
   if (service.clicksCounted !== service.redirectsAnswered) {
@@ -270,16 +338,23 @@ if (runs('popup')) {
     ['popup ready, median of 20', `${popup.popupMs.toFixed(1)} ms`, ''],
     ['React alone (input + button), same run', `${popup.reactMs.toFixed(1)} ms`, ''],
     ['blank extension page, same run', `${popup.blankMs.toFixed(1)} ms`, ''],
-    ['popup / React alone', `${(popup.popupMs / popup.reactMs).toFixed(2)} ×`, '≤ 1.1 × is good'],
+    [
+      'popup / React alone',
+      `${(popup.popupMs / popup.reactMs).toFixed(2)} ×`,
+      '≤ 1.1 × is good',
+      [figure('popup.overReactAlone', popup.popupMs / popup.reactMs, 'ratio')],
+    ],
     [
       "  React alone with the popup's two reads (settings, tab), same run: the floor",
       `${popup.reactWithReadsMs.toFixed(1)} ms (${(popup.reactWithReadsMs / popup.reactMs).toFixed(2)} × React alone; popup ${(popup.popupMs / popup.reactWithReadsMs).toFixed(2)} × this)`,
-      '',
+      '≤ 1.15 ×',
+      [figure('popup.overFloor', popup.popupMs / popup.reactWithReadsMs, 'ratio')],
     ],
     [
       'popup with two accounts (Account select), same run',
       `${popup.popupWithSelectMs.toFixed(1)} ms (${(popup.popupWithSelectMs / popup.reactMs).toFixed(2)} × React alone)`,
       'no worse than one account',
+      [figure('popup.twoAccountsOverReactAlone', popup.popupWithSelectMs / popup.reactMs, 'ratio')],
     ],
     [
       '  with settings an older version stored (read by the parser, loaded for them), same run',
@@ -287,7 +362,12 @@ if (runs('popup')) {
       'until the background rewrites them',
     ],
     ['popup / blank', `${(popup.popupMs / popup.blankMs).toFixed(2)} ×`, ''],
-    ['popup JavaScript loaded at once, gzip', kB(popup.popupScriptGzipBytes.initial), '≤ 90 kB'],
+    [
+      'popup JavaScript loaded at once, gzip',
+      kB(popup.popupScriptGzipBytes.initial),
+      '≤ 90 kB',
+      [figure('popup.initialScriptKb', popup.popupScriptGzipBytes.initial / 1000, 'kB')],
+    ],
     [
       '  with the chunks loaded on demand (client, QR, the rest of the popup, all tabs)',
       kB(popup.popupScriptGzipBytes.all),
@@ -298,6 +378,7 @@ if (runs('popup')) {
       '  of which the service request',
       `${popup.serviceRequestMs.toFixed(1)} ms`,
       'overhead ≤ 30 ms',
+      [figure('popup.shortenOverheadMs', popup.clickToShownMs - popup.serviceRequestMs, 'ms')],
     ],
     [
       'one click: toolbar action event to clipboard written, median of 20',
@@ -308,11 +389,19 @@ if (runs('popup')) {
       '  of which the service request',
       `${popup.oneClickRequestMs.toFixed(1)} ms (+${(popup.oneClickToCopiedMs - popup.oneClickRequestMs).toFixed(1)} ms)`,
       'overhead ≤ 30 ms',
+      [
+        figure(
+          'popup.oneClickOverheadMs',
+          popup.oneClickToCopiedMs - popup.oneClickRequestMs,
+          'ms',
+        ),
+      ],
     ],
   );
 }
 
-function optionsRows(options: OptionsFigures): [string, string, string][] {
+/** The options rows; `record` is `figure` for this build, and records nothing for a baseline. */
+function optionsRows(options: OptionsFigures, record: typeof figure = figure): Row[] {
   const links = options.links.toLocaleString('en-US');
   const second = options.secondLinks.toLocaleString('en-US');
   const ms = (value: number | undefined) =>
@@ -322,34 +411,59 @@ function optionsRows(options: OptionsFigures): [string, string, string][] {
       `two accounts (${links} and ${second} links): Links switched to the second, to its first rows, no cache / cached (median of 5)`,
       `${ms(options.switchNoCacheMs)} / ${ms(options.switchWithCacheMs)}`,
       '',
+      [record('options.switchCachedMs', options.switchWithCacheMs ?? Number.NaN, 'ms')],
     ],
     [
       `options page open to first rows, ${links} links, no cache (median of 10)`,
       `${options.openNoCacheMs.toFixed(0)} ms`,
       '≤ 800 ms',
+      [record('options.openNoCacheMs', options.openNoCacheMs, 'ms')],
     ],
     [
       `options page open to first rows, ${links} links, cached (median of 10)`,
       `${options.openWithCacheMs.toFixed(0)} ms`,
       '≤ 250 ms',
+      [record('options.openCachedMs', options.openWithCacheMs, 'ms')],
     ],
     [
       '  cached openings that drew rows before the fresh list arrived',
-      options.cacheRunsBeforeList,
-      '',
+      `${options.cacheRunsBeforeList} of ${options.cachedOpenings}`,
+      'all',
+      [
+        record(
+          'options.cachedOpeningsDrawnBeforeList',
+          options.cacheRunsBeforeList,
+          'count',
+          'higher',
+        ),
+      ],
     ],
     [
       `search keystroke to list updated, median / p95 of ${options.keystrokeSamples}`,
       `${options.keystrokeMedianMs.toFixed(1)} / ${options.keystrokeP95Ms.toFixed(1)} ms`,
       'median ≤ 16.7, p95 ≤ 33 ms',
+      [
+        record('options.keystrokeMedianMs', options.keystrokeMedianMs, 'ms'),
+        record('options.keystrokeP95Ms', options.keystrokeP95Ms, 'ms'),
+      ],
     ],
     ['  keys that left the list unchanged (no sample)', String(options.keystrokesSkipped), ''],
-    [`JS heap after load and GC, ${links} links`, `${options.heapMb.toFixed(1)} MB`, '≤ 60 MB'],
+    [
+      `JS heap after load and GC, ${links} links`,
+      `${options.heapMb.toFixed(1)} MB`,
+      '≤ 60 MB',
+      [record('options.heapMb', options.heapMb, 'MB')],
+    ],
     ['  after the searches above', `${options.heapAfterSearchMb.toFixed(1)} MB`, '≤ 60 MB'],
     [
       `scrolling ${options.scrollLinks.toLocaleString('en-US')} links top to bottom in 2 s, frame median / p95`,
       `${options.scrollFrameMedianMs.toFixed(1)} / ${options.scrollFrameP95Ms.toFixed(1)} ms`,
       'p95 ≤ 16.7 ms',
+      [
+        record('options.scrollFrameMedianMs', options.scrollFrameMedianMs, 'ms'),
+        record('options.scrollFrameP95Ms', options.scrollFrameP95Ms, 'ms'),
+        record('options.scrollLongestFrameMs', options.scrollLongestFrameMs, 'ms'),
+      ],
     ],
   ];
 }
@@ -360,14 +474,48 @@ if (runs('options') && values.baseline) {
   // Baseline and this build alternate, so that both see the same load on a shared machine.
   const baselineDir = path.resolve(values.baseline);
   for (let round = 1; round <= Number(values.rounds); round++) {
-    const baseline = optionsRows(await benchOptions(baselineDir));
+    const baseline = optionsRows(await benchOptions(baselineDir), (key) => key);
     const current = optionsRows(await benchOptions());
     rows.push([`**round ${round}** (load ${os.loadavg()[0]?.toFixed(1)})`, '', '']);
-    current.forEach(([name, result, target], index) => {
-      rows.push([name, `${result} (baseline ${baseline[index]?.[1]})`, target]);
+    current.forEach(([name, result, target, keys], index) => {
+      rows.push([name, `${result} (baseline ${baseline[index]?.[1]})`, target, keys]);
     });
   }
 }
 
-console.log(`\n| benchmark | result | target |\n|---|---|---|`);
-for (const [name, result, target] of rows) console.log(`| ${name} | ${result} | ${target} |`);
+const resultsFile = path.resolve(import.meta.dirname, 'results/latest.json');
+const committedFile = path.resolve(import.meta.dirname, '../../docs/benchmarks.json');
+const committed = await readFiguresFile(committedFile);
+const comparisons = new Map(
+  compareFigures(figures, committed?.figures).map((comparison) => [comparison.key, comparison]),
+);
+const thisRun = {
+  measuredAt: new Date().toISOString(),
+  commit: (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    } catch {
+      return undefined;
+    }
+  })(),
+  load: Number(os.loadavg()[0]?.toFixed(2)),
+  figures,
+};
+await writeFiguresFile(resultsFile, thisRun);
+if (values.save) await writeFiguresFile(committedFile, thisRun, committed);
+
+console.log(`\n| benchmark | result | target | against docs/benchmarks.json |\n|---|---|---|---|`);
+for (const [name, result, target, keys = []] of rows) {
+  const against = keys
+    .map((key) => comparisons.get(key))
+    .filter((comparison) => comparison !== undefined)
+    .map(comparisonText)
+    .join('; ');
+  console.log(`| ${name} | ${result} | ${target} | ${against} |`);
+}
+console.log(`\nFigures written to ${path.relative(process.cwd(), resultsFile)}.`);
+if (values.save)
+  console.log(`Committed figures updated in ${path.relative(process.cwd(), committedFile)}.`);
+if (committed || !values.save) {
+  console.log(flaggedSummary([...comparisons.values()], 'docs/benchmarks.json'));
+}

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../lib/api/schemas.ts';
-import { filterLinks, searchText, shortUrlHost, shortUrlHosts, sortLinks } from './link-list.ts';
+import {
+  filterLinks,
+  prepareSearchTexts,
+  searchText,
+  shortUrlHost,
+  shortUrlHosts,
+  sortLinks,
+} from './link-list.ts';
 
 const link = (over: Partial<Link>): Link => ({
   shortUrl: 'http://localhost:8787/abc',
@@ -70,6 +77,44 @@ describe('filterLinks', () => {
     const texts = new Map(many.map((item) => [item, searchText(item)]));
     // 4999, 14999, 24999, 34999, 44999 and 49990 to 49999.
     expect(filterLinks(many, 'number 4999', '', texts).length).toBe(15);
+  });
+});
+
+describe('prepareSearchTexts', () => {
+  it('works out the search texts ahead of a first search, a chunk at a time between pauses', async () => {
+    const many = Array.from({ length: 2_500 }, (_, i) =>
+      link({ shortUrl: `http://localhost:8787/p${i}`, title: `Prepared ${i}` }),
+    );
+    let pauses = 0;
+    await prepareSearchTexts(
+      many,
+      async () => {
+        pauses++;
+      },
+      () => false,
+      1_000,
+    );
+    expect(pauses).toBe(3);
+
+    const lowered = vi.spyOn(String.prototype, 'toLowerCase');
+    expect(filterLinks(many, 'prepared 2499')).toHaveLength(1);
+    // The query is lowered, no link's text: every one was ready (2,500 calls before).
+    expect(lowered.mock.calls.length).toBeLessThan(10);
+    lowered.mockRestore();
+  });
+
+  it('stops when the list it works for is gone', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => link({ shortUrl: `http://x/s${i}` }));
+    let pauses = 0;
+    await prepareSearchTexts(
+      many,
+      async () => {
+        pauses++;
+      },
+      () => pauses >= 1,
+      1_000,
+    );
+    expect(pauses).toBe(1);
   });
 });
 

@@ -3,9 +3,19 @@ import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
-import { filterLinks, type LinkSort, searchText, shortUrlHosts, sortLinks } from './link-list.ts';
+import {
+  filterLinks,
+  type LinkSort,
+  prepareSearchTexts,
+  shortUrlHosts,
+  sortLinks,
+} from './link-list.ts';
 import { listCountText } from './links-view.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
+
+// Idle time only: none while the list scrolls, which then goes first.
+const untilIdle = (): Promise<void> =>
+  new Promise((resolve) => requestIdleCallback(() => resolve()));
 
 /**
  * The Links list as the section shows it: the account's links without those waiting for their
@@ -37,18 +47,20 @@ export function useLinksList(
     [links, hidden],
   );
   const deferredQuery = useDeferredValue(query);
-  // Worked out on the first search, not on opening: most openings never search.
-  const searching = deferredQuery.trim() !== '';
-  const texts = useMemo(
-    () => (searching ? new Map(all.map((link) => [link, searchText(link)])) : undefined),
-    [all, searching],
-  );
+  // The search texts are worked out in idle time once the list is shown, never ahead of it.
+  useEffect(() => {
+    let stopped = false;
+    void prepareSearchTexts(all, untilIdle, () => stopped);
+    return () => {
+      stopped = true;
+    };
+  }, [all]);
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
   const recent = useRecentClicks(account, sort === 'trending', all, fetchedAt);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const shown = useMemo(
-    () => filterLinks(sorted, deferredQuery, host, texts),
-    [sorted, deferredQuery, host, texts],
+    () => filterLinks(sorted, deferredQuery, host),
+    [sorted, deferredQuery, host],
   );
   // Read when the list changes, not on every render: a new time would draw every row again on
   // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.

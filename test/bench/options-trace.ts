@@ -1,0 +1,160 @@
+// Where the options page's time goes: a Chrome performance trace (the DevTools protocol's Tracing
+// domain, with the V8 sampling profiler) of the cached opening at 20,000 links, a search query
+// typed, and the scroll of 50,000 links. Prints each long task of the page's main thread (over
+// 50 ms) with what ran in it: the trace events, and the functions the CPU samples fell in.
+//
+//   node test/bench/options-trace.ts [--extension DIR] [--save DIR]
+//
+// For function names, trace a build that is not minified: `npx wxt build -c
+// test/bench/wxt.unminified.config.ts` writes one to .output/unminified/chrome-mv3.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BrowserContext, Page } from '@playwright/test';
+import { launchWithExtension } from '../support/chromium.ts';
+import { startTestService } from '../support/test-service.ts';
+import {
+  configure,
+  keystrokeTimes,
+  openToFirstRows,
+  removeLinksCache,
+  scrollFrameTimes,
+  seedLinks,
+  untilLinksCached,
+} from './options-bench.ts';
+import { longTasks, type TraceEvent, taskText } from './trace-tasks.ts';
+
+const { values } = parseArgs({
+  options: { extension: { type: 'string' }, save: { type: 'string' } },
+});
+
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+/** Traces what `action` makes the browser do, from a session on `page`. */
+async function traced(page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] },
+  });
+  await action();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
+}
+
+async function report(name: string, events: TraceEvent[], pageUrl: string): Promise<void> {
+  if (values.save) {
+    await mkdir(values.save, { recursive: true });
+    const file = path.join(values.save, `${name.replace(/\W+/g, '-')}.json`);
+    await writeFile(file, JSON.stringify({ traceEvents: events, pageUrl }));
+    console.log(`(trace: ${file}, opens in DevTools' Performance panel)`);
+  }
+  const tasks = longTasks(events, pageUrl);
+  const total = tasks.reduce((sum, task) => sum + task.durationMs, 0);
+  console.log(
+    `\n## ${name}: ${tasks.length} long task${tasks.length === 1 ? '' : 's'}, ${total.toFixed(0)} ms in all`,
+  );
+  for (const task of tasks) console.log(taskText(task));
+}
+
+async function newBlankPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  return page;
+}
+
+const service = await startTestService();
+const context = await launchWithExtension({
+  extensionDir: values.extension && path.resolve(values.extension),
+});
+try {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const optionsUrl = `chrome-extension://${new URL(worker.url()).host}/options.html`;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const page of context.pages()) if (page.url() === optionsUrl) await page.close();
+
+  const apiKey = await service.createAccount('trace@example.com');
+  await seedLinks(service, apiKey, 20_000, 'a');
+  await configure(worker, [{ baseUrl: service.baseUrl, apiKey }]);
+
+  // Twice, so that the second opening is a warm one, as a person's would be.
+  for (let round = 0; round < 2; round++) {
+    await removeLinksCache(worker, 'first');
+    const cold = await openToFirstRows(context, optionsUrl);
+    await untilLinksCached(worker, 'first');
+    await cold.page.close();
+  }
+  const page = await newBlankPage(context);
+  let opening: { firstRowsMs: number; listArrivedMs: number } | undefined;
+  const openingEvents = await traced(page, async () => {
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('.links-list > li')) return;
+        (window as unknown as { firstRowsAt: number }).firstRowsAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(optionsUrl);
+    await page.waitForFunction(() => 'firstRowsAt' in window, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
+    // The work put off until after the rows (the cache written, the click record) is traced too.
+    await page.waitForTimeout(3_000);
+    opening = await page.evaluate(() => ({
+      firstRowsMs: (window as unknown as { firstRowsAt: number }).firstRowsAt,
+      listArrivedMs: (
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.name.endsWith('/v1/links')) as PerformanceResourceTiming
+      ).responseEnd,
+    }));
+  });
+  console.log(
+    `cached opening: first rows at ${opening?.firstRowsMs.toFixed(0)} ms, the list arrived at ${opening?.listArrivedMs.toFixed(0)} ms`,
+  );
+  await report('cached opening, 20,000 links', openingEvents, optionsUrl);
+
+  const skipped = { keys: 0 };
+  let keys: number[] = [];
+  const keystrokeEvents = await traced(page, async () => {
+    keys = await keystrokeTimes(page, 'budget plan', skipped);
+  });
+  console.log(
+    `\nkeystrokes: ${keys.map((time) => time.toFixed(1)).join(', ')} ms (${skipped.keys} keys changed nothing)`,
+  );
+  await report('search typed, 20,000 links', keystrokeEvents, optionsUrl);
+  await page.close();
+
+  const bigKey = await service.createAccount('trace-50k@example.com');
+  await seedLinks(service, bigKey, 50_000, 'b');
+  await configure(worker, [{ baseUrl: service.baseUrl, apiKey: bigKey }]);
+  const big = await openToFirstRows(context, optionsUrl);
+  await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''), {
+    timeout: 60_000,
+  });
+  let frames: number[] = [];
+  const scrollEvents = await traced(big.page, async () => {
+    frames = await scrollFrameTimes(big.page);
+  });
+  const sorted = [...frames].sort((a, b) => a - b);
+  console.log(
+    `\nscroll: ${frames.length} frames, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, longest ${sorted.at(-1)?.toFixed(1)} ms`,
+  );
+  await report('scroll, 50,000 links', scrollEvents, optionsUrl);
+} finally {
+  await context.close();
+  await service.stop();
+}

@@ -1,0 +1,111 @@
+// Where the service's time goes under the create load of service-bench.ts (50 connections on
+// SQLite): the service runs under `node --cpu-prof`, and the profile is summed by function (self
+// and total) and by room of the code (server/<room>, or the package).
+//
+//   node test/bench/service-profile.ts [--seconds 8] [--save DIR]
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAccount } from '../../server/accounts/admin.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { load, spawnServer } from './service-bench.ts';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '8' }, save: { type: 'string' } },
+});
+
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+
+const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-profile-'));
+const profileDir = values.save ? path.resolve(values.save) : dir;
+const dbFile = path.join(dir, 'profile.db');
+const seed = await openSqliteStorage(dbFile);
+const key = await createAccount(seed, 'profile@example.com');
+await seed.close();
+
+const service = await spawnServer([
+  '--cpu-prof',
+  '--cpu-prof-dir',
+  profileDir,
+  'server/cli.ts',
+  'serve',
+  '--port',
+  '0',
+  '--db',
+  dbFile,
+  '--rate-limit',
+  '0',
+  '--address-rate-limit',
+  '0',
+]);
+const result = await load({
+  url: `http://127.0.0.1:${service.port}/v1/links`,
+  method: 'POST',
+  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ destination_url: 'https://example.com/benchmark', title: 'Benchmark' }),
+  connections: 50,
+  duration: Number(values.seconds),
+});
+await service.stop();
+console.log(
+  `creates: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
+);
+
+const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`No CPU profile was written in ${profileDir}.`);
+const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parent.set(child, node.id);
+
+const root = path.resolve('.');
+const where = (url: string) => {
+  const file = url.replace('file://', '');
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  if (inPackage) return inPackage[1] as string;
+  if (file.startsWith(root)) return path.relative(root, file).split('/').slice(0, 2).join('/');
+  return file.startsWith('node:') ? 'node' : file || '(native)';
+};
+const label = ({ callFrame }: Node) =>
+  `${callFrame.functionName || '(anonymous)'} ${callFrame.url ? `${path.relative(root, callFrame.url.replace('file://', ''))}:${callFrame.lineNumber + 1}` : ''}`;
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+const rooms = new Map<string, number>();
+let all = 0;
+profile.samples.forEach((id, at) => {
+  const us = profile.timeDeltas[at] ?? 0;
+  all += us;
+  const leaf = byId.get(id) as Node;
+  self.set(label(leaf), (self.get(label(leaf)) ?? 0) + us);
+  const seen = new Set<string>();
+  let room: string | undefined;
+  for (let node: Node | undefined = leaf; node; node = byId.get(parent.get(node.id) ?? -1)) {
+    const name = label(node);
+    if (!seen.has(name)) total.set(name, (total.get(name) ?? 0) + us);
+    seen.add(name);
+    // The innermost frame of our own code names the room the time was spent for.
+    const place = where(node.callFrame.url);
+    if (room === undefined && (place.startsWith('server/') || place.startsWith('contract/')))
+      room = place;
+  }
+  const key = room ?? where(leaf.callFrame.url);
+  rooms.set(key, (rooms.get(key) ?? 0) + us);
+});
+const top = (times: Map<string, number>, count: number) =>
+  [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, us]) => `  ${((us / all) * 100).toFixed(1).padStart(5)} %  ${name}`)
+    .join('\n');
+console.log(`\nprofile: ${path.join(profileDir, file)}, ${(all / 1e6).toFixed(1)} s sampled`);
+console.log(`\nby room (innermost frame of server/ on the stack):\n${top(rooms, 15)}`);
+console.log(`\nself time:\n${top(self, 25)}`);
+console.log(`\ntotal time:\n${top(total, 40)}`);
