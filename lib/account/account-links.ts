@@ -59,6 +59,8 @@ export type AccountLinks = {
   linksTo(addresses: readonly string[], options?: LinksToOptions): Promise<Link[]>;
   /** Takes from the list shown links deleted elsewhere (the background); the cache has it already. */
   dropLinks(shortUrls: readonly string[]): void;
+  /** Resolves once the click record has taken in every read of the list so far. */
+  linksRecorded(): Promise<void>;
 };
 
 /** Applies a change to the links shown and to the stored cache alike. */
@@ -92,6 +94,8 @@ export function createAccountLinks(
   let reloadAgain = false;
   /** The cache as this object last read or wrote it: a refresh that finds the same writes nothing. */
   let knownCache: CachedVersion | undefined;
+  /** The click record's last write from a read of the list, which the next one waits for. */
+  let recording: Promise<void> = Promise.resolve();
   let cacheRead: Promise<unknown> | undefined;
   const noteCache = (written: CachedVersion | undefined) => {
     knownCache = written;
@@ -144,8 +148,12 @@ export function createAccountLinks(
       }
       if (!state.lifetime.aborted) {
         // Every read of the list feeds the local click record (Trending, and the chart against
-        // a service without statistics); a failure to record never fails the read.
-        await recordListRead(connection.id, listed, fetchedAt).catch(() => {});
+        // a service without statistics); a failure to record never fails the read. It runs in
+        // idle time, a slice at a time, for seconds at 10,000 links: the list is answered without
+        // waiting for it (an import's check, a click's reuse), and records run one after another.
+        recording = recording
+          .then(() => recordListRead(connection.id, listed, fetchedAt))
+          .catch(() => {});
       }
       return links;
     } catch (error) {
@@ -218,6 +226,7 @@ export function createAccountLinks(
 
   return {
     changeLinks,
+    linksRecorded: () => recording,
     loadLinks: load.run,
     refreshLinks,
     async refreshLinksIfOlderThan(maxAgeMs, now = Date.now) {

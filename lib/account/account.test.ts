@@ -245,22 +245,26 @@ describe('the links', () => {
     const account = openAccount(connection);
     const [first] = await account.refreshLinks();
     const shortUrl = first?.shortUrl as string;
+    await account.linksRecorded();
     expect((await readClickRecord(connection.id))[shortUrl]?.days).toEqual([]);
     for (let i = 0; i < 2; i++) {
       expect((await rawRequest(service.baseUrl, new URL(shortUrl).pathname)).status).toBe(302);
     }
     await expect.poll(async () => (await account.refreshLinks())[0]?.clicks).toBe(2);
+    await account.linksRecorded();
     expect(recentClicks(await readClickRecord(connection.id), shortUrl, 7, Date.now())).toBe(2);
   });
 
   it('writes nothing when a refresh finds the list as cached', async () => {
     const account = openAccount(connection);
     await account.loadLinks();
+    await account.linksRecorded();
     const version = await cachedLinksVersion(connection);
     expect(version).toBeDefined();
     const written = vi.spyOn(IDBObjectStore.prototype, 'put');
 
     expect(await account.refreshLinks({ fresh: true })).toHaveLength(2);
+    await account.linksRecorded();
     closeAccounts();
     const reopened = openAccount(connection);
     expect(await reopened.loadLinks()).toHaveLength(2);
