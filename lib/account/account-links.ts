@@ -141,10 +141,12 @@ export function createAccountLinks(
       const fetchedAt = Date.now();
       set('links', () => ({ value: links, fetchedAt, loading: false, error: undefined }));
       await afterNextPaint();
-      // Changes made while the list was drawn are in the cache already: keep them there.
-      const stored = changes.slice(appliedChanges).reduce((list, change) => change(list), links);
-      if (!state.lifetime.aborted && !(await cacheHolds(stored))) {
-        await writeCachedLinks(connection, stored, fetchedAt).then(noteCache, () => {});
+      // Changes made while the list was drawn are in the cache already: keep them there. Taken
+      // again after each wait, so that a link made meanwhile (one click) is not written over.
+      const stored = () =>
+        changes.slice(appliedChanges).reduce((list, change) => change(list), links);
+      if (!state.lifetime.aborted && !(await cacheHolds(stored()))) {
+        await writeCachedLinks(connection, stored(), fetchedAt).then(noteCache, () => {});
       }
       if (!state.lifetime.aborted) {
         // Every read of the list feeds the local click record (Trending, and the chart against
