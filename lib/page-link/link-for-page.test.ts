@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountOf } from '../../test/support/accounts.ts';
 import { api } from '../../test/support/test-api.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { closeAccounts, openAccount } from '../account/account.ts';
+import { isApiError } from '../api/errors.ts';
 import type { AccountSettings } from '../settings/settings.ts';
 import { askOnce, findPageLinks, type LinksSource, linkForPage } from './link-for-page.ts';
 
@@ -21,6 +22,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   closeAccounts();
 });
+afterEach(() => vi.restoreAllMocks());
 
 const unique = () => `https://example.com/page/${crypto.randomUUID()}`;
 const create = async (destination_url: string) =>
@@ -180,6 +182,19 @@ describe("linkForPage with reuse: 'ask' (the popup)", () => {
     expect(result).toMatchObject({ reused: false, link: { destinationUrl: other } });
     expect(await madeTo(page)).toHaveLength(1);
     expect(await madeTo(other)).toHaveLength(1);
+  });
+
+  it('says at once that the browser blocks the API origin, without waiting on the lookup', async () => {
+    vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => false);
+    // A lookup that never answers, as one to an origin whose name does not resolve can take long.
+    const never = new Promise<never>(() => {});
+
+    const failure = await linkForPage(
+      { url: unique() },
+      { account, reuse: 'ask', found: never, shown: false },
+    ).catch((error) => error);
+
+    expect(isApiError(failure) && failure.kind).toBe('permission_missing');
   });
 });
 

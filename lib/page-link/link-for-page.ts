@@ -11,7 +11,7 @@ import { findOrCreate } from '../bulk/lost-answer.ts';
 import { indexLinks } from '../links/link-index.ts';
 import { defaultShortHost, shortLinkOfAccount } from '../links/short-link-of-account.ts';
 import type { AccountSettings } from '../settings/settings.ts';
-import { shorten } from './shorten.ts';
+import { checkCanAsk, shorten } from './shorten.ts';
 
 /**
  * The account's links to any of these addresses: in the background its account's index
@@ -209,6 +209,8 @@ export async function linkForPage(
   page: { url: string; title?: string },
   options: LinkOptions | AskOptions,
 ): Promise<PageLink | PageQuestion> {
+  // Said at once: else the lookup below would first wait on requests that cannot be answered.
+  await checkCanAsk(options.account);
   if (options.reuse === 'ask') {
     const found = options.shown ? undefined : await options.found;
     // What was found is about the page the popup opened on; another address typed is another page.

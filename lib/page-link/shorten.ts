@@ -27,6 +27,18 @@ async function checkHostPermission(apiBaseUrl: string): Promise<void> {
 }
 
 /**
+ * Refuses, in words, an account that cannot be asked: one without an API key, or whose origin the
+ * browser does not let the extension reach. Asked before anything else, so that no lookup waits on
+ * a request that cannot be made.
+ */
+export async function checkCanAsk(account: AccountSettings): Promise<void> {
+  if (!isConfigured(account)) {
+    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey());
+  }
+  await checkHostPermission(account.apiBaseUrl);
+}
+
+/**
  * Creates the link through the account (which adds it to the links cache), then remembers the
  * domain chosen for that account when asked to.
  */
@@ -35,10 +47,7 @@ export async function shorten(
   options: { account: AccountSettings; signal?: AbortSignal; rememberDomain?: boolean },
 ): Promise<Link> {
   const { account } = options;
-  if (!isConfigured(account)) {
-    throw new ApiError('unauthorized', OWN_FAILURE_TEXT.noApiKey());
-  }
-  await checkHostPermission(account.apiBaseUrl);
+  await checkCanAsk(account);
   const link = await openAccount(account).createLink(input, { signal: options.signal });
   if (options.rememberDomain) await saveAccount(account.id, { lastDomain: input.domain ?? '' });
   return link;
