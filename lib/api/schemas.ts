@@ -13,12 +13,8 @@ import {
   Title,
   type UpdateLinkBody,
 } from '../../contract/wire.ts';
-import {
-  LifecycleInput,
-  type LinkLifecycle,
-  lifecycleBody,
-  readLifecycle,
-} from './link-lifecycle.ts';
+import { LINK_EXTRAS_WIRE, type LinkExtras, readLinkExtras } from './link-extras.ts';
+import { LifecycleInput, lifecycleBody } from './link-lifecycle.ts';
 import { normalizeTimestamp, utcTimestamp } from './timestamp.ts';
 
 export { normalizeTimestamp } from './timestamp.ts';
@@ -62,17 +58,15 @@ export const Link = z.pipe(
     clicks: Count,
     created_at: Timestamp,
     title: OptionalText,
-    expires_at: z.optional(z.unknown()),
-    max_clicks: z.optional(z.unknown()),
-    expired_url: z.optional(z.unknown()),
+    ...LINK_EXTRAS_WIRE,
   }),
-  z.transform((wire): LinkBase & LinkLifecycle => ({
+  z.transform((wire): LinkBase & LinkExtras => ({
     shortUrl: wire.short_url,
     destinationUrl: wire.destination_url,
     clicks: wire.clicks,
     createdAt: wire.created_at,
     title: wire.title,
-    ...readLifecycle(wire),
+    ...readLinkExtras(wire),
   })),
 );
 export type Link = z.infer<typeof Link>;
@@ -158,7 +152,7 @@ export function plainLinkReader(): (value: unknown) => Link | undefined {
       clicks: clicks > 0 ? clicks : 0,
       createdAt,
       title,
-      ...readLifecycle(row),
+      ...readLinkExtras(row),
     };
   };
 }
