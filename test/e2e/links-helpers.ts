@@ -8,7 +8,7 @@ import { test as base, configure, expect, type OptionsSection, openOptions } fro
 export async function createLink(
   service: { baseUrl: string },
   apiKey: string,
-  body: Record<string, string>,
+  body: Record<string, string | number>,
 ): Promise<LinkJson> {
   const answer = await api(service.baseUrl, apiKey).create(body);
   expect(answer.status).toBe(200);
@@ -22,7 +22,7 @@ export async function createLink(
  */
 export const test = base.extend<{
   linkOnOptionsPage: (
-    body: Record<string, string>,
+    body: Record<string, string | number>,
     section?: OptionsSection,
   ) => Promise<{ page: Page; link: LinkJson }>;
 }>({

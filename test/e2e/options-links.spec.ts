@@ -185,13 +185,31 @@ test.describe('options page, Links', () => {
     expect(seen).toContain('20,000 links | rows | Seeded link 19999');
   });
 
-  test('a row says when its link expires', async ({ linkOnOptionsPage }) => {
+  test('a row says when its link expires, and "Show" narrows the list to the ended links', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const ended = await createLink(service, apiKey, {
+      destination_url: 'https://ended.example.com/',
+      max_clicks: 1,
+    });
+    expect((await fetch(ended.short_url, { redirect: 'manual' })).status).toBe(302);
     const expiresAt = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
     const { page, link } = await linkOnOptionsPage({
       destination_url: 'https://ends.example.com/',
       expires_at: expiresAt,
     });
     await expect(row(page, link.short_url)).toContainText('Expires in 3 days');
+    await expect(row(page, ended.short_url)).toContainText('Expired');
+
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await expect(show.getByRole('option', { name: /^Expired \(\d+\)$/ })).toHaveCount(1);
+    await show.selectOption('expired');
+    await expect(row(page, ended.short_url)).toBeVisible();
+    await expect(row(page, link.short_url)).toHaveCount(0);
+    await show.selectOption('');
+    await expect(row(page, link.short_url)).toBeVisible();
   });
 
   test('edits the title and destination, and the short URL then leads to the new destination', async ({

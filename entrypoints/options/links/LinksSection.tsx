@@ -81,7 +81,7 @@ function LinksManager({
   }, [savedShortUrl]);
 
   const deletions = useLinkDeletions(account);
-  const list = useLinksList(account, snapshot, deletions.hidden);
+  const list = useLinksList(account, snapshot, deletions.hidden, accountData.offer.value);
   const selection = useLinkSelection(list.all, list.shown);
   const { top, height: topHeight } = useStickyHeight();
   const searchBox = useRef<HTMLInputElement>(null);

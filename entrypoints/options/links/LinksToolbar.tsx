@@ -1,6 +1,7 @@
 import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { formatNumber } from '../../../lib/i18n/format.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
@@ -89,6 +90,20 @@ export function LinksToolbar({
             </option>
           ))}
         </select>
+        {list.filters.length > 0 && (
+          <select
+            aria-label={t('linksShow')}
+            value={list.show}
+            onChange={(event) => list.setShow(event.target.value)}
+          >
+            <option value="">{t('linksShowAll')}</option>
+            {list.filters.map(({ filter, count }) => (
+              <option key={filter.id} value={filter.id}>
+                {t('linksShowCount', filter.label(), formatNumber(count))}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       <div className="links-toolbar">
         <SelectAll shown={list.shown} selected={selected} setSelected={selection.setSelected} />

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import {
   filterLinks,
@@ -11,6 +12,7 @@ import {
   sortLinks,
 } from './link-list.ts';
 import { listCountText } from './links-view.ts';
+import { keptBy, offeredFilters } from './show-filters.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
 
 // Idle time only: none while the list scrolls, which then goes first.
@@ -19,12 +21,14 @@ const untilIdle = (): Promise<void> =>
 
 /**
  * The Links list as the section shows it: the account's links without those waiting for their
- * deletion (`hidden`), then searched, narrowed to one short domain and sorted as chosen.
+ * deletion (`hidden`), then searched, narrowed to one short domain and to the "Show" menu's
+ * state (show-filters.ts), and sorted as chosen.
  */
 export function useLinksList(
   account: Account,
   list: ListSnapshot<Link[]>,
   hidden: ReadonlySet<string>,
+  offer: ServiceOffer | undefined,
 ) {
   const { value: links, fetchedAt } = list;
   // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox); the
@@ -39,6 +43,7 @@ export function useLinksList(
   }, []);
   const [sort, setSort] = useState<LinkSort>('newest');
   const [host, setHost] = useState('');
+  const [show, setShow] = useState('');
 
   // The links whose deletion waits for its "Undo" time are out of the list meanwhile.
   const all = useMemo(
@@ -57,15 +62,14 @@ export function useLinksList(
   }, [all]);
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
   const recent = useRecentClicks(account, sort === 'trending', all, fetchedAt);
-  const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
-  const shown = useMemo(
-    () => filterLinks(sorted, deferredQuery, host),
-    [sorted, deferredQuery, host],
-  );
   // Read when the list changes, not on every render: a new time would draw every row again on
   // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is when to read the clock.
   const now = useMemo(() => Date.now(), [all]);
+  const filters = useMemo(() => offeredFilters(all, { offer, now }), [all, offer, now]);
+  const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
+  const kept = useMemo(() => keptBy(sorted, show, { offer, now }), [sorted, show, offer, now]);
+  const shown = useMemo(() => filterLinks(kept, deferredQuery, host), [kept, deferredQuery, host]);
 
   return {
     /** The links that are there (`list.value`, less the hidden), in the service's order. */
@@ -87,6 +91,11 @@ export function useLinksList(
     setSort,
     host,
     setHost,
+    /** The "Show" menu's entries this account's service offers, with their counts. */
+    filters,
+    /** The "Show" menu's choice: a filter's id, or "" for all links. */
+    show,
+    setShow,
   };
 }
 

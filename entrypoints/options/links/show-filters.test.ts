@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../lib/api/schemas.ts';
+import { NO_OFFER, type ServiceOffer } from '../../../lib/api/service-offer.ts';
+import { keptBy, offeredFilters } from './show-filters.ts';
+
+const NOW = Date.UTC(2026, 10, 28);
+const link = (n: number, extra: Partial<Link> = {}): Link => ({
+  shortUrl: `https://s.example/${n}`,
+  destinationUrl: `https://example.com/${n}`,
+  title: `Link ${n}`,
+  clicks: n,
+  createdAt: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  ...extra,
+});
+const links = [
+  link(1, { maxClicks: 1 }),
+  link(2, { expiresAt: new Date(NOW - 1).toISOString() }),
+  link(3, { expiresAt: new Date(NOW + 60_000).toISOString(), maxClicks: 10 }),
+  link(4),
+];
+const offering = (...fields: string[]): ServiceOffer => ({
+  ...NO_OFFER,
+  linkFields: { create: new Set(fields), update: new Set(fields), answer: new Set(fields) },
+});
+
+describe('the "Show" menu', () => {
+  it('offers "Expired" with its count where the service offers an end, and keeps those links', () => {
+    const context = { offer: offering('expires_at', 'max_clicks'), now: NOW };
+
+    expect(offeredFilters(links, context).map(({ filter, count }) => [filter.id, count])).toEqual([
+      ['expired', 2],
+    ]);
+    expect(keptBy(links, 'expired', context).map((kept) => kept.shortUrl)).toEqual([
+      'https://s.example/1',
+      'https://s.example/2',
+    ]);
+    expect(keptBy(links, '', context)).toBe(links);
+  });
+
+  it('reads only the ends the service offers: a click limit it does not name ends nothing', () => {
+    const context = { offer: offering('expires_at'), now: NOW };
+
+    expect(offeredFilters(links, context)[0]?.count).toBe(1);
+  });
+
+  it('offers nothing, and narrows nothing, for a service without a contract', () => {
+    const context = { offer: NO_OFFER, now: NOW };
+
+    expect(offeredFilters(links, context)).toEqual([]);
+    expect(keptBy(links, 'expired', context)).toBe(links);
+    expect(keptBy(links, 'expired', { offer: undefined, now: NOW })).toBe(links);
+  });
+});

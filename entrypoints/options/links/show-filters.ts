@@ -1,0 +1,52 @@
+// The Links section's "Show" menu: all links, or only those in one state that a capability names
+// (ended links, broken destinations…). Each capability adds its entry to SHOW_FILTERS; the menu
+// offers an entry only where the account's service offers what it reads, with its count.
+import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
+import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
+import { offersLinkField } from '../../../lib/api/service-offer.ts';
+import { t } from '../../../lib/i18n/t.ts';
+import { hasEnded } from '../../../lib/links/link-end.ts';
+
+/** What a filter knows besides the link: the account's offer, and the list's clock. */
+export type ShowContext = { offer: ServiceOffer | undefined; now: number };
+
+export type ShowFilter = {
+  /** Its value in the menu. */
+  id: string;
+  /** Its name in the menu, before its count. */
+  label: () => string;
+  /** Whether the account's service offers what the filter reads. */
+  offered: (offer: ServiceOffer | undefined) => boolean;
+  /** Whether the link is one the filter keeps. */
+  keeps: (link: Link, context: ShowContext) => boolean;
+};
+
+export const SHOW_FILTERS: readonly ShowFilter[] = [
+  {
+    id: 'expired',
+    label: () => t('linksShowExpired'),
+    offered: (offer) =>
+      offersLinkField(offer, 'expires_at') || offersLinkField(offer, 'max_clicks'),
+    keeps: (link, { offer, now }) => hasEnded(offeredLifecycle(link, offer), link.clicks, now),
+  },
+];
+
+/** The filters this account's service offers, each with how many of `links` it keeps. */
+export function offeredFilters(
+  links: readonly Link[],
+  context: ShowContext,
+): { filter: ShowFilter; count: number }[] {
+  return SHOW_FILTERS.filter((filter) => filter.offered(context.offer)).map((filter) => {
+    let count = 0;
+    for (const link of links) if (filter.keeps(link, context)) count++;
+    return { filter, count };
+  });
+}
+
+/** The links the chosen filter keeps; all of them when none is chosen (or it is not offered). */
+export function keptBy(links: readonly Link[], id: string, context: ShowContext): readonly Link[] {
+  const filter = SHOW_FILTERS.find((entry) => entry.id === id);
+  if (!filter?.offered(context.offer)) return links;
+  return links.filter((link) => filter.keeps(link, context));
+}
