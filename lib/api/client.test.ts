@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
 import { type ApiClientOptions, createApiClient, linkPath } from './client.ts';
 import { isApiError } from './errors.ts';
@@ -694,4 +695,41 @@ describe('linkPath', () => {
       expect(() => linkPath(shortUrl)).toThrow(/not a short link/);
     },
   );
+});
+
+describe('call: a request beyond the interface', () => {
+  it('sends the method, path and body with the key, and reads the answer by its schema', async () => {
+    const { fetch, sent } = fakeFetch(json({ success: true, changed: 2 }));
+    const answer = await client(fetch).call(
+      'patch',
+      'v1/links',
+      z.object({ changed: z.number() }),
+      { json: { links: ['sho.rt/a', 'sho.rt/b'], add_tags: ['x'] } },
+    );
+
+    expect(answer).toEqual({ changed: 2 });
+    expect(sent[0]).toMatchObject({ method: 'PATCH', url: `${BASE_URL}/v1/links` });
+    expect(sent[0]?.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
+      links: ['sho.rt/a', 'sho.rt/b'],
+      add_tags: ['x'],
+    });
+  });
+
+  it('names a refusal as any call does, and an answer that lacks a field', async () => {
+    const refused = await failure(
+      client(
+        fakeFetch(json({ error: { code: 'tag_not_found', message: 'No such tag.' } }, 404)).fetch,
+      ).call('delete', 'v1/tags/9', z.object({})),
+    );
+    expect(isApiError(refused) && refused.kind).toBe('not_found');
+    const odd = await failure(
+      client(fakeFetch(json({ success: true })).fetch).call(
+        'get',
+        'v1/tags',
+        z.object({ tags: z.array(z.string()) }),
+      ),
+    );
+    expect(isApiError(odd) && odd.message).toMatch(/tags/);
+  });
 });

@@ -1,10 +1,13 @@
-// The client of the short-link service: the only code that knows its URLs, headers and statuses.
+// The client of the short-link service: the only code that knows its headers, statuses and the
+// interface's URLs (a call beyond the interface names its path in the capability that makes it).
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ZodMiniType } from 'zod/mini';
 import { checkBaseUrl } from './base-url.ts';
 import { readTextAtMost } from './capped-body.ts';
 import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
-import { type ApiError, type ApiErrorReason, isApiError, ownApiError } from './errors.ts';
+import { type ApiError, isApiError, ownApiError } from './errors.ts';
+import { linkPath } from './link-path.ts';
+import { parseAnswer } from './parse-answer.ts';
 import {
   type CreateLinkInput,
   DeleteResponse,
@@ -70,31 +73,19 @@ export type ApiClient = {
   ): Promise<LinkStats | undefined>;
   /** What the service's published contract offers; nothing new when it publishes none. */
   readServiceOffer(options?: CallOptions): Promise<ServiceOffer>;
+  /**
+   * A call beyond the interface, made by the capability that the service's contract offers it for
+   * (lib/tags, lib/health…): `path` is under the base URL (`v1/tags`), the answer read by `schema`.
+   */
+  call<T>(
+    method: HttpMethod,
+    path: string,
+    schema: ZodMiniType<T>,
+    options?: CallOptions & { json?: unknown },
+  ): Promise<T>;
 };
 
-/**
- * A link's identifier in paths: its short URL without the scheme, the host (and port) as the
- * service wrote it, a literal slash, and the back-half percent-encoded exactly once.
- */
-export function linkPath(shortUrl: string): string {
-  const withoutScheme = shortUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  const [hostAndPath = ''] = withoutScheme.split(/[?#]/);
-  const slash = hostAndPath.indexOf('/');
-  const host = slash === -1 ? hostAndPath : hostAndPath.slice(0, slash);
-  const rawBackHalf = slash === -1 ? '' : hostAndPath.slice(slash + 1).replace(/\/+$/, '');
-  let backHalf = rawBackHalf;
-  try {
-    backHalf = decodeURIComponent(rawBackHalf);
-  } catch {}
-  // URLs resolve "." and ".." (even encoded) as path steps, which would address another resource.
-  if (!host || !backHalf || backHalf === '.' || backHalf === '..') {
-    throw ownApiError('invalid_input', 'notAShortLink', [shortUrl], { field: 'short_url' });
-  }
-  const encodedHost = encodeURIComponent(host)
-    .replace(/%3A/gi, ':')
-    .replace(/%5[BD]/gi, (code) => (code.toUpperCase() === '%5B' ? '[' : ']'));
-  return `${encodedHost}/${encodeURIComponent(backHalf)}`;
-}
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 function checkApiKey(apiKey: string): ApiError | undefined {
   if (!apiKey) return ownApiError('unauthorized', 'noApiKey');
@@ -102,41 +93,11 @@ function checkApiKey(apiKey: string): ApiError | undefined {
   return undefined;
 }
 
-function parseAnswer<T>(text: string, schema: ZodMiniType<T>, emptyIsFine: boolean): T {
-  const unexpected = (reason: ApiErrorReason, values: string[] = [], cause?: unknown) =>
-    ownApiError('unexpected_response', reason, values, { status: 200, cause });
-  if (text.trim() === '') {
-    if (emptyIsFine) return schema.parse({});
-    throw unexpected('emptyAnswer');
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw unexpected(
-      text.trimStart().startsWith('<') ? 'webPageAnswer' : 'notJsonAnswer',
-      [],
-      error,
-    );
-  }
-  if (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { success?: unknown }).success === false
-  ) {
-    throw apiErrorFromResponse(200, body);
-  }
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw issue?.path.length
-    ? unexpected('answerLacksField', [issue.path.join('.')], result.error)
-    : unexpected('answerLacksFields', [], result.error);
-}
-
 /** A redirect is not followed: the key must not travel on, and a redirect's page is not the API. */
 const isRedirect = (response: Response) =>
   response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399);
+
+export { linkPath } from './link-path.ts';
 
 type ReceiveOptions = CallOptions & {
   json?: unknown;
@@ -199,7 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** `path` is relative to the base URL, or a full URL under it (a list's next page). */
   async function receive(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: HttpMethod,
     path: string,
     { signal, json, onRetry, maxBytes }: ReceiveOptions,
   ): Promise<string | undefined> {
@@ -244,7 +205,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function send<T>(
-    method: 'get' | 'post' | 'put' | 'delete',
+    method: HttpMethod,
     path: string,
     schema: ZodMiniType<T>,
     { emptyIsFine = false, ...options }: SendOptions = {},
@@ -336,5 +297,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       offerOfContractAnswer(
         receive('get', 'v1/openapi.json', { signal, maxBytes: MAX_CONTRACT_BYTES }),
       ),
+
+    call: (method, path, schema, options) => send(method, path, schema, options),
   };
 }
