@@ -239,7 +239,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       // In this process's memory on SQLite (one process owns the file), in the database on
       // PostgreSQL, so that guesses spread over instances are counted together.
       passwords: createPasswordChecks({
-        guesses: openRateLimiter(store, 'password', PASSWORD_GUESSES_PER_MINUTE),
+        guesses: openRateLimiter(store, 'password', PASSWORD_GUESSES_PER_MINUTE, {
+          clock: () => clock.now(),
+        }),
         trustedProxies,
       }),
       fallbacks: createDomainFallbacks(store),

@@ -131,6 +131,17 @@ describe('guessing', () => {
     expect((await client.retrieve(idOf(link))).body.clicks).toBe(1);
   });
 
+  it("opens again a minute after the window's first try, by the service's clock", async () => {
+    const link = await protectedLink();
+    for (let i = 0; i < 5; i++) await guess(link, `wrong ${i}`, '198.51.100.20');
+    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
+
+    t.advanceClock(59_000);
+    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
+    t.advanceClock(1_000);
+    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(302);
+  });
+
   it('counts an IPv6 client by its /64, as the API limit does', async () => {
     const link = await protectedLink();
     for (let i = 0; i < 5; i++) {

@@ -30,7 +30,11 @@ const waitSeconds = (msLeft: number) => Math.max(1, Math.ceil(msLeft / 1000));
  * the front as new ones start: memory holds only the keys seen within one window, and a key's
  * current count is never forgotten however many other keys arrive.
  */
-export function createRateLimiter(limitPerWindow: number, windowMs = 60_000) {
+export function createRateLimiter(
+  limitPerWindow: number,
+  windowMs = 60_000,
+  clock: () => number = Date.now,
+) {
   const windows = new Map<string, { startedAt: number; count: number }>();
 
   const dropEnded = (now: number) => {
@@ -42,7 +46,7 @@ export function createRateLimiter(limitPerWindow: number, windowMs = 60_000) {
 
   return {
     /** Counts one request; returns the seconds to wait when over the limit, else 0. */
-    take(key: string, now = Date.now()): number {
+    take(key: string, now = clock()): number {
       if (limitPerWindow <= 0) return 0;
       let window = windows.get(key);
       if (!window || now - window.startedAt >= windowMs) {
@@ -77,8 +81,9 @@ export function createSharedRateLimiter(
   countRequest: NonNullable<Storage['countRequest']>,
   limitPerWindow: number,
   windowMs = 60_000,
+  clock: () => number = Date.now,
 ): RateLimiter {
-  const fallback = createRateLimiter(limitPerWindow, windowMs);
+  const fallback = createRateLimiter(limitPerWindow, windowMs, clock);
   /** Keys over the limit, and when (this process's clock) their window ends. */
   const blockedUntil = new Map<string, number>();
   return {
@@ -86,7 +91,7 @@ export function createSharedRateLimiter(
       if (limitPerWindow <= 0) return 0;
       const blocked = blockedUntil.get(key);
       if (blocked !== undefined) {
-        const msLeft = blocked - Date.now();
+        const msLeft = blocked - clock();
         if (msLeft > 0) return waitSeconds(msLeft);
         blockedUntil.delete(key);
       }
@@ -99,7 +104,7 @@ export function createSharedRateLimiter(
       }
       if (window.count <= limitPerWindow) return 0;
       if (blockedUntil.size > 100_000) blockedUntil.clear();
-      blockedUntil.set(key, Date.now() + window.msLeft);
+      blockedUntil.set(key, clock() + window.msLeft);
       return waitSeconds(window.msLeft);
     },
   };
@@ -107,19 +112,21 @@ export function createSharedRateLimiter(
 
 /**
  * The limiter for `scope` (`account`, `address`): shared through the database when its engine
- * serves several processes, else in memory.
+ * serves several processes, else in memory. `clock` is this process's (the database counts the
+ * shared windows by its own).
  */
 export function openRateLimiter(
   store: Pick<Storage, 'countRequest'>,
   scope: string,
   limitPerWindow: number,
-  windowMs = 60_000,
+  { windowMs = 60_000, clock = Date.now }: { windowMs?: number; clock?: () => number } = {},
 ): RateLimiter {
   const { countRequest } = store;
-  if (!countRequest) return createRateLimiter(limitPerWindow, windowMs);
+  if (!countRequest) return createRateLimiter(limitPerWindow, windowMs, clock);
   return createSharedRateLimiter(
     (key, ms) => countRequest(`${scope}:${key}`, ms),
     limitPerWindow,
     windowMs,
+    clock,
   );
 }
