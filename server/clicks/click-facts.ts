@@ -1,12 +1,13 @@
 // What a redirect's request tells the click statistics: person or bot, the referrer's host, the
-// device type and, with a GeoLite2-Country database, the country. Read when a batch of clicks is
+// device type, browser and operating system and, with a GeoLite2-Country database, the country. Read when a batch of clicks is
 // written, from what the redirect captured (click-capture.ts); nothing of the request is kept
 // beyond these values. Whatever the headers hold (any size, any bytes), a request is classified.
 import { isIP } from 'node:net';
 import { isbot } from 'isbot';
 import type { CountryResponse, Reader } from 'maxmind';
 import { UAParser } from 'ua-parser-js';
-import { REFERRER_GROUPS } from '../storage/storage.ts';
+import { Browser, OS } from 'ua-parser-js/enums';
+import { OTHER_NAME, REFERRER_GROUPS } from '../storage/storage.ts';
 import { BOT_WORDS, type RawClick, USER_AGENT_END } from './click-capture.ts';
 
 export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'other';
@@ -19,6 +20,9 @@ export type ClickFacts = {
    */
   referrer: string;
   device: DeviceType;
+  /** The browser's and the operating system's names, from the parser's list, else OTHER_NAME. */
+  browser: string;
+  system: string;
   /** ISO 3166 alpha-2 code; '' when unknown or when no database was given. */
   country: string;
 };
@@ -47,8 +51,23 @@ const PARSER_READ = 256;
  */
 export const PARSES_PER_SECOND = 200;
 
-/** `parsed` false: a person's device not read yet, for want of a parse that second. */
-type UserAgentFacts = { bot: boolean; device: DeviceType; parsed: boolean };
+/**
+ * The names the parser knows: a name it reads out of the User-Agent itself (some rules do) is
+ * counted as OTHER_NAME, so made-up names add no rows.
+ */
+const BROWSER_NAMES: ReadonlySet<string> = new Set(Object.values(Browser));
+const SYSTEM_NAMES: ReadonlySet<string> = new Set(Object.values(OS));
+const named = (names: ReadonlySet<string>, name: string | undefined) =>
+  name !== undefined && names.has(name) ? name : OTHER_NAME;
+
+/** `parsed` false: a person's device, browser and system not read yet, for want of a parse. */
+type UserAgentFacts = {
+  bot: boolean;
+  device: DeviceType;
+  browser: string;
+  system: string;
+  parsed: boolean;
+};
 
 /**
  * A Map that forgets everything when full: enough for the few distinct values real traffic has.
@@ -84,7 +103,14 @@ function isBotUserAgent(userAgent: string): boolean {
   );
 }
 
-const BOT: UserAgentFacts = { bot: true, device: 'other', parsed: true };
+const BOT: UserAgentFacts = { bot: true, device: 'other', browser: '', system: '', parsed: true };
+const person = (device: DeviceType, browser = OTHER_NAME, system = OTHER_NAME, parsed = true) => ({
+  bot: false,
+  device,
+  browser,
+  system,
+  parsed,
+});
 
 /**
  * `knownPerson`: the bot list already read it (a remembered User-Agent not parsed then), so only
@@ -98,17 +124,17 @@ function classifyUserAgent(
   try {
     if (!knownPerson && isBotUserAgent(userAgent)) return BOT;
     // Remembered as a person not parsed yet: the bot list is not read again.
-    if (!mayParse()) return { bot: false, device: 'other', parsed: false };
+    if (!mayParse()) return person('other', OTHER_NAME, OTHER_NAME, false);
     const parser = new UAParser(userAgent.slice(0, PARSER_READ));
     const type = parser.getDevice().type;
-    if (type === 'mobile' || type === 'tablet') return { bot: false, device: type, parsed: true };
+    const browserName = parser.getBrowser().name;
+    const browser = named(BROWSER_NAMES, browserName);
+    const system = named(SYSTEM_NAMES, parser.getOS().name);
+    if (type === 'mobile' || type === 'tablet') return person(type, browser, system);
     // No device type is how the parser reports a desktop browser; a tool (curl) has no browser.
-    if (type === undefined && parser.getBrowser().name) {
-      return { bot: false, device: 'desktop', parsed: true };
-    }
-    return { bot: false, device: 'other', parsed: true };
+    return person(type === undefined && browserName ? 'desktop' : 'other', browser, system);
   } catch {
-    return { bot: false, device: 'other', parsed: true };
+    return person('other');
   }
 }
 
@@ -174,15 +200,18 @@ export function createClickClassifier(
   };
 
   const classify = (click: RawClick): ClickFacts => {
-    if (click.botWordInside) return { bot: true, referrer: '', device: 'other', country: '' };
-    const { bot, device } = userAgentFacts(click.userAgent);
-    if (bot) return { bot, referrer: '', device, country: '' };
+    const { bot, device, browser, system } = click.botWordInside
+      ? BOT
+      : userAgentFacts(click.userAgent);
+    if (bot) return { bot, referrer: '', device, browser, system, country: '' };
     // Only the authority is remembered (paths vary with every page that links here).
     const authority = AUTHORITY.exec(click.referrer)?.[0] ?? '';
     return {
       bot,
       referrer: authority === '' ? '' : hostOf(authority),
       device,
+      browser,
+      system,
       country: countries ? countryOf(click.address) : '',
     };
   };

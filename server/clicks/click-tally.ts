@@ -17,6 +17,8 @@ type DayTally = {
   humans: number;
   bots: number;
   devices: Map<string, number>;
+  browsers: Map<string, number>;
+  systems: Map<string, number>;
   referrers: Map<string, number>;
   countries: Map<string, number>;
 };
@@ -56,6 +58,8 @@ export function createTally() {
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
     for (const [facet, counts] of [
       ['device', tally.devices],
+      ['browser', tally.browsers],
+      ['os', tally.systems],
       ['referrer', keptReferrers(tally.referrers)],
       ['country', tally.countries],
     ] as const) {
@@ -67,7 +71,7 @@ export function createTally() {
   return {
     /**
      * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
-     * referrers or not at all (days, people, bots and devices always are).
+     * referrers or not at all (days, people, bots, devices, browsers and systems always are).
      */
     add(linkId: number, day: number, facts: ClickFacts, roomy: boolean): void {
       const key = keyOf(linkId, day);
@@ -79,6 +83,8 @@ export function createTally() {
           humans: 0,
           bots: 0,
           devices: new Map(),
+          browsers: new Map(),
+          systems: new Map(),
           referrers: new Map(),
           countries: new Map(),
         };
@@ -91,6 +97,9 @@ export function createTally() {
       }
       tally.humans++;
       if (bump(tally.devices, facts.device)) size++;
+      // Names from the parser's own list (click-facts.ts): a few dozen at most, always counted.
+      if (bump(tally.browsers, facts.browser)) size++;
+      if (bump(tally.systems, facts.system)) size++;
       const referrer =
         tally.referrers.has(facts.referrer) || (roomy && tally.referrers.size < REFERRERS_HELD)
           ? facts.referrer

@@ -88,6 +88,8 @@ export function summarize(
   const totals = {
     referrer: new Map<string, number>(),
     device: new Map<string, number>(),
+    browser: new Map<string, number>(),
+    os: new Map<string, number>(),
     country: new Map<string, number>(),
   };
   for (const { day, facet, value, clicks } of counts) {
@@ -107,6 +109,8 @@ export function summarize(
     days: perDay,
     referrers: topReferrers(totals.referrer),
     devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),
+    browsers: ranked(totals.browser).map(([name, clicks]) => ({ name, clicks })),
+    systems: ranked(totals.os).map(([name, clicks]) => ({ name, clicks })),
     countries: ranked(totals.country).map(([code, clicks]) => ({ code, clicks })),
   };
 }

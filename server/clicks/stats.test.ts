@@ -21,6 +21,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let dir: string;
@@ -100,6 +101,14 @@ describe('the statistics of a link', () => {
           { type: 'desktop', clicks: 1 },
           { type: 'tablet', clicks: 1 },
         ],
+        browsers: [
+          { name: 'Mobile Safari', clicks: 3 },
+          { name: 'Chrome', clicks: 1 },
+        ],
+        systems: [
+          { name: 'iOS', clicks: 3 },
+          { name: 'Windows', clicks: 1 },
+        ],
         countries: [],
         expired_visits: 0,
       },
@@ -111,6 +120,22 @@ describe('the statistics of a link', () => {
     expect(month.days).toHaveLength(30);
     expect(month.days.at(-1)?.date).toBe('2026-11-28');
     expect((await client.stats(id, 1)).body.stats).toMatchObject({ humans: 3, bots: 1 });
+  });
+
+  it("name browsers and systems from the parser's list, and any other name as Other", async () => {
+    const { client, id, click } = await serviceWithLink();
+    await click({ 'user-agent': FIREFOX_LINUX });
+    await click({ 'user-agent': FIREFOX_LINUX });
+    // The parser reads "UpBrowser" out of this one: a name of no browser it knows.
+    await click({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) MadeUpBrowser/1.0' });
+    await click({ 'user-agent': GOOGLEBOT });
+    const { browsers, systems, humans } = (await client.stats(id)).body.stats;
+    expect(humans).toBe(3);
+    expect(browsers).toEqual([
+      { name: 'Firefox', clicks: 2 },
+      { name: 'Other', clicks: 1 },
+    ]);
+    expect(systems).toEqual([{ name: 'Linux', clicks: 3 }]);
   });
 
   it('classify a User-Agent or Referer of any size or bytes, never failing the redirect', async () => {
@@ -267,6 +292,8 @@ describe('the referrers of a link', () => {
       bot: false,
       referrer,
       device: 'desktop',
+      browser: 'Chrome',
+      system: 'Windows',
       country: '',
     });
     // As the click counter writes them: 50 batches of 2,000 made-up hosts, and one real referrer.

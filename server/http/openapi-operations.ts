@@ -241,7 +241,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
   operationId: 'linkStats',
   summary: "A link's click statistics per UTC day, referrer host, device and country",
   description:
-    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too. `expired_visits` counts the visits after the link expired, since it was made (never clicks, in no day).",
+    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices, browsers, systems (operating systems; `Other` for a name the User-Agent parser does not know) and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. The link's `clicks` counts every redirect, before the statistics began too. `expired_visits` counts the visits after the link expired, since it was made (never clicks, in no day).",
   parameters: [
     {
       name: 'days',
@@ -276,6 +276,14 @@ export const linkStats: Describe = ({ notFound, common }) => ({
             devices: [
               { type: 'mobile', clicks: 2 },
               { type: 'desktop', clicks: 1 },
+            ],
+            browsers: [
+              { name: 'Mobile Safari', clicks: 2 },
+              { name: 'Chrome', clicks: 1 },
+            ],
+            systems: [
+              { name: 'iOS', clicks: 2 },
+              { name: 'Windows', clicks: 1 },
             ],
             countries: [],
             expired_visits: 0,
