@@ -283,8 +283,11 @@ export const LinkStatsJson = z.object({
       date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       humans: z.number(),
       bots: z.number(),
+      qr_scans: z.number(),
     }),
   ),
+  /** Of the clicks (people and bots), those that came from the link's QR code (`?qr=1`). */
+  qr_scans: z.number(),
   referrers: z.array(
     z.object({
       host: z.nullable(z.string()),

@@ -14,6 +14,8 @@ export type RawClick = {
   botWordInside: boolean;
   /** The Referer, its first REFERRER_HELD characters (an authority is far shorter). */
   referrer: string;
+  /** Whether the short URL's query carries the QR code's marker (QR_MARKER). */
+  qrScan: boolean;
   /** The client's address, when something reads it (countries); '' otherwise. */
   address: string;
   /**
@@ -34,6 +36,13 @@ export const REFERRER_HELD = 2_048;
  */
 export const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
 
+/**
+ * The query parameter the QR codes of a link carry (`?qr=1`): a redirect with it counts a scan.
+ * The redirect's Location is the destination alone, so the marker never reaches it.
+ */
+export const QR_MARKER = { name: 'qr', value: '1' } as const;
+const QR_IN_QUERY = new RegExp(`[?&]${QR_MARKER.name}=${QR_MARKER.value}(?:&|$)`);
+
 export function createClickCapture(
   options: {
     /** The client's address, as the API's limits see it; kept only with this. */
@@ -53,9 +62,12 @@ export function createClickCapture(
       );
       userAgent = userAgent.slice(0, USER_AGENT_END) + userAgent.slice(-USER_AGENT_END);
     }
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
     return {
       userAgent,
       botWordInside,
+      qrScan: queryAt !== -1 && QR_IN_QUERY.test(url.slice(queryAt)),
       referrer: referrer.length > REFERRER_HELD ? referrer.slice(0, REFERRER_HELD) : referrer,
       address: addressOf ? addressOf(req) : '',
       heldChars,

@@ -213,6 +213,7 @@ describe('the statistics held in memory', () => {
     const person = (referrer: string) =>
       ({
         bot: false,
+        qrScan: false,
         referrer,
         device: 'desktop',
         browser: 'Chrome',

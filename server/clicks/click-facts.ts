@@ -23,6 +23,8 @@ export type ClickFacts = {
   /** The browser's and the operating system's names, from the parser's list, else OTHER_NAME. */
   browser: string;
   system: string;
+  /** A scan of the link's QR code (see QR_MARKER): counted among the clicks and apart. */
+  qrScan: boolean;
   /** ISO 3166 alpha-2 code; '' when unknown or when no database was given. */
   country: string;
 };
@@ -203,11 +205,13 @@ export function createClickClassifier(
     const { bot, device, browser, system } = click.botWordInside
       ? BOT
       : userAgentFacts(click.userAgent);
-    if (bot) return { bot, referrer: '', device, browser, system, country: '' };
+    const { qrScan } = click;
+    if (bot) return { bot, qrScan, referrer: '', device, browser, system, country: '' };
     // Only the authority is remembered (paths vary with every page that links here).
     const authority = AUTHORITY.exec(click.referrer)?.[0] ?? '';
     return {
       bot,
+      qrScan,
       referrer: authority === '' ? '' : hostOf(authority),
       device,
       browser,

@@ -16,6 +16,7 @@ type DayTally = {
   day: number;
   humans: number;
   bots: number;
+  qrScans: number;
   devices: Map<string, number>;
   browsers: Map<string, number>;
   systems: Map<string, number>;
@@ -56,6 +57,7 @@ export function createTally() {
     const rows: StatCount[] = [];
     if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
+    if (tally.qrScans) rows.push({ linkId, day, facet: 'qr', value: '', clicks: tally.qrScans });
     for (const [facet, counts] of [
       ['device', tally.devices],
       ['browser', tally.browsers],
@@ -82,6 +84,7 @@ export function createTally() {
           day,
           humans: 0,
           bots: 0,
+          qrScans: 0,
           devices: new Map(),
           browsers: new Map(),
           systems: new Map(),
@@ -91,6 +94,7 @@ export function createTally() {
         tallies.set(key, tally);
         size++;
       }
+      if (facts.qrScan) tally.qrScans++;
       if (facts.bot) {
         tally.bots++;
         return;

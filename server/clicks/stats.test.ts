@@ -84,12 +84,13 @@ describe('the statistics of a link', () => {
       stats: {
         humans: 4,
         bots: 1,
+        qr_scans: 0,
         days: [
-          { date: '2026-11-24', humans: 0, bots: 0 },
-          { date: '2026-11-25', humans: 0, bots: 0 },
-          { date: '2026-11-26', humans: 1, bots: 0 },
-          { date: '2026-11-27', humans: 0, bots: 0 },
-          { date: '2026-11-28', humans: 3, bots: 1 },
+          { date: '2026-11-24', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-25', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-26', humans: 1, bots: 0, qr_scans: 0 },
+          { date: '2026-11-27', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-28', humans: 3, bots: 1, qr_scans: 0 },
         ],
         referrers: [
           { host: 'news.example', kind: 'host', clicks: 2 },
@@ -120,6 +121,35 @@ describe('the statistics of a link', () => {
     expect(month.days).toHaveLength(30);
     expect(month.days.at(-1)?.date).toBe('2026-11-28');
     expect((await client.stats(id, 1)).body.stats).toMatchObject({ humans: 3, bots: 1 });
+  });
+
+  it('count the scans of the QR code (?qr=1) among the clicks and apart, and send them on without it', async () => {
+    const clock = testClock();
+    const { t, client, link, id } = await serviceWithLink({ clock });
+    const person = { 'user-agent': CHROME_WINDOWS };
+    const visit = async (query: string, headers: Record<string, string> = person) => {
+      const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}${query}`, {
+        headers,
+      });
+      expect(answer.status).toBe(302);
+      return answer.headers.location;
+    };
+    expect(await visit('?qr=1')).toBe('https://example.com/stats');
+    expect(await visit('?utm_source=poster&qr=1')).toBe('https://example.com/stats');
+    expect(await visit('?qr=1', { 'user-agent': GOOGLEBOT })).toBe('https://example.com/stats');
+    clock.advanceDays(1);
+    await visit('?qr=1');
+    // Not the marker: plain clicks.
+    await visit('?qr=10');
+    await visit('?qr=');
+    await visit('');
+    const stats = (await client.stats(id, 2)).body.stats;
+    expect(stats).toMatchObject({ humans: 6, bots: 1, qr_scans: 4 });
+    expect(stats.days).toEqual([
+      { date: '2026-11-26', humans: 2, bots: 1, qr_scans: 3 },
+      { date: '2026-11-27', humans: 4, bots: 0, qr_scans: 1 },
+    ]);
+    expect((await client.retrieve(id)).body.clicks).toBe(7);
   });
 
   it("name browsers and systems from the parser's list, and any other name as Other", async () => {
@@ -290,6 +320,7 @@ describe('the referrers of a link', () => {
     const today = Math.floor(Date.now() / DAY);
     const person = (referrer: string): ClickFacts => ({
       bot: false,
+      qrScan: false,
       referrer,
       device: 'desktop',
       browser: 'Chrome',
