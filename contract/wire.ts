@@ -270,7 +270,8 @@ export const STATS_MAX_REFERRERS = 50;
 
 /**
  * A link's click statistics over the last `days.length` UTC days (today last): people and bots
- * apart, and of the people's clicks the referrers, device types and countries, each list sorted
+ * apart, and of the people's clicks the referrers, device types, browsers, operating systems and
+ * countries, each list sorted
  * by clicks, most first. Referrers: at most STATS_MAX_REFERRERS, then `other` last; `host` is
  * null but where `kind` is `host`.
  */
@@ -282,8 +283,11 @@ export const LinkStatsJson = z.object({
       date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
       humans: z.number(),
       bots: z.number(),
+      qr_scans: z.number(),
     }),
   ),
+  /** Of the clicks (people and bots), those that came from the link's QR code (`?qr=1`). */
+  qr_scans: z.number(),
   referrers: z.array(
     z.object({
       host: z.nullable(z.string()),
@@ -292,6 +296,9 @@ export const LinkStatsJson = z.object({
     }),
   ),
   devices: z.array(z.object({ type: z.enum(DEVICE_TYPES), clicks: z.number() })),
+  /** Browsers and operating systems by name, as the User-Agent parser names them; else `Other`. */
+  browsers: z.array(z.object({ name: z.string(), clicks: z.number() })),
+  systems: z.array(z.object({ name: z.string(), clicks: z.number() })),
   countries: z.array(z.object({ code: z.string(), clicks: z.number() })),
   /** Visits after the link expired, since it was made: apart from clicks, and in no day. */
   expired_visits: z.number(),

@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { type CountryResponse, open, type Reader } from 'maxmind';
 import { clientAddress } from './accounts/auth.ts';
 import { createApp } from './app.ts';
+import { createClickCapture } from './clicks/click-capture.ts';
 import { createClickClassifier } from './clicks/click-facts.ts';
 import { createClickCounter } from './clicks/clicks.ts';
 import { createDomainFallbacks } from './clicks/domain-fallbacks.ts';
@@ -155,7 +156,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = metrics.instrumentStorage(
     options.wrapStorage ? options.wrapStorage(opened) : opened,
   );
-  const clicks = createClickCounter(store, { logger, clock });
+  const clicks = createClickCounter(store, {
+    logger,
+    clock,
+    classify: options.statistics === false ? undefined : createClickClassifier({ countries }),
+  });
   const redirects = createRedirectCache(store, clicks);
   metrics.watch({
     clicks,
@@ -245,13 +250,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         trustedProxies,
       }),
       fallbacks: createDomainFallbacks(store),
-      classify:
+      capture:
         options.statistics === false
           ? undefined
-          : createClickClassifier({
-              countries,
-              addressOf: (req) => clientAddress(req, trustedProxies),
-            }),
+          : createClickCapture(
+              countries ? { addressOf: (req) => clientAddress(req, trustedProxies) } : {},
+            ),
     }),
   );
   server.on('request', (req, res) => {

@@ -3,9 +3,15 @@
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
-import { createClickClassifier, PARSES_PER_SECOND, referrerHost } from './click-facts.ts';
+import { createClickCapture } from './click-capture.ts';
+import {
+  createClickClassifier,
+  MAX_REMEMBERED,
+  PARSES_PER_SECOND,
+  referrerHost,
+} from './click-facts.ts';
 import { createTally, REFERRERS_HELD } from './click-tally.ts';
-import { createClickCounter } from './clicks.ts';
+import { createClickCounter, MAX_CAPTURED_CLICKS } from './clicks.ts';
 
 /** The characters each costly reader of a User-Agent was given: the work a classification does. */
 const read = vi.hoisted(() => ({ byParser: [] as number[], byBotList: [] as number[] }));
@@ -34,8 +40,9 @@ beforeEach(() => {
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+/** What a redirect with these headers captures, as the batch's write reads it. */
 const requestWith = (headers: Record<string, string>) =>
-  ({ headers, socket: {} }) as unknown as IncomingMessage;
+  createClickCapture()({ headers, socket: {} } as unknown as IncomingMessage);
 const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0);
 
 describe('the classification of a User-Agent', () => {
@@ -125,16 +132,72 @@ describe('referrerHost', () => {
 });
 
 describe('the statistics held in memory', () => {
+  it('cost a redirect no parse and no look-up: the batch reads its clicks when it is written', async () => {
+    const written: number[] = [];
+    const counter = createClickCounter(
+      { addClicks: async (counts) => void written.push(...counts.values()) },
+      { flushIntervalMs: 60_000, classify: createClickClassifier() },
+    );
+    for (let i = 0; i < 100; i++) {
+      counter.count(
+        1,
+        requestWith({ 'user-agent': `${CHROME} ${i}`, referer: 'https://a.example/' }),
+      );
+    }
+    expect(read.byBotList).toHaveLength(0);
+    expect(read.byParser).toHaveLength(0);
+    expect(counter.captured.clicks).toBe(100);
+    await counter.flush();
+    expect(written).toEqual([100]);
+    expect(counter.captured.clicks).toBe(0);
+    expect(read.byBotList).toHaveLength(100);
+    expect(read.byParser).toHaveLength(100);
+  });
+
+  it('stay bounded under a flood of distinct User-Agents and referrers while writes fail', async () => {
+    const classify = createClickClassifier();
+    const maxCapturedChars = 1_000_000;
+    const maxHeldStats = 1_000;
+    const counter = createClickCounter(
+      { addClicks: () => Promise.reject(new StorageUnavailable('database is locked')) },
+      { flushIntervalMs: 60_000, maxHeldStats, maxCapturedChars, stopTimeoutMs: 0, classify },
+    );
+    const clicks = 3 * MAX_REMEMBERED;
+    const longest = { captured: 0, chars: 0, remembered: 0, stats: 0 };
+    for (let i = 0; i < clicks; i++) {
+      const userAgent = `${CHROME} ${i}`.padEnd(i % 7 === 0 ? 4_000 : 512, ' (KHTML)');
+      counter.count(1, requestWith({ 'user-agent': userAgent, referer: `https://r${i}.example/` }));
+      longest.captured = Math.max(longest.captured, counter.captured.clicks);
+      longest.chars = Math.max(longest.chars, counter.captured.chars);
+      longest.remembered = Math.max(longest.remembered, classify.remembered());
+      longest.stats = Math.max(longest.stats, counter.heldStats);
+    }
+    // One captured click more than the bound at most, before the batch is read.
+    expect(longest.captured).toBeLessThanOrEqual(MAX_CAPTURED_CLICKS);
+    expect(longest.chars).toBeLessThan(maxCapturedChars + 5_000);
+    expect(longest.remembered).toBeLessThanOrEqual(2 * MAX_REMEMBERED);
+    expect(longest.stats).toBeLessThanOrEqual(maxHeldStats + 4);
+    // Every click counted (the long ones read as bots: the bot list takes their tail for one).
+    const held = counter.pendingStatsOf(1).filter((stat) => ['human', 'bot'].includes(stat.facet));
+    expect(held.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
+    await counter.stop().catch(() => {});
+  });
+
   it('stay bounded while writes fail, however many referrers are made up, and days are all counted', async () => {
     const counter = createClickCounter(
       {
         addClicks: () => Promise.reject(new StorageUnavailable('database is locked')),
       },
-      { flushIntervalMs: 60_000, maxHeldStats: 1_000, stopTimeoutMs: 0 },
+      {
+        flushIntervalMs: 60_000,
+        maxHeldStats: 1_000,
+        stopTimeoutMs: 0,
+        classify: createClickClassifier(),
+      },
     );
     const clicks = 1_000 + 10_000;
     for (let i = 0; i < clicks; i++) {
-      counter.count(1, { bot: false, referrer: `r${i}.example`, device: 'desktop', country: '' });
+      counter.count(1, requestWith({ 'user-agent': CHROME, referer: `https://r${i}.example/` }));
     }
     const held = counter.pendingStatsOf(1);
     expect(held.find((stat) => stat.facet === 'human')?.clicks).toBe(clicks);
@@ -148,12 +211,20 @@ describe('the statistics held in memory', () => {
   it('hold a bounded number of referrers per link and day, and write the 50 most clicked', () => {
     const tally = createTally();
     const person = (referrer: string) =>
-      ({ bot: false, referrer, device: 'desktop', country: '' }) as const;
+      ({
+        bot: false,
+        qrScan: false,
+        referrer,
+        device: 'desktop',
+        browser: 'Chrome',
+        system: 'Windows',
+        country: '',
+      }) as const;
     for (let i = 0; i < 10_000; i++) {
       tally.add(1, 1, person(`r${i}.example`), true);
       if (i % 1_000 === 0) tally.add(1, 1, person('news.example'), true);
     }
-    expect(tally.size).toBeLessThanOrEqual(REFERRERS_HELD + 3);
+    expect(tally.size).toBeLessThanOrEqual(REFERRERS_HELD + 5);
     const referrers = tally.rows().filter((row) => row.facet === 'referrer');
     expect(referrers).toHaveLength(REFERRERS_KEPT + 1);
     expect(referrers[0]).toMatchObject({ value: 'news.example', clicks: 10 });

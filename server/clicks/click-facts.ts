@@ -1,12 +1,14 @@
 // What a redirect's request tells the click statistics: person or bot, the referrer's host, the
-// device type and, with a GeoLite2-Country database, the country. Nothing of the request is kept
+// device type, browser and operating system and, with a GeoLite2-Country database, the country. Read when a batch of clicks is
+// written, from what the redirect captured (click-capture.ts); nothing of the request is kept
 // beyond these values. Whatever the headers hold (any size, any bytes), a request is classified.
-import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { isbot } from 'isbot';
 import type { CountryResponse, Reader } from 'maxmind';
 import { UAParser } from 'ua-parser-js';
-import { REFERRER_GROUPS } from '../storage/storage.ts';
+import { Browser, OS } from 'ua-parser-js/enums';
+import { OTHER_NAME, REFERRER_GROUPS } from '../storage/storage.ts';
+import { BOT_WORDS, type RawClick, USER_AGENT_END } from './click-capture.ts';
 
 export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'other';
 
@@ -18,29 +20,32 @@ export type ClickFacts = {
    */
   referrer: string;
   device: DeviceType;
+  /** The browser's and the operating system's names, from the parser's list, else OTHER_NAME. */
+  browser: string;
+  system: string;
+  /** A scan of the link's QR code (see QR_MARKER): counted among the clicks and apart. */
+  qrScan: boolean;
   /** ISO 3166 alpha-2 code; '' when unknown or when no database was given. */
   country: string;
 };
 
 /** Distinct User-Agents and referrer authorities remembered: parsing a User-Agent costs ~100 µs. */
-const MAX_REMEMBERED = 10_000;
-/** Longer values are classified each time rather than remembered, so the memory stays small. */
+export const MAX_REMEMBERED = 10_000;
+/**
+ * Longer values are classified each time rather than remembered, so the memory stays small: a
+ * captured User-Agent is never longer.
+ */
 const MAX_REMEMBERED_LENGTH = 1_024;
 /**
  * The part of a User-Agent the bot list reads, at its start and at its end: the list's cost grows
  * with the length (550 µs for 16 kB), and a browser's own User-Agent is shorter.
  */
-const BOT_LIST_READ = 512;
+const BOT_LIST_READ = USER_AGENT_END;
 /**
  * The part the parser reads for the device type: its cost grows with the length too (~300 µs at
  * 512 characters), and a browser names its device and itself in the first 200 or so.
  */
 const PARSER_READ = 256;
-/**
- * Words that mark a bot in the middle of a long User-Agent, where the bot list does not read: a
- * plain scan, a few µs for the 16 kB a request's headers may hold.
- */
-const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
 /**
  * User-Agents not remembered that the parser reads, at most, each second: ~100 µs each, 2 % of a
  * core. Real traffic brings a few new ones a second; a flood of made-up ones is counted (people or
@@ -48,26 +53,44 @@ const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
  */
 export const PARSES_PER_SECOND = 200;
 
-type UserAgentFacts = { bot: boolean; device: DeviceType };
-/** A person's device when no parse is left this second: counted, and not remembered. */
-const UNPARSED: UserAgentFacts = { bot: false, device: 'other' };
+/**
+ * The names the parser knows: a name it reads out of the User-Agent itself (some rules do) is
+ * counted as OTHER_NAME, so made-up names add no rows.
+ */
+const BROWSER_NAMES: ReadonlySet<string> = new Set(Object.values(Browser));
+const SYSTEM_NAMES: ReadonlySet<string> = new Set(Object.values(OS));
+const named = (names: ReadonlySet<string>, name: string | undefined) =>
+  name !== undefined && names.has(name) ? name : OTHER_NAME;
+
+/** `parsed` false: a person's device, browser and system not read yet, for want of a parse. */
+type UserAgentFacts = {
+  bot: boolean;
+  device: DeviceType;
+  browser: string;
+  system: string;
+  parsed: boolean;
+};
 
 /**
  * A Map that forgets everything when full: enough for the few distinct values real traffic has.
- * `unremembered`: a value computed but not kept (it is worked out again next time).
+ * `stale`: a value remembered that is worked out again when next asked for.
  */
-function memo<T>(compute: (key: string) => T, unremembered?: T): (key: string) => T {
+function memo<T>(
+  compute: (key: string, stale?: T) => T,
+  isStale: (value: T) => boolean = () => false,
+) {
   const known = new Map<string, T>();
-  return (key) => {
+  const lookup = (key: string): T => {
     let value = known.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (key.length > MAX_REMEMBERED_LENGTH || value === unremembered) return value;
+    if (value === undefined || isStale(value)) {
+      value = compute(key, value);
+      if (key.length > MAX_REMEMBERED_LENGTH) return value;
       if (known.size >= MAX_REMEMBERED) known.clear();
       known.set(key, value);
     }
     return value;
   };
+  return Object.assign(lookup, { size: () => known.size });
 }
 
 function isBotUserAgent(userAgent: string): boolean {
@@ -82,18 +105,38 @@ function isBotUserAgent(userAgent: string): boolean {
   );
 }
 
-function classifyUserAgent(userAgent: string, mayParse: () => boolean): UserAgentFacts {
+const BOT: UserAgentFacts = { bot: true, device: 'other', browser: '', system: '', parsed: true };
+const person = (device: DeviceType, browser = OTHER_NAME, system = OTHER_NAME, parsed = true) => ({
+  bot: false,
+  device,
+  browser,
+  system,
+  parsed,
+});
+
+/**
+ * `knownPerson`: the bot list already read it (a remembered User-Agent not parsed then), so only
+ * the parse is left to do.
+ */
+function classifyUserAgent(
+  userAgent: string,
+  mayParse: () => boolean,
+  knownPerson: boolean,
+): UserAgentFacts {
   try {
-    if (isBotUserAgent(userAgent)) return { bot: true, device: 'other' };
-    if (!mayParse()) return UNPARSED;
+    if (!knownPerson && isBotUserAgent(userAgent)) return BOT;
+    // Remembered as a person not parsed yet: the bot list is not read again.
+    if (!mayParse()) return person('other', OTHER_NAME, OTHER_NAME, false);
     const parser = new UAParser(userAgent.slice(0, PARSER_READ));
     const type = parser.getDevice().type;
-    if (type === 'mobile' || type === 'tablet') return { bot: false, device: type };
+    const browserName = parser.getBrowser().name;
+    const browser = named(BROWSER_NAMES, browserName);
+    const system = named(SYSTEM_NAMES, parser.getOS().name);
+    if (type === 'mobile' || type === 'tablet') return person(type, browser, system);
     // No device type is how the parser reports a desktop browser; a tool (curl) has no browser.
-    if (type === undefined && parser.getBrowser().name) return { bot: false, device: 'desktop' };
-    return { bot: false, device: 'other' };
+    return person(type === undefined && browserName ? 'desktop' : 'other', browser, system);
   } catch {
-    return { bot: false, device: 'other' };
+    return person('other');
   }
 }
 
@@ -124,25 +167,29 @@ export function referrerHost(referrer: string): string {
 export function createClickClassifier(
   options: {
     countries?: Reader<CountryResponse>;
-    /** The client's address, as the API's limits see it (trusted proxies considered). */
-    addressOf?: (req: IncomingMessage) => string;
     /** Milliseconds, for the parses of each second (tests stop it). */
     now?: () => number;
   } = {},
 ) {
-  const { countries, addressOf = (req) => req.socket.remoteAddress ?? '' } = options;
+  const { countries } = options;
   const now = options.now ?? Date.now;
   let second = Number.NaN;
   let parsesLeft = 0;
-  const mayParse = () => {
+  const parseLeft = () => {
     const thisSecond = Math.floor(now() / 1_000);
     if (thisSecond !== second) {
       second = thisSecond;
       parsesLeft = PARSES_PER_SECOND;
     }
-    return parsesLeft-- > 0;
+    return parsesLeft > 0;
   };
-  const userAgentFacts = memo((userAgent) => classifyUserAgent(userAgent, mayParse), UNPARSED);
+  const mayParse = () => parseLeft() && parsesLeft-- > 0;
+  const userAgentFacts = memo<UserAgentFacts>(
+    (userAgent, stale) => classifyUserAgent(userAgent, mayParse, stale !== undefined),
+    // A person's User-Agent not parsed yet is parsed once a parse is left; until then it costs a
+    // Map look-up, as any other remembered one, and the bot list is not read again.
+    (facts) => !facts.parsed && parseLeft(),
+  );
   const hostOf = memo(referrerHost);
   const countryOf = (address: string): string => {
     if (!countries || address === '') return '';
@@ -154,18 +201,28 @@ export function createClickClassifier(
     }
   };
 
-  return (req: IncomingMessage): ClickFacts => {
-    const { bot, device } = userAgentFacts(String(req.headers['user-agent'] ?? ''));
+  const classify = (click: RawClick): ClickFacts => {
+    const { bot, device, browser, system } = click.botWordInside
+      ? BOT
+      : userAgentFacts(click.userAgent);
+    const { qrScan } = click;
+    if (bot) return { bot, qrScan, referrer: '', device, browser, system, country: '' };
     // Only the authority is remembered (paths vary with every page that links here).
-    const referer = String(req.headers.referer ?? '');
-    const authority = AUTHORITY.exec(referer.slice(0, 2_048))?.[0] ?? '';
+    const authority = AUTHORITY.exec(click.referrer)?.[0] ?? '';
     return {
       bot,
+      qrScan,
       referrer: authority === '' ? '' : hostOf(authority),
       device,
-      country: bot || !countries ? '' : countryOf(addressOf(req)),
+      browser,
+      system,
+      country: countries ? countryOf(click.address) : '',
     };
   };
+  return Object.assign(classify, {
+    /** Distinct values remembered (User-Agents, referrer authorities): bounded. */
+    remembered: () => userAgentFacts.size() + hostOf.size(),
+  });
 }
 
 export type ClickClassifier = ReturnType<typeof createClickClassifier>;

@@ -16,7 +16,10 @@ type DayTally = {
   day: number;
   humans: number;
   bots: number;
+  qrScans: number;
   devices: Map<string, number>;
+  browsers: Map<string, number>;
+  systems: Map<string, number>;
   referrers: Map<string, number>;
   countries: Map<string, number>;
 };
@@ -54,8 +57,11 @@ export function createTally() {
     const rows: StatCount[] = [];
     if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
+    if (tally.qrScans) rows.push({ linkId, day, facet: 'qr', value: '', clicks: tally.qrScans });
     for (const [facet, counts] of [
       ['device', tally.devices],
+      ['browser', tally.browsers],
+      ['os', tally.systems],
       ['referrer', keptReferrers(tally.referrers)],
       ['country', tally.countries],
     ] as const) {
@@ -67,7 +73,7 @@ export function createTally() {
   return {
     /**
      * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
-     * referrers or not at all (days, people, bots and devices always are).
+     * referrers or not at all (days, people, bots, devices, browsers and systems always are).
      */
     add(linkId: number, day: number, facts: ClickFacts, roomy: boolean): void {
       const key = keyOf(linkId, day);
@@ -78,19 +84,26 @@ export function createTally() {
           day,
           humans: 0,
           bots: 0,
+          qrScans: 0,
           devices: new Map(),
+          browsers: new Map(),
+          systems: new Map(),
           referrers: new Map(),
           countries: new Map(),
         };
         tallies.set(key, tally);
         size++;
       }
+      if (facts.qrScan) tally.qrScans++;
       if (facts.bot) {
         tally.bots++;
         return;
       }
       tally.humans++;
       if (bump(tally.devices, facts.device)) size++;
+      // Names from the parser's own list (click-facts.ts): a few dozen at most, always counted.
+      if (bump(tally.browsers, facts.browser)) size++;
+      if (bump(tally.systems, facts.system)) size++;
       const referrer =
         tally.referrers.has(facts.referrer) || (roomy && tally.referrers.size < REFERRERS_HELD)
           ? facts.referrer

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { Logger } from '../shared/logger.ts';
 import { type StatCount, type Storage, StorageUnavailable } from '../storage/storage.ts';
+import type { RawClick } from './click-capture.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally, type Tally } from './click-tally.ts';
 
@@ -18,6 +19,10 @@ export type ClickCounterOptions = {
   maxHeldStats?: number;
   /** The clock that says which UTC day a click is on (tests move it). */
   clock?: Clock;
+  /** Reads a captured click for the statistics (click-facts.ts); without it, none are kept. */
+  classify?: (click: RawClick) => ClickFacts;
+  /** Characters of captured clicks held before they are classified at once (MAX_CAPTURED_CHARS). */
+  maxCapturedChars?: number;
 };
 
 type Batch = {
@@ -34,6 +39,14 @@ type Batch = {
  * bots and devices (a few per link and day) are always counted.
  */
 export const MAX_HELD_STATS = 200_000;
+
+/**
+ * Clicks captured but not classified yet, at most: 200 bytes each besides their strings, 2 MB.
+ * At the service's pace (a write every 200 ms) a batch holds far fewer.
+ */
+export const MAX_CAPTURED_CLICKS = 10_000;
+/** The characters their header strings may hold at most: 8 MB (one byte each, as Node reads them). */
+export const MAX_CAPTURED_CHARS = 8_000_000;
 
 const sum = (counts: Map<number, number>) => {
   let total = 0;
@@ -70,6 +83,11 @@ export function createClickCounter(
   let pendingExpired = new Map<number, number>();
   const clock = options.clock ?? systemClock;
   const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
+  const { classify } = options;
+  const maxCapturedChars = options.maxCapturedChars ?? MAX_CAPTURED_CHARS;
+  /** Clicks captured by redirects and not yet in pendingStats: link, time (ms) and request. */
+  let captured: { linkId: number; at: number; click: RawClick }[] = [];
+  let capturedChars = 0;
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
   let lastBatch = 0;
@@ -118,6 +136,22 @@ export function createClickCounter(
    * Writes the clicks held in memory; resolves false (and they stay held) when the database
    * refuses. One write at a time: a flush while one is in flight waits for it, then writes the rest.
    */
+  /** Classifies the captured clicks into pendingStats: the work a redirect did not do. */
+  function classifyCaptured(): void {
+    if (captured.length === 0 || !classify) return;
+    const clicksToRead = captured;
+    captured = [];
+    capturedChars = 0;
+    for (const { linkId, at, click } of clicksToRead) {
+      pendingStats.add(
+        linkId,
+        Math.floor(at / DAY_MS),
+        classify(click),
+        heldStats() < maxHeldStats,
+      );
+    }
+  }
+
   async function flush(): Promise<boolean> {
     while (writeTurn) await writeTurn;
     let endTurn = () => {};
@@ -127,6 +161,7 @@ export function createClickCounter(
     try {
       if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
       if (unconfirmed && !(await write(unconfirmed))) return false;
+      classifyCaptured();
       if (pending.size === 0 && pendingStats.size === 0 && pendingExpired.size === 0) return true;
       unconfirmed = {
         number: ++lastBatch,
@@ -150,11 +185,26 @@ export function createClickCounter(
   schedule();
 
   return {
-    /** Counts a click; with `facts`, in the statistics too (a link's `clicks` counts every one). */
-    count(linkId: number, facts?: ClickFacts): void {
+    /**
+     * Counts a click; with `click`, in the statistics too (a link's `clicks` counts every one),
+     * read when the batch is written.
+     */
+    count(linkId: number, click?: RawClick): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
-      if (!facts) return;
-      pendingStats.add(linkId, Math.floor(clock.now() / DAY_MS), facts, heldStats() < maxHeldStats);
+      if (!click || !classify) return;
+      captured.push({ linkId, at: clock.now(), click });
+      capturedChars += click.heldChars;
+      if (captured.length >= MAX_CAPTURED_CLICKS || capturedChars >= maxCapturedChars) {
+        classifyCaptured();
+      }
+    },
+    /** Clicks captured and not classified yet, and the characters they hold: bounded. */
+    get captured(): { clicks: number; chars: number } {
+      return { clicks: captured.length, chars: capturedChars };
+    },
+    /** Distinct statistics held, pending and unconfirmed: bounded by maxHeldStats (and a little). */
+    get heldStats(): number {
+      return heldStats();
     },
     /** Counts a visit to a link that has ended: not a click, and in no statistics. */
     countExpired(linkId: number): void {
@@ -199,6 +249,7 @@ export function createClickCounter(
      * (as pendingOf).
      */
     pendingStatsOf(linkId: number, storedBatch?: number): StatCount[] {
+      classifyCaptured();
       const found = pendingStats.rowsOf(linkId);
       if (unconfirmed && unconfirmed.number > (storedBatch ?? 0)) {
         for (const row of unconfirmed.stats.rowsOf(linkId)) found.push(row);

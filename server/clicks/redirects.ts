@@ -5,7 +5,7 @@ import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import { type DomainKey, type Storage, StorageUnavailable } from '../storage/storage.ts';
-import type { ClickClassifier } from './click-facts.ts';
+import type { ClickCapture } from './click-capture.ts';
 import type { ClickCounter } from './clicks.ts';
 import type { FallbackAnswers } from './domain-fallbacks.ts';
 import { expiredPage } from './expired-page.ts';
@@ -194,8 +194,8 @@ export function createRedirectHandler(deps: {
   redirects: RedirectCache;
   clicks: ClickCounter;
   domains: ShortDomains;
-  /** With it, clicks are counted in the statistics too. */
-  classify?: ClickClassifier;
+  /** With it, clicks are counted in the statistics too (read when their batch is written). */
+  capture?: ClickCapture;
   /** The service's clock, which says whether a link's expiry has come. */
   clock: Clock;
   /** Checks the password form of a link with a password (password-posts.ts). */
@@ -203,7 +203,7 @@ export function createRedirectHandler(deps: {
   /** A custom domain's own addresses for an unknown back-half and its root. */
   fallbacks: FallbackAnswers;
 }) {
-  const { redirects, clicks, domains, classify, clock, passwords, fallbacks } = deps;
+  const { redirects, clicks, domains, capture, clock, passwords, fallbacks } = deps;
   const notFound = (res: ServerResponse, domain: DomainKey | undefined, head: boolean) =>
     fallbacks.answer(res, domain, 'notFound', () => sendPage(res, 404, NOT_FOUND_PAGE, head));
 
@@ -260,7 +260,7 @@ export function createRedirectHandler(deps: {
       sendPasswordPage(res, req.headers['accept-language'], { status: 200, notice: 'none' }, head);
       return;
     }
-    if (!head) clicks.count(target.id, classify?.(req));
+    if (!head) clicks.count(target.id, capture?.(req));
     redirectTo(res, target.location);
   };
 

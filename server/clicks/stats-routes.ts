@@ -84,10 +84,13 @@ export function summarize(
     date: new Date((fromDay + i) * DAY_MS).toISOString().slice(0, 10),
     humans: 0,
     bots: 0,
+    qr_scans: 0,
   }));
   const totals = {
     referrer: new Map<string, number>(),
     device: new Map<string, number>(),
+    browser: new Map<string, number>(),
+    os: new Map<string, number>(),
     country: new Map<string, number>(),
   };
   for (const { day, facet, value, clicks } of counts) {
@@ -95,6 +98,7 @@ export function summarize(
     if (!entry) continue;
     if (facet === 'human') entry.humans += clicks;
     else if (facet === 'bot') entry.bots += clicks;
+    else if (facet === 'qr') entry.qr_scans += clicks;
     else totals[facet].set(value, (totals[facet].get(value) ?? 0) + clicks);
   }
   const deviceType = (value: string) =>
@@ -104,9 +108,12 @@ export function summarize(
   return {
     humans: perDay.reduce((sum, day) => sum + day.humans, 0),
     bots: perDay.reduce((sum, day) => sum + day.bots, 0),
+    qr_scans: perDay.reduce((sum, day) => sum + day.qr_scans, 0),
     days: perDay,
     referrers: topReferrers(totals.referrer),
     devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),
+    browsers: ranked(totals.browser).map(([name, clicks]) => ({ name, clicks })),
+    systems: ranked(totals.os).map(([name, clicks]) => ({ name, clicks })),
     countries: ranked(totals.country).map(([code, clicks]) => ({ code, clicks })),
   };
 }

@@ -21,6 +21,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let dir: string;
@@ -83,12 +84,13 @@ describe('the statistics of a link', () => {
       stats: {
         humans: 4,
         bots: 1,
+        qr_scans: 0,
         days: [
-          { date: '2026-11-24', humans: 0, bots: 0 },
-          { date: '2026-11-25', humans: 0, bots: 0 },
-          { date: '2026-11-26', humans: 1, bots: 0 },
-          { date: '2026-11-27', humans: 0, bots: 0 },
-          { date: '2026-11-28', humans: 3, bots: 1 },
+          { date: '2026-11-24', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-25', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-26', humans: 1, bots: 0, qr_scans: 0 },
+          { date: '2026-11-27', humans: 0, bots: 0, qr_scans: 0 },
+          { date: '2026-11-28', humans: 3, bots: 1, qr_scans: 0 },
         ],
         referrers: [
           { host: 'news.example', kind: 'host', clicks: 2 },
@@ -99,6 +101,14 @@ describe('the statistics of a link', () => {
           { type: 'mobile', clicks: 2 },
           { type: 'desktop', clicks: 1 },
           { type: 'tablet', clicks: 1 },
+        ],
+        browsers: [
+          { name: 'Mobile Safari', clicks: 3 },
+          { name: 'Chrome', clicks: 1 },
+        ],
+        systems: [
+          { name: 'iOS', clicks: 3 },
+          { name: 'Windows', clicks: 1 },
         ],
         countries: [],
         expired_visits: 0,
@@ -111,6 +121,51 @@ describe('the statistics of a link', () => {
     expect(month.days).toHaveLength(30);
     expect(month.days.at(-1)?.date).toBe('2026-11-28');
     expect((await client.stats(id, 1)).body.stats).toMatchObject({ humans: 3, bots: 1 });
+  });
+
+  it('count the scans of the QR code (?qr=1) among the clicks and apart, and send them on without it', async () => {
+    const clock = testClock();
+    const { t, client, link, id } = await serviceWithLink({ clock });
+    const person = { 'user-agent': CHROME_WINDOWS };
+    const visit = async (query: string, headers: Record<string, string> = person) => {
+      const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}${query}`, {
+        headers,
+      });
+      expect(answer.status).toBe(302);
+      return answer.headers.location;
+    };
+    expect(await visit('?qr=1')).toBe('https://example.com/stats');
+    expect(await visit('?utm_source=poster&qr=1')).toBe('https://example.com/stats');
+    expect(await visit('?qr=1', { 'user-agent': GOOGLEBOT })).toBe('https://example.com/stats');
+    clock.advanceDays(1);
+    await visit('?qr=1');
+    // Not the marker: plain clicks.
+    await visit('?qr=10');
+    await visit('?qr=');
+    await visit('');
+    const stats = (await client.stats(id, 2)).body.stats;
+    expect(stats).toMatchObject({ humans: 6, bots: 1, qr_scans: 4 });
+    expect(stats.days).toEqual([
+      { date: '2026-11-26', humans: 2, bots: 1, qr_scans: 3 },
+      { date: '2026-11-27', humans: 4, bots: 0, qr_scans: 1 },
+    ]);
+    expect((await client.retrieve(id)).body.clicks).toBe(7);
+  });
+
+  it("name browsers and systems from the parser's list, and any other name as Other", async () => {
+    const { client, id, click } = await serviceWithLink();
+    await click({ 'user-agent': FIREFOX_LINUX });
+    await click({ 'user-agent': FIREFOX_LINUX });
+    // The parser reads "UpBrowser" out of this one: a name of no browser it knows.
+    await click({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) MadeUpBrowser/1.0' });
+    await click({ 'user-agent': GOOGLEBOT });
+    const { browsers, systems, humans } = (await client.stats(id)).body.stats;
+    expect(humans).toBe(3);
+    expect(browsers).toEqual([
+      { name: 'Firefox', clicks: 2 },
+      { name: 'Other', clicks: 1 },
+    ]);
+    expect(systems).toEqual([{ name: 'Linux', clicks: 3 }]);
   });
 
   it('classify a User-Agent or Referer of any size or bytes, never failing the redirect', async () => {
@@ -265,8 +320,11 @@ describe('the referrers of a link', () => {
     const today = Math.floor(Date.now() / DAY);
     const person = (referrer: string): ClickFacts => ({
       bot: false,
+      qrScan: false,
       referrer,
       device: 'desktop',
+      browser: 'Chrome',
+      system: 'Windows',
       country: '',
     });
     // As the click counter writes them: 50 batches of 2,000 made-up hosts, and one real referrer.

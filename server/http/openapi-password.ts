@@ -1,7 +1,9 @@
-// The one path of the OpenAPI document that is no API route: the short link itself, to which a
-// link's password form posts (clicks/redirects.ts answers it, on every short domain).
+// The one path of the OpenAPI document that is no API route: the short link itself, which
+// redirects (and names the QR code's marker, for a client to know that scans are counted) and to
+// which a link's password form posts (clicks/redirects.ts answers it, on every short domain).
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
 import { PASSWORD_MAX_LENGTH } from '../../contract/link-password.ts';
+import { QR_MARKER } from '../clicks/click-capture.ts';
 import { pattern } from './openapi-schemas.ts';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
@@ -20,6 +22,30 @@ export const linkPasswordPath = {
       example: 'docs-2026',
     },
   ],
+  get: {
+    operationId: 'followLink',
+    summary: 'Follow a short link',
+    description:
+      "A redirect to the link's destination (302, `Location` the destination alone: the short URL's query is not passed on), counted as a click. A link with a password answers its form; an expired one 302 to `expired_url` or 410; an unknown one 404.",
+    security: [],
+    parameters: [
+      {
+        name: QR_MARKER.name,
+        in: 'query',
+        required: false,
+        description: `The link's QR code carries \`?${QR_MARKER.name}=${QR_MARKER.value}\`: the click is then also counted as a QR scan (\`qr_scans\` in the link's statistics). Any other value is a plain click.`,
+        schema: { type: 'string', const: QR_MARKER.value },
+      },
+    ],
+    responses: {
+      '302': {
+        description: 'On to the destination.',
+        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+      },
+      '404': { description: 'No link at this address.', content: HTML },
+      '410': { description: 'The link has expired (and has no `expired_url`).', content: HTML },
+    },
+  },
   post: {
     operationId: 'unlockLink',
     summary: "Give a link's password, as its form does",

@@ -83,6 +83,15 @@ describe('GET /v1/openapi.json', () => {
     expect(JSON.stringify(document.paths['/v1/links/{host}/{back_half}'])).toMatch(/literally/);
   });
 
+  it('names the QR code marker of a redirect, and the scans the statistics count', () => {
+    const follow = document.paths['/{back_half}']?.get as { parameters?: unknown[] } | undefined;
+    expect(follow?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'qr', in: 'query', schema: { type: 'string', const: '1' } }),
+    );
+    const stats = JSON.stringify(document.components.schemas.LinkStats);
+    expect(stats).toContain('"qr_scans"');
+  });
+
   it('describes every answer of a tour of the API, errors included', async () => {
     const key = await t.createAccount('tour@example.com');
     await t.addDomain('tour@example.com', 'go.tour.example');

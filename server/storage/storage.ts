@@ -118,11 +118,24 @@ export type RedirectTarget = LinkEnd &
   LinkPassword & { id: number; destinationUrl: string; clicks: number };
 
 /**
- * What the click statistics count, per link and UTC day: `human` and `bot` clicks (value ''), and
+ * What the click statistics count, per link and UTC day: `human` and `bot` clicks and `qr` scans
+ * (among them; value ''), and
  * of the people's clicks the referrer host ('' for direct, or one of REFERRER_GROUPS), the device
- * type and the country code.
+ * type, the browser and operating system (a name the User-Agent parser knows, or OTHER_NAME) and
+ * the country code.
  */
-export type StatFacet = 'human' | 'bot' | 'referrer' | 'device' | 'country';
+export type StatFacet =
+  | 'human'
+  | 'bot'
+  | 'qr'
+  | 'referrer'
+  | 'device'
+  | 'browser'
+  | 'os'
+  | 'country';
+
+/** A browser or operating system the parser does not name, or a click it did not parse. */
+export const OTHER_NAME = 'Other';
 
 /**
  * The referrer hosts kept per link and day, most clicks first; the clicks of the others are

@@ -25,7 +25,7 @@ import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
-import { benchStatistics } from './stats-bench.ts';
+import { benchStatistics, DISTINCT_USER_AGENTS } from './stats-bench.ts';
 import { benchTaggedList } from './tag-list-bench.ts';
 
 const { values } = parseArgs({
@@ -111,28 +111,48 @@ if (runs('health')) {
 
 if (runs('statistics')) {
   const stats = await benchStatistics(Number(values.seconds), Number(values.rounds));
+  const overBare = (perSecond: number) => perSecond / stats.barePerSecond;
   rows.push(
+    ['bare node:http 302 per second (same run)', stats.barePerSecond.toFixed(0), ''],
     [
-      'redirects per second, statistics on / off / bare 302',
-      `${stats.withStatisticsPerSecond.toFixed(0)} / ${stats.withoutStatisticsPerSecond.toFixed(0)} / ${stats.barePerSecond.toFixed(0)} (on: ${(stats.withStatisticsPerSecond / stats.barePerSecond).toFixed(2)} × bare)`,
-      '≥ 0.5 × bare',
+      'redirects / bare, statistics on',
+      `${overBare(stats.withStatisticsPerSecond).toFixed(2)} ×`,
+      '≥ 0.9 ×',
       [
         figure(
           'statistics.onOverBareRedirects',
-          stats.withStatisticsPerSecond / stats.barePerSecond,
+          overBare(stats.withStatisticsPerSecond),
           'ratio',
           'higher',
         ),
       ],
     ],
     [
-      'redirects per second, statistics on, one 512-character User-Agent / a different one each',
-      `${stats.longUserAgentPerSecond.toFixed(0)} / ${stats.distinctUserAgentsPerSecond.toFixed(0)} (${(stats.distinctUserAgentsPerSecond / stats.longUserAgentPerSecond).toFixed(2)} ×)`,
-      '≥ 0.8 ×',
+      'redirects / bare, statistics off',
+      `${overBare(stats.withoutStatisticsPerSecond).toFixed(2)} ×`,
+      '',
       [
         figure(
-          'statistics.distinctOverOneUserAgent',
-          stats.distinctUserAgentsPerSecond / stats.longUserAgentPerSecond,
+          'statistics.offOverBareRedirects',
+          overBare(stats.withoutStatisticsPerSecond),
+          'ratio',
+          'higher',
+        ),
+      ],
+    ],
+    [
+      'redirects / bare, statistics on, one 512-character User-Agent',
+      `${overBare(stats.longUserAgentPerSecond).toFixed(2)} ×`,
+      '',
+    ],
+    [
+      `redirects / bare, statistics on, ${DISTINCT_USER_AGENTS.toLocaleString('en')} distinct 512-character User-Agents`,
+      `${overBare(stats.distinctUserAgentsPerSecond).toFixed(2)} ×`,
+      '≥ 0.8 × statistics on',
+      [
+        figure(
+          'statistics.distinctUserAgentsOverBareRedirects',
+          overBare(stats.distinctUserAgentsPerSecond),
           'ratio',
           'higher',
         ),

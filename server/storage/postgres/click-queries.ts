@@ -96,10 +96,10 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
         const rows = (await sql.unsafe(
           `WITH s AS (
              SELECT day, facet, value, clicks FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot', 'qr')
              UNION ALL
              SELECT $3::integer, facet, value, sum(clicks)::bigint FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot', 'qr')
              GROUP BY facet, value)
            SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
            FROM (SELECT ${storedBatchColumn}) AS b LEFT JOIN s ON true`,

@@ -76,10 +76,10 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
       return {
         counts: all<StoredStats['counts'][number]>(
           `SELECT day, facet, value, clicks FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot', 'qr')
            UNION ALL
            SELECT ?3, facet, value, sum(clicks) FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot', 'qr')
            GROUP BY facet, value`,
           linkId,
           fromDay,

@@ -1,0 +1,78 @@
+// What a redirect keeps of its request for the click statistics: the few header strings, cut to a
+// bound, and nothing worked out. Reading them (person or bot, device, referrer host, country) waits
+// for the batch's write (click-facts.ts), so a redirect costs no parse, no lookup and no hash.
+import type { IncomingMessage } from 'node:http';
+
+/** One click's request as the statistics will read it. */
+export type RawClick = {
+  /**
+   * The User-Agent; past USER_AGENT_HELD characters, its first and last USER_AGENT_END only (the
+   * parts the bot list and the parser read).
+   */
+  userAgent: string;
+  /** Whether the middle left out of a long User-Agent names a bot (BOT_WORDS). */
+  botWordInside: boolean;
+  /** The Referer, its first REFERRER_HELD characters (an authority is far shorter). */
+  referrer: string;
+  /** Whether the short URL's query carries the QR code's marker (QR_MARKER). */
+  qrScan: boolean;
+  /** The client's address, when something reads it (countries); '' otherwise. */
+  address: string;
+  /**
+   * The characters the strings above may keep in memory (a cut string can keep its whole header):
+   * what the click counter bounds.
+   */
+  heldChars: number;
+};
+
+export const USER_AGENT_END = 512;
+export const USER_AGENT_HELD = 2 * USER_AGENT_END;
+export const REFERRER_HELD = 2_048;
+
+/**
+ * Words that mark a bot in the middle of a long User-Agent, where the bot list does not read: a
+ * plain scan, a few µs for the 16 kB a request's headers may hold, and only for those longer than
+ * USER_AGENT_HELD.
+ */
+export const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
+
+/**
+ * The query parameter the QR codes of a link carry (`?qr=1`): a redirect with it counts a scan.
+ * The redirect's Location is the destination alone, so the marker never reaches it.
+ */
+export const QR_MARKER = { name: 'qr', value: '1' } as const;
+const QR_IN_QUERY = new RegExp(`[?&]${QR_MARKER.name}=${QR_MARKER.value}(?:&|$)`);
+
+export function createClickCapture(
+  options: {
+    /** The client's address, as the API's limits see it; kept only with this. */
+    addressOf?: (req: IncomingMessage) => string;
+  } = {},
+) {
+  const { addressOf } = options;
+  return (req: IncomingMessage): RawClick => {
+    let userAgent = req.headers['user-agent'] ?? '';
+    const referrer = req.headers.referer ?? '';
+    const heldChars = userAgent.length + referrer.length;
+    let botWordInside = false;
+    if (userAgent.length > USER_AGENT_HELD) {
+      // From 16 characters before the end of the start, as the bot list reads it: a word cut there.
+      botWordInside = BOT_WORDS.test(
+        userAgent.slice(USER_AGENT_END - 16, userAgent.length - USER_AGENT_END + 16),
+      );
+      userAgent = userAgent.slice(0, USER_AGENT_END) + userAgent.slice(-USER_AGENT_END);
+    }
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    return {
+      userAgent,
+      botWordInside,
+      qrScan: queryAt !== -1 && QR_IN_QUERY.test(url.slice(queryAt)),
+      referrer: referrer.length > REFERRER_HELD ? referrer.slice(0, REFERRER_HELD) : referrer,
+      address: addressOf ? addressOf(req) : '',
+      heldChars,
+    };
+  };
+}
+
+export type ClickCapture = ReturnType<typeof createClickCapture>;
