@@ -15,12 +15,34 @@ export function destinationHealthFields(link: DestinationHealth) {
   };
 }
 
-/** The same fields as JSON text, starting with a comma, to follow a list row's other fields. */
+/** A never-checked destination's fields as JSON text: most rows of most lists. */
+const UNCHECKED_JSON_TEXT =
+  ',"destination_status":"unchecked","destination_checked_at":null,"destination_status_code":null,"destination_reason":null,"destination_final_url":null,"destination_permanent":null}';
+
+/**
+ * The same fields as JSON text, starting with a comma, to follow a list row's other fields (and
+ * closing it). Written without the object: a list of 20,000 rows would build 20,000 of them.
+ */
 export function destinationHealthJsonText(link: DestinationHealth): string {
-  const fields = destinationHealthFields(link);
-  return `,"destination_status":"${fields.destination_status}","destination_checked_at":${
-    fields.destination_checked_at === null ? null : `"${fields.destination_checked_at}"`
-  },"destination_status_code":${fields.destination_status_code},"destination_reason":${
-    fields.destination_reason === null ? null : `"${fields.destination_reason}"`
-  },"destination_final_url":${JSON.stringify(fields.destination_final_url)},"destination_permanent":${fields.destination_permanent}}`;
+  const {
+    destinationStatus: status,
+    destinationCheckedAt: checkedAt,
+    destinationReason: reason,
+  } = link;
+  if (
+    status === 'unchecked' &&
+    checkedAt === null &&
+    reason === null &&
+    link.destinationStatusCode === null &&
+    link.destinationFinalUrl === null
+  ) {
+    return UNCHECKED_JSON_TEXT;
+  }
+  return `,"destination_status":"${status}","destination_checked_at":${
+    checkedAt === null ? null : `"${new Date(checkedAt).toISOString()}"`
+  },"destination_status_code":${link.destinationStatusCode},"destination_reason":${
+    reason === null ? null : `"${reason}"`
+  },"destination_final_url":${JSON.stringify(link.destinationFinalUrl)},"destination_permanent":${
+    status === 'redirected' ? reason === 'permanent' : null
+  }}`;
 }

@@ -1,8 +1,11 @@
 // Tags: an account's tags (made, listed with counts, renamed, recoloured, deleted), the tags a
 // link carries in every answer, the list filtered by tags, and their bounds. Run on SQLite and,
 // in the PostgreSQL run, on PostgreSQL.
+import { DatabaseSync } from 'node:sqlite';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TAGS_PER_ACCOUNT } from '../../contract/limits.ts';
+import type { TagJson } from '../../contract/tag-fields.ts';
 import { tagKey } from '../../contract/tag-fields.ts';
 import type { TagAnswerJson, TagListJson } from '../../contract/tags.ts';
 import type { LinkListJson } from '../../contract/wire.ts';
@@ -287,5 +290,82 @@ describe('GET /v1/links?tag=', () => {
     const problem = expectProblem(await listByTags(client, 'a,b'), 400, 'invalid_field', 'tag');
     expect(problem.message).toContain('"a,b"');
     expectProblem(await listByTags(client, 'x'.repeat(41)), 400, 'invalid_field', 'tag');
+  });
+});
+
+describe("a link's tags on its own row", () => {
+  /** Each link's tags as its row in the database holds them (tags_json), by back-half. */
+  async function tagsOnRows(): Promise<Map<string, TagJson[]>> {
+    let rows: { back_half: string; tags_json: string }[];
+    if (t.dbFile.startsWith('postgres:')) {
+      const sql = postgres(t.dbFile, { max: 1, onnotice: () => {} });
+      rows = await sql.unsafe<typeof rows>('SELECT back_half, tags_json FROM links');
+      await sql.end();
+    } else {
+      const db = new DatabaseSync(t.dbFile, { readOnly: true });
+      rows = db.prepare('SELECT back_half, tags_json FROM links').all() as typeof rows;
+      db.close();
+    }
+    return new Map(rows.map((row) => [row.back_half, JSON.parse(row.tags_json)]));
+  }
+
+  it('is kept right by every write of tags: link made, changed, bulk edit, tag renamed, recoloured, deleted', async () => {
+    const client = await freshClient();
+    const backHalves = ['row-a', 'row-b', 'row-c'];
+    /** Each link's tag names and colours in every answer and on its row are `expected`. */
+    const expectTags = async (expected: Record<string, string[]>) => {
+      const rows = await tagsOnRows();
+      const listed = (await client.list()).body.links;
+      for (const backHalf of backHalves) {
+        const listedTags = listed.find((link) => link.short_url.endsWith(`/${backHalf}`))?.tags;
+        const retrieved = (await client.retrieve(`${t.shortDomain}/${backHalf}`)).body.tags;
+        const shown = (tags: TagJson[] | undefined) =>
+          tags?.map((tag) => `${tag.name}:${tag.color}`);
+        expect(shown(rows.get(backHalf)), backHalf).toEqual(expected[backHalf]);
+        expect(shown(listedTags), backHalf).toEqual(expected[backHalf]);
+        expect(shown(retrieved), backHalf).toEqual(expected[backHalf]);
+      }
+    };
+    await client.create({
+      destination_url: 'https://example.com/a',
+      back_half: 'row-a',
+      tags: ['y', 'x'],
+    });
+    await client.create({
+      destination_url: 'https://example.com/b',
+      back_half: 'row-b',
+      tags: ['y'],
+    });
+    await client.create({ destination_url: 'https://example.com/c', back_half: 'row-c' });
+    await expectTags({ 'row-a': ['x:gray', 'y:gray'], 'row-b': ['y:gray'], 'row-c': [] });
+
+    await client.update(`${t.shortDomain}/row-a`, { tags: ['z', 'y'] });
+    await client.update(`${t.shortDomain}/row-c`, { tags: ['x'] });
+    await expectTags({ 'row-a': ['y:gray', 'z:gray'], 'row-b': ['y:gray'], 'row-c': ['x:gray'] });
+
+    const edited = await client.send('PATCH', '/v1/links', {
+      links: backHalves.map((backHalf) => `${t.shortDomain}/${backHalf}`),
+      add_tags: ['w'],
+      remove_tags: ['y'],
+    });
+    expect(edited.status).toBe(200);
+    await expectTags({
+      'row-a': ['w:gray', 'z:gray'],
+      'row-b': ['w:gray'],
+      'row-c': ['w:gray', 'x:gray'],
+    });
+
+    const tags = await tagsOf(client);
+    const idOfTag = (name: string) => tags.find((tag) => tag.name === name)?.id;
+    await client.send('PATCH', `/v1/tags/${idOfTag('z')}`, { name: 'a first' });
+    await client.send('PATCH', `/v1/tags/${idOfTag('x')}`, { color: 'red' });
+    await expectTags({
+      'row-a': ['a first:gray', 'w:gray'],
+      'row-b': ['w:gray'],
+      'row-c': ['w:gray', 'x:red'],
+    });
+
+    await client.send('DELETE', `/v1/tags/${idOfTag('w')}`);
+    await expectTags({ 'row-a': ['a first:gray'], 'row-b': [], 'row-c': ['x:red'] });
   });
 });

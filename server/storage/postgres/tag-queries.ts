@@ -13,11 +13,11 @@ import {
 import { guarded, type Sql, unique } from './database.ts';
 import { LINK_CHANGES } from './link-changes.ts';
 
-/** A link's tags as JSON text, ordered by name: a column of any statement that reads `links`. */
-export const TAGS_JSON = `coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name,
-    'color', t.color) ORDER BY t.name_key, t.id)
-  FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = links.id), '[]')::text
-  AS "tagsJson"`;
+/**
+ * A link's tags as JSON text, ordered by name: a column of any statement that reads `links`. The
+ * schema's triggers keep it on the link's row (schema.ts).
+ */
+export const TAGS_JSON = 'tags_json AS "tagsJson"';
 
 /** A transaction's or the pool's way of sending a query. */
 type Query = Pick<Sql, 'unsafe'>;

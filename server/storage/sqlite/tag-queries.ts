@@ -11,10 +11,11 @@ import {
 } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
 
-/** A link's tags as JSON text, ordered by name: a column of any statement that reads `links`. */
-export const TAGS_JSON = `(SELECT json_group_array(json_object('id', t.id, 'name', t.name,
-    'color', t.color) ORDER BY t.name_key, t.id)
-  FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = links.id) AS tagsJson`;
+/**
+ * A link's tags as JSON text, ordered by name: a column of any statement that reads `links`. The
+ * schema's triggers keep it on the link's row (schema.ts).
+ */
+export const TAGS_JSON = 'tags_json AS tagsJson';
 
 /**
  * The account's links newest first, with `tagCount` tag keys they must all carry, and with
