@@ -1,0 +1,95 @@
+// "Check now" against our service, which checks local pages here (private addresses allowed).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { closeAccounts, openAccount } from '../account/account.ts';
+import { readCachedLinks } from '../account/cache.ts';
+import { isApiError } from '../api/errors.ts';
+import type { AccountRef } from '../settings/connection.ts';
+import { checkLinkNow, offersCheckNow } from './check-now.ts';
+
+let service: TestService;
+let pages: Server;
+let pagesOrigin: string;
+let connection: AccountRef;
+let accounts = 0;
+
+beforeAll(async () => {
+  service = await startTestService({ checkOptions: { allowPrivate: true, timeoutMs: 2_000 } });
+  pages = createServer((request, response) => {
+    if (request.url === '/moved') {
+      response.writeHead(301, { location: '/here' }).end();
+    } else if (request.url === '/here') response.writeHead(200).end('here');
+    else response.writeHead(404).end('gone');
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await service.stop();
+  await new Promise((resolve) => pages.close(resolve));
+});
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  const email = `check-${++accounts}@example.com`;
+  connection = {
+    id: `check-${accounts}`,
+    apiBaseUrl: service.baseUrl,
+    apiKey: await service.createAccount(email),
+  };
+  await service.insertLinks(connection.apiKey, [
+    { backHalf: `gone-${accounts}`, destinationUrl: `${pagesOrigin}/gone` },
+    { backHalf: `moved-${accounts}`, destinationUrl: `${pagesOrigin}/moved` },
+  ]);
+});
+afterEach(() => closeAccounts());
+
+const shortUrlOf = (backHalf: string) => `${service.baseUrl}/${backHalf}`;
+
+describe('Check now', () => {
+  it('is offered by our service, and keeps what it found in the list and the cache', async () => {
+    const account = openAccount(connection);
+    expect(await offersCheckNow(account)).toBe(true);
+    await account.loadLinks();
+    const shortUrl = shortUrlOf(`gone-${accounts}`);
+    const found = await checkLinkNow(account, shortUrl);
+    expect(found).toMatchObject({ destinationStatus: 'broken', destinationStatusCode: 404 });
+    const shown = account.getSnapshot().links.value?.find((link) => link.shortUrl === shortUrl);
+    expect(shown).toMatchObject({ destinationStatus: 'broken', destinationStatusCode: 404 });
+    const cached = (await readCachedLinks(connection))?.value.find(
+      (link) => link.shortUrl === shortUrl,
+    );
+    expect(cached?.destinationStatus).toBe('broken');
+  });
+
+  it('says when to ask again when asked twice within a minute', async () => {
+    const account = openAccount(connection);
+    const shortUrl = shortUrlOf(`gone-${accounts}`);
+    await checkLinkNow(account, shortUrl);
+    const again = await checkLinkNow(account, shortUrl).catch((error: unknown) => error);
+    expect(isApiError(again) && again.status).toBe(429);
+    expect(isApiError(again) && again.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('finds a permanent redirect, and the new address then starts unchecked', async () => {
+    const account = openAccount(connection);
+    const links = await account.loadLinks();
+    const shortUrl = shortUrlOf(`moved-${accounts}`);
+    const found = await checkLinkNow(account, shortUrl);
+    expect(found).toMatchObject({
+      destinationStatus: 'redirected',
+      destinationPermanent: true,
+      destinationFinalUrl: `${pagesOrigin}/here`,
+    });
+    const link = account.getSnapshot().links.value?.find((each) => each.shortUrl === shortUrl);
+    if (!link || !links) throw new Error('The link is not in the list.');
+    const saved = await account.updateLink(link, { destinationUrl: `${pagesOrigin}/here` });
+    expect(saved).toMatchObject({
+      destinationUrl: `${pagesOrigin}/here`,
+      destinationStatus: 'unchecked',
+    });
+  });
+});
