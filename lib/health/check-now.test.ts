@@ -1,8 +1,7 @@
 // "Check now" against our service, which checks local pages here (private addresses allowed).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type HealthPages, startHealthPages } from '../../test/support/health-pages.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { closeAccounts, openAccount } from '../account/account.ts';
 import { readCachedLinks } from '../account/cache.ts';
@@ -11,25 +10,17 @@ import type { AccountRef } from '../settings/connection.ts';
 import { checkLinkNow, offersCheckNow } from './check-now.ts';
 
 let service: TestService;
-let pages: Server;
-let pagesOrigin: string;
+let pages: HealthPages;
 let connection: AccountRef;
 let accounts = 0;
 
 beforeAll(async () => {
   service = await startTestService({ checkOptions: { allowPrivate: true, timeoutMs: 2_000 } });
-  pages = createServer((request, response) => {
-    if (request.url === '/moved') {
-      response.writeHead(301, { location: '/here' }).end();
-    } else if (request.url === '/here') response.writeHead(200).end('here');
-    else response.writeHead(404).end('gone');
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  pages = await startHealthPages();
 });
 afterAll(async () => {
   await service.stop();
-  await new Promise((resolve) => pages.close(resolve));
+  await pages.stop();
 });
 
 beforeEach(async () => {
@@ -41,8 +32,8 @@ beforeEach(async () => {
     apiKey: await service.createAccount(email),
   };
   await service.insertLinks(connection.apiKey, [
-    { backHalf: `gone-${accounts}`, destinationUrl: `${pagesOrigin}/gone` },
-    { backHalf: `moved-${accounts}`, destinationUrl: `${pagesOrigin}/moved` },
+    { backHalf: `gone-${accounts}`, destinationUrl: pages.gone },
+    { backHalf: `moved-${accounts}`, destinationUrl: pages.moved },
   ]);
 });
 afterEach(() => closeAccounts());
@@ -82,13 +73,13 @@ describe('Check now', () => {
     expect(found).toMatchObject({
       destinationStatus: 'redirected',
       destinationPermanent: true,
-      destinationFinalUrl: `${pagesOrigin}/here`,
+      destinationFinalUrl: pages.here,
     });
     const link = account.getSnapshot().links.value?.find((each) => each.shortUrl === shortUrl);
     if (!link || !links) throw new Error('The link is not in the list.');
-    const saved = await account.updateLink(link, { destinationUrl: `${pagesOrigin}/here` });
+    const saved = await account.updateLink(link, { destinationUrl: pages.here });
     expect(saved).toMatchObject({
-      destinationUrl: `${pagesOrigin}/here`,
+      destinationUrl: pages.here,
       destinationStatus: 'unchecked',
     });
   });

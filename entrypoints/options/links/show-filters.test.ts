@@ -50,4 +50,24 @@ describe('the "Show" menu', () => {
     expect(keptBy(links, 'expired', context)).toBe(links);
     expect(keptBy(links, 'expired', { offer: undefined, now: NOW })).toBe(links);
   });
+
+  it('offers "Broken" where the service checks destinations, keeping the broken and the unreachable', () => {
+    const checked = [
+      link(1, { destinationStatus: 'broken', destinationStatusCode: 404 }),
+      link(2, { destinationStatus: 'unreachable', destinationReason: 'dns' }),
+      link(3, { destinationStatus: 'redirected', destinationPermanent: true }),
+      link(4, { destinationStatus: 'ok' }),
+      link(5),
+    ];
+    const context = { offer: offering('destination_status'), now: NOW };
+
+    expect(offeredFilters(checked, context).map(({ filter, count }) => [filter.id, count])).toEqual(
+      [['broken', 2]],
+    );
+    expect(keptBy(checked, 'broken', context).map((kept) => kept.shortUrl)).toEqual([
+      'https://s.example/1',
+      'https://s.example/2',
+    ]);
+    expect(keptBy(checked, 'broken', { offer: NO_OFFER, now: NOW })).toBe(checked);
+  });
 });

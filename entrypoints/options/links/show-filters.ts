@@ -1,12 +1,14 @@
 // The Links section's "Show" menu: all links, or only those in one state that a capability names
 // (ended links, broken destinations…). Each capability adds its entry to SHOW_FILTERS; the menu
 // offers an entry only where the account's service offers what it reads, with its count.
+import { offeredHealth, offersHealth } from '../../../lib/api/link-health.ts';
 import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { offersLinkField } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { hasEnded } from '../../../lib/links/link-end.ts';
+import { leadsNowhere } from './health/health-view.ts';
 
 /** What a filter knows besides the link: the account's offer, and the list's clock. */
 export type ShowContext = { offer: ServiceOffer | undefined; now: number };
@@ -29,6 +31,12 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
     offered: (offer) =>
       offersLinkField(offer, 'expires_at') || offersLinkField(offer, 'max_clicks'),
     keeps: (link, { offer, now }) => hasEnded(offeredLifecycle(link, offer), link.clicks, now),
+  },
+  {
+    id: 'broken',
+    label: () => t('linksShowBroken'),
+    offered: offersHealth,
+    keeps: (link, { offer }) => leadsNowhere(offeredHealth(link, offer)),
   },
 ];
 

@@ -1,0 +1,75 @@
+// Destination health in Links, against our service checking local pages (it may reach private
+// addresses here) and, for a service that does not check, from the browser itself.
+import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
+import { api, idOf, type LinkJson } from '../support/test-api.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
+import { configure, expect, openOptions } from './fixtures.ts';
+import { createLink, test as linksTest, row } from './links-helpers.ts';
+
+const test = linksTest.extend<
+  { checkedLinks: () => Promise<{ gone: LinkJson; moved: LinkJson; here: LinkJson }> },
+  { service: TestService; healthPages: HealthPages }
+>({
+  service: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const service = await startTestService({ checkOptions: { allowPrivate: true } });
+      await use(service);
+      await service.stop();
+    },
+    { scope: 'worker' },
+  ],
+  healthPages: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const pages = await startHealthPages();
+      await use(pages);
+      await pages.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // Three links, each checked by the service: one gone, one moved for good, one that answers.
+  checkedLinks: async ({ service, apiKey, healthPages }, use) => {
+    await use(async () => {
+      const made = {
+        gone: await createLink(service, apiKey, { destination_url: healthPages.gone }),
+        moved: await createLink(service, apiKey, { destination_url: healthPages.moved }),
+        here: await createLink(service, apiKey, { destination_url: healthPages.here }),
+      };
+      for (const link of Object.values(made)) {
+        const checked = await api(service.baseUrl, apiKey).send(
+          'POST',
+          `/v1/links/${idOf(link.short_url)}/check`,
+        );
+        expect(checked.status).toBe(200);
+      }
+      return made;
+    });
+  },
+});
+
+test.describe('options page, Links: destination health', () => {
+  test('rows say "Broken" and "Redirected", and "Show" narrows the list to the broken', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+    checkedLinks,
+  }) => {
+    const { gone, moved, here } = await checkedLinks();
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'links');
+
+    await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
+    await expect(row(page, moved.short_url).locator('.link-meta')).toContainText('Redirected');
+    await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
+
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await expect(show.getByRole('option', { name: 'Broken (1)' })).toHaveCount(1);
+    await show.selectOption('broken');
+    await expect(row(page, gone.short_url)).toBeVisible();
+    await expect(row(page, moved.short_url)).toHaveCount(0);
+    await expect(row(page, here.short_url)).toHaveCount(0);
+  });
+});
