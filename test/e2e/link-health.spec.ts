@@ -3,7 +3,13 @@
 import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
 import { api, idOf, type LinkJson } from '../support/test-api.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
-import { configure, expect, openOptions } from './fixtures.ts';
+import {
+  configure,
+  expect,
+  openOptions,
+  screenshotBothThemes,
+  seriousA11yViolations,
+} from './fixtures.ts';
 import { createLink, test as linksTest, row } from './links-helpers.ts';
 
 const test = linksTest.extend<
@@ -71,5 +77,48 @@ test.describe('options page, Links: destination health', () => {
     await expect(row(page, gone.short_url)).toBeVisible();
     await expect(row(page, moved.short_url)).toHaveCount(0);
     await expect(row(page, here.short_url)).toHaveCount(0);
+  });
+
+  test('the details pane says what the check found; "Use the new address" moves a link for good, with Undo', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+    healthPages,
+    checkedLinks,
+  }) => {
+    const { gone, moved } = await checkedLinks();
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'links');
+    const details = page.getByRole('dialog');
+
+    await row(page, gone.short_url).locator('.link-title').click();
+    await expect(details).toContainText(/Destination checked .+: 404 Not Found/);
+    // The service checked it less than a minute ago: it says when to ask again.
+    await details.getByRole('button', { name: 'Check now' }).click();
+    await expect(details.getByRole('alert')).toContainText(/Wait \d+ seconds? before you retry/);
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await row(page, moved.short_url).locator('.link-title').click();
+    await expect(details).toContainText(`: moved permanently to \u2066${healthPages.here}\u2069`);
+    await screenshotBothThemes(page, 'options-link-details-health', details);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await details.getByRole('button', { name: 'Use the new address' }).click();
+    await expect(details.getByRole('status').filter({ hasText: 'Destination changed' })).toHaveText(
+      `Destination changed to \u2066${healthPages.here}\u2069.Undo`,
+    );
+    await expect(details).toContainText('Destination not checked yet');
+    const stored = async () =>
+      (await api(service.baseUrl, apiKey).retrieve(idOf(moved.short_url))).body.destination_url;
+    expect(await stored()).toBe(healthPages.here);
+    await expect(row(page, moved.short_url)).toContainText('/here');
+
+    await details.getByRole('button', { name: 'Undo' }).click();
+    await expect(details).toContainText(
+      `Destination changed back to \u2066${healthPages.moved}\u2069.`,
+    );
+    expect(await stored()).toBe(healthPages.moved);
   });
 });
