@@ -7,6 +7,7 @@ import { closeAccounts, openAccount } from '../account/account.ts';
 import { readCachedLinks } from '../account/cache.ts';
 import { isApiError } from '../api/errors.ts';
 import type { AccountRef } from '../settings/connection.ts';
+import { checkLinks } from './check-links.ts';
 import { checkLinkNow, offersCheckNow } from './check-now.ts';
 
 let service: TestService;
@@ -82,5 +83,22 @@ describe('Check now', () => {
       destinationUrl: pages.here,
       destinationStatus: 'unchecked',
     });
+  });
+});
+
+describe('Check selected', () => {
+  it('checks each link and counts what it found', async () => {
+    const account = openAccount(connection);
+    const found = await checkLinks(account, [
+      shortUrlOf(`gone-${accounts}`),
+      shortUrlOf(`moved-${accounts}`),
+      `${service.baseUrl}/no-such-link-${accounts}`,
+    ]);
+    expect(found).toMatchObject({
+      checked: 2,
+      states: { broken: 1, redirected: 1, ok: 0, unreachable: 0, unchecked: 0 },
+      failed: 1,
+    });
+    expect(isApiError(found.firstError) && found.firstError.kind).toBe('not_found');
   });
 });

@@ -121,4 +121,29 @@ test.describe('options page, Links: destination health', () => {
     );
     expect(await stored()).toBe(healthPages.moved);
   });
+
+  test('"Check selected" checks the selection and says what it found', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+    healthPages,
+  }) => {
+    const gone = await createLink(service, apiKey, { destination_url: `${healthPages.gone}/b` });
+    const here = await createLink(service, apiKey, { destination_url: `${healthPages.here}/b` });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'links');
+    await expect(row(page, gone.short_url).locator('.health-badge')).toHaveCount(0);
+
+    for (const link of [gone, here]) {
+      await page.getByRole('checkbox', { name: `Select \u2066${link.short_url}\u2069` }).check();
+    }
+    await page.getByRole('button', { name: 'Check selected' }).click();
+    await expect(page.locator('.checks-found')).toHaveText(
+      'Links checked: 2. Broken: 1, unreachable: 0, redirected: 0.',
+    );
+    await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
+    await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
+  });
 });

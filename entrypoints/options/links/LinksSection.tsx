@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
 import { DeleteConfirmText } from './DeleteConfirmText.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
+import { CheckSelected } from './health/CheckSelected.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
 import type { RowActions } from './LinkRow.tsx';
@@ -152,6 +153,13 @@ function LinksManager({
           onRefresh={refresh}
           onImport={() => setImporting(true)}
           onDelete={setDeleting}
+          bulkActions={
+            <CheckSelected
+              account={account}
+              offer={accountData.offer.value}
+              selected={selection.selected}
+            />
+          }
         />
         <LinksStatus
           list={snapshot}
