@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offeredHealth, readHealth } from './link-health.ts';
+import { offeredHealth, readHealth, withOfferedHealth } from './link-health.ts';
 import { Link, plainLinkReader } from './schemas.ts';
 import { NO_OFFER, offerOfContract } from './service-offer.ts';
 
@@ -102,5 +102,11 @@ describe("a link's destination health as answers carry it", () => {
     expect(offeredHealth(link, NO_OFFER)).toEqual({});
     expect(offeredHealth(link, offering(['destination_url']))).toEqual({});
     expect(offeredHealth(link, offering(['destination_status']))).toEqual(link);
+  });
+
+  it('goes with a link to the pages only where the service offers it', () => {
+    const link = Link.parse({ ...wireLink, ...brokenWire });
+    expect(withOfferedHealth(link, offering(['destination_status']))).toBe(link);
+    expect(withOfferedHealth(link, NO_OFFER)).toEqual(Link.parse(wireLink));
   });
 });

@@ -70,6 +70,31 @@ export function offeredHealth(link: DestinationHealth, offer: ServiceOffer | und
   return offersHealth(offer) ? link : NONE;
 }
 
+/**
+ * Whether a reader following the link reaches nothing: `broken` (a 404 or 410, or a 5xx twice)
+ * and `unreachable` (DNS, refused, timeout, TLS) alike.
+ */
+export const leadsNowhere = (health: DestinationHealth) =>
+  health.destinationStatus === 'broken' || health.destinationStatus === 'unreachable';
+
+/** The link without the health fields, when the account's service does not offer them. */
+export function withOfferedHealth<T extends DestinationHealth>(
+  link: T,
+  offer: ServiceOffer | undefined,
+): T {
+  if (link.destinationStatus === undefined || offersHealth(offer)) return link;
+  const {
+    destinationStatus: _status,
+    destinationCheckedAt: _checkedAt,
+    destinationStatusCode: _code,
+    destinationReason: _reason,
+    destinationFinalUrl: _finalUrl,
+    destinationPermanent: _permanent,
+    ...rest
+  } = link;
+  return rest as T;
+}
+
 /** The health fields of a link (to carry over from a saved link or a check's answer). */
 export function pickHealth(link: DestinationHealth): DestinationHealth {
   if (link.destinationStatus === undefined) return NONE;

@@ -146,4 +146,19 @@ test.describe('options page, Links: destination health', () => {
     await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
     await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
   });
+
+  test('the popup warns on a page whose link leads to a broken destination', async ({
+    popupOn,
+    checkedLinks,
+    healthPages,
+  }) => {
+    await checkedLinks();
+    const popup = await popupOn(healthPages.gone);
+    const already = popup.page.getByRole('region', { name: 'Already shortened' });
+    await expect(already).toContainText("This page was broken at its link's last check.");
+
+    const fine = await popupOn(healthPages.here);
+    await expect(fine.page.getByRole('region', { name: 'Already shortened' })).toBeVisible();
+    await expect(fine.page.locator('.destination-warning')).toHaveCount(0);
+  });
 });

@@ -1,13 +1,9 @@
 // How the Links section shows a destination's health: a row's badge and the "Broken" filter.
 import type { DestinationHealth } from '../../../../lib/api/link-health.ts';
-import { messagesLanguage, t } from '../../../../lib/i18n/t.ts';
 
-/**
- * Whether a reader following the link reaches nothing: `broken` (a 404 or 410, or a 5xx twice)
- * and `unreachable` (DNS, refused, timeout, TLS) alike, so the "Broken" filter finds both.
- */
-export const leadsNowhere = (health: DestinationHealth) =>
-  health.destinationStatus === 'broken' || health.destinationStatus === 'unreachable';
+export { leadsNowhere } from '../../../../lib/api/link-health.ts';
+
+import { messagesLanguage, t } from '../../../../lib/i18n/t.ts';
 
 let words: { broken: string; unreachable: string; redirected: string };
 /** Read once: a search draws every row again. */
