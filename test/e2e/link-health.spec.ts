@@ -1,6 +1,7 @@
 // Destination health in Links, against our service checking local pages (it may reach private
 // addresses here) and, for a service that does not check, from the browser itself.
 import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
+import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { api, idOf, type LinkJson } from '../support/test-api.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import {
@@ -160,5 +161,83 @@ test.describe('options page, Links: destination health', () => {
     const fine = await popupOn(healthPages.here);
     await expect(fine.page.getByRole('region', { name: 'Already shortened' })).toBeVisible();
     await expect(fine.page.locator('.destination-warning')).toHaveCount(0);
+  });
+
+  test('against a service that does not check, "Check destinations" checks from the browser after saying why', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+    healthPages,
+  }) => {
+    const proxy = await startNoStatsProxy(service.baseUrl, { noContract: true });
+    try {
+      const gone = await createLink(service, apiKey, { destination_url: `${healthPages.gone}/c` });
+      const moved = await createLink(service, apiKey, {
+        destination_url: `${healthPages.moved}/c`,
+      });
+      const here = await createLink(service, apiKey, { destination_url: `${healthPages.here}/c` });
+      // The service itself finds the first one broken: the extension must not show what a
+      // service without the contract answers.
+      const path = `/v1/links/${idOf(gone.short_url)}/check`;
+      expect((await api(service.baseUrl, apiKey).send('POST', path)).status).toBe(200);
+      await configure(worker, { apiBaseUrl: proxy.baseUrl, apiKey });
+      // Headless Chromium's prompt cannot be answered: a stand-in records the request and grants
+      // it. The pages answer any origin, so the checks need no real grant here.
+      await context.addInitScript(() => {
+        const scope = globalThis as unknown as {
+          asked: { origins?: string[]; inClick: boolean }[];
+          chrome?: { permissions?: { request: unknown; contains: unknown } };
+        };
+        scope.asked = [];
+        if (!scope.chrome?.permissions) return;
+        scope.chrome.permissions.contains = async () => false;
+        scope.chrome.permissions.request = async (asked: { origins?: string[] }) => {
+          scope.asked.push({ ...asked, inClick: navigator.userActivation.isActive });
+          return true;
+        };
+      });
+      const page = await openOptions(context, extensionId, 'links');
+      await expect(row(page, gone.short_url)).toBeVisible();
+      await expect(row(page, gone.short_url).locator('.health-badge')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Check selected' })).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Check destinations' }).click();
+      await expect(page.locator('.browser-check-why')).toContainText(
+        'needs permission to reach any site',
+      );
+      expect(await page.evaluate(() => (globalThis as unknown as { asked: [] }).asked)).toEqual([]);
+      await screenshotBothThemes(
+        page,
+        'options-links-check-destinations',
+        page.locator('.links-top'),
+      );
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Allow and check' }).click();
+      await expect(page.locator('.checks-found')).toHaveText(
+        'Links checked: 3. Broken: 1, unreachable: 0, redirected: 1.',
+      );
+      expect(await page.evaluate(() => (globalThis as unknown as { asked: [] }).asked)).toEqual([
+        { origins: ['https://*/*', 'http://*/*'], inClick: true },
+      ]);
+      await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
+      await expect(row(page, moved.short_url).locator('.link-meta')).toContainText('Redirected');
+      await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
+      // The service's own check, then the browser's.
+      expect(healthPages.asked.get('HEAD /gone/c')).toBe(2);
+      expect(healthPages.withCredentials).toBe(0);
+
+      const show = page.getByRole('combobox', { name: 'Show' });
+      await show.selectOption('broken');
+      await expect(row(page, gone.short_url)).toBeVisible();
+      await expect(row(page, here.short_url)).toHaveCount(0);
+
+      // Kept in this browser: another page shows the same.
+      const again = await openOptions(context, extensionId, 'links');
+      await expect(row(again, gone.short_url).locator('.link-meta')).toContainText('Broken');
+    } finally {
+      await proxy.stop();
+    }
   });
 });

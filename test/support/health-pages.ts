@@ -15,15 +15,19 @@ export type HealthPages = {
   moved: string;
   /** How many requests each path has had, by method and path (`HEAD /gone`). */
   asked: Map<string, number>;
+  /** Requests that came with a cookie or an Authorization header. */
+  withCredentials: number;
   stop(): Promise<void>;
 };
 
 export async function startHealthPages(): Promise<HealthPages> {
   const asked = new Map<string, number>();
+  const pages = { withCredentials: 0 };
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const key = `${request.method} ${path}`;
     asked.set(key, (asked.get(key) ?? 0) + 1);
+    if (request.headers.cookie || request.headers.authorization) pages.withCredentials++;
     // Any page may be asked from the extension's pages: they are other origins.
     response.setHeader('access-control-allow-origin', '*');
     if (path.startsWith('/moved')) {
@@ -35,6 +39,9 @@ export async function startHealthPages(): Promise<HealthPages> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    get withCredentials() {
+      return pages.withCredentials;
+    },
     origin,
     here: `${origin}/here`,
     gone: `${origin}/gone`,

@@ -1,12 +1,13 @@
 import './health.css';
-import { offeredHealth } from '../../../../lib/api/link-health.ts';
+import { useContext } from 'react';
 import type { Link } from '../../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../../lib/api/service-offer.ts';
-import { healthBadge } from './health-view.ts';
+import { BrowserChecksContext } from './browser-checks-context.ts';
+import { healthBadge, shownHealth } from './health-view.ts';
 
 /** A row's word for a destination that does not simply answer: in words, not colour alone. */
 export function HealthBadge({ link, offer }: { link: Link; offer: ServiceOffer | undefined }) {
-  const badge = healthBadge(offeredHealth(link, offer));
+  const badge = healthBadge(shownHealth(link, offer, useContext(BrowserChecksContext)));
   if (!badge) return null;
   return (
     <>

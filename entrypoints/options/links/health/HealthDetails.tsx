@@ -1,14 +1,14 @@
 import './health.css';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useAccountData } from '../../../../components/account/use-account-data.ts';
 import type { Account } from '../../../../lib/account/account.ts';
-import { offeredHealth } from '../../../../lib/api/link-health.ts';
 import type { Link } from '../../../../lib/api/schemas.ts';
 import { offersOperation } from '../../../../lib/api/service-offer.ts';
 import { checkLinkNow } from '../../../../lib/health/check-now.ts';
 import { t } from '../../../../lib/i18n/t.ts';
 import { describeApiError } from '../../../../lib/wording/error-text.ts';
-import { healthLine } from './health-view.ts';
+import { BrowserChecksContext } from './browser-checks-context.ts';
+import { healthLine, shownHealth } from './health-view.ts';
 
 /** A change of destination to the final address, until it is undone or the pane closes. */
 type AddressChange = { from: string; to: string; state: 'done' | 'undone' };
@@ -19,7 +19,7 @@ type AddressChange = { from: string; to: string; state: 'done' | 'undone' };
  */
 export function HealthDetails({ link, account }: { link: Link; account: Account }) {
   const offer = useAccountData(account).offer.value;
-  const health = offeredHealth(link, offer);
+  const health = shownHealth(link, offer, useContext(BrowserChecksContext));
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<{ message: string; advice: string }>();
   const [change, setChange] = useState<AddressChange>();

@@ -1,9 +1,28 @@
 // How the Links section shows a destination's health: a row's badge and the "Broken" filter.
-import type { DestinationHealth } from '../../../../lib/api/link-health.ts';
+import { type DestinationHealth, offersHealth } from '../../../../lib/api/link-health.ts';
+import type { Link } from '../../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../../lib/api/service-offer.ts';
+import { browserHealthOf } from '../../../../lib/health/browser-check-record.ts';
+import type { BrowserCheck } from '../../../../lib/health/browser-checks.ts';
 
 export { leadsNowhere } from '../../../../lib/api/link-health.ts';
 
 import { messagesLanguage, t } from '../../../../lib/i18n/t.ts';
+
+const NONE: DestinationHealth = {};
+
+/**
+ * What the section shows of a link's destination: the service's health where it offers it, else
+ * what this browser found ("Check destinations"), else nothing.
+ */
+export function shownHealth(
+  link: Link,
+  offer: ServiceOffer | undefined,
+  browserChecks: ReadonlyMap<string, BrowserCheck> | undefined,
+): DestinationHealth {
+  if (offersHealth(offer)) return link;
+  return browserHealthOf(link, browserChecks) ?? NONE;
+}
 
 let words: { broken: string; unreachable: string; redirected: string };
 /** Read once: a search draws every row again. */
