@@ -3,6 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { createLink } from '../e2e/links-helpers.ts';
 import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
+import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { api, idOf } from '../support/test-api.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { test as base, expect } from './fixtures.ts';
@@ -90,5 +91,51 @@ test.describe('options page, Links: destination health, in Firefox', () => {
       .poll(() => textOf(page, 'dialog[open] .deletion-status'))
       .toContain(`Destination changed back to ${healthPages.moved}.`);
     expect(await stored()).toBe(healthPages.moved);
+  });
+
+  test('against a service that does not check, "Check destinations" asks for the permission in the click and checks from the browser', async ({
+    extension,
+    service,
+    apiKey,
+    healthPages,
+  }) => {
+    const proxy = await startNoStatsProxy(service.baseUrl, { noContract: true });
+    try {
+      const gone = await createLink(service, apiKey, { destination_url: `${healthPages.gone}/f` });
+      const here = await createLink(service, apiKey, { destination_url: `${healthPages.here}/f` });
+      await extension.configure({ apiBaseUrl: proxy.baseUrl, apiKey });
+      const page = await extension.openOptions('links');
+      await expect.poll(() => rowOf(page, here.short_url)).not.toBe('');
+      expect(
+        await extension.evaluate(() =>
+          browser.permissions.contains({ origins: ['https://*/*', 'http://*/*'] }),
+        ),
+      ).toBe(false);
+
+      await page.locator(button('Check destinations')).click();
+      await expect
+        .poll(() => textOf(page, '.browser-check-why'))
+        .toContain('needs permission to reach any site');
+      // The optional-permission prompt is off in this profile: the click grants it.
+      await page.locator(button('Allow and check')).click();
+      await expect
+        .poll(() => textOf(page, '.checks-found'))
+        .toBe('Links checked: 2. Broken: 1, unreachable: 0, redirected: 0.');
+      expect(
+        await extension.evaluate(() =>
+          browser.permissions.contains({ origins: ['https://*/*', 'http://*/*'] }),
+        ),
+      ).toBe(true);
+      expect(await rowOf(page, gone.short_url)).toContain('Broken');
+      expect(await rowOf(page, here.short_url)).not.toContain('Broken');
+      expect(healthPages.asked.get('HEAD /gone/f')).toBe(1);
+      expect(healthPages.withCredentials).toBe(0);
+      await page.locator(byRole('option', 'Broken (1)')).wait();
+    } finally {
+      await extension.evaluate(() =>
+        browser.permissions.remove({ origins: ['https://*/*', 'http://*/*'] }),
+      );
+      await proxy.stop();
+    }
   });
 });
