@@ -157,6 +157,7 @@ test.describe('options page, Links: destination health', () => {
     const popup = await popupOn(healthPages.gone);
     const already = popup.page.getByRole('region', { name: 'Already shortened' });
     await expect(already).toContainText("This page was broken at its link's last check.");
+    await screenshotBothThemes(popup.page, 'popup-destination-broken');
 
     const fine = await popupOn(healthPages.here);
     await expect(fine.page.getByRole('region', { name: 'Already shortened' })).toBeVisible();
