@@ -113,8 +113,10 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     host_permissions: apiOriginPermissions(grantedApiBaseUrl(process.env)),
-    // Another API origin, saved in the options, is asked for at run time.
-    optional_host_permissions: ['https://*/*'],
+    // Another API origin, saved in the options, is asked for at run time; "Check destinations"
+    // asks for both when pressed (a service that does not check them: the browser asks each
+    // destination, and destinations on http:// are links too).
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     // `sl <words>` in the address bar (lib/omnibox/omnibox.ts).
     omnibox: { keyword: OMNIBOX_KEYWORD },
     // "Shorten all tabs" asks for it when pressed: it shows the addresses and titles of the

@@ -1,6 +1,7 @@
 import { ShortLink } from '../../components/shorten/ShortLink.tsx';
 import { RecentClicks } from '../../components/stats/RecentClicks.tsx';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
+import { leadsNowhere } from '../../lib/api/link-health.ts';
 import type { Link } from '../../lib/api/schemas.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
@@ -23,6 +24,9 @@ export function ExistingLinks({
   return (
     <section className="existing" aria-labelledby="existing-heading">
       <h2 id="existing-heading">{t('popupExistingHeading')}</h2>
+      {links.some(leadsNowhere) && (
+        <p className="notice error destination-warning">{t('popupDestinationBroken')}</p>
+      )}
       <ul>
         {links.map((link, index) => (
           <li key={link.shortUrl} className="link-row">

@@ -4,6 +4,7 @@
 // create, update and delete (write-through.ts). The popup, the options sections and the
 // background only subscribe to it and call its methods.
 import type { ApiClient, CallOptions } from '../api/client.ts';
+import { withOfferedHealth } from '../api/link-health.ts';
 import { hasLifecycle, offeredLifecycle } from '../api/link-lifecycle.ts';
 import type { Link } from '../api/schemas.ts';
 import { NO_OFFER } from '../api/service-offer.ts';
@@ -49,13 +50,16 @@ function createAccount(connection: AccountRef): Account {
       (await state.client()).getLink(shortUrl, { signal }),
     close: state.close,
     ...links,
-    // An ended link is never the page's link: reuse makes a new one instead.
+    // An ended link is never the page's link: reuse makes a new one instead. A destination's
+    // health goes to the page only where the service offers it (the popup's warning).
     async linksTo(addresses, options) {
       const found = await links.linksTo(addresses, options);
-      if (!found.some(hasLifecycle)) return found;
+      if (!found.some((link) => hasLifecycle(link) || link.destinationStatus)) return found;
       const offer = await serviceOffer().catch(() => NO_OFFER);
       const now = (options?.now ?? Date.now)();
-      return found.filter((link) => !hasEnded(offeredLifecycle(link, offer), link.clicks, now));
+      return found
+        .filter((link) => !hasEnded(offeredLifecycle(link, offer), link.clicks, now))
+        .map((link) => withOfferedHealth(link, offer));
     },
     ...createAccountDomains(state, offer),
     serviceOffer,

@@ -3,6 +3,7 @@
 // once and put back when the service did not delete them.
 import type { CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
+import { pickHealth } from '../api/link-health.ts';
 import { hasLifecycle, readLifecycle, withoutUnoffered } from '../api/link-lifecycle.ts';
 import type { CreateLinkInput, Link, UpdateLinkInput } from '../api/schemas.ts';
 import type { ChangeLinks } from './account-links.ts';
@@ -20,6 +21,8 @@ export type AccountWrites = {
   updateLink(link: Link, changes: UpdateLinkInput): Promise<Link>;
   /** Removes the links at once, deletes them, and puts back those the service did not delete. */
   deleteLinks(shortUrls: readonly string[]): Promise<DeleteFailure[]>;
+  /** Keeps what the service just said of a link (a check's answer) in the list and the cache. */
+  mergeIntoLink(shortUrl: string, fields: Partial<Link>): Promise<void>;
 };
 
 /** The lifecycle fields a saved link carries (none from a service that answers without them). */
@@ -60,6 +63,8 @@ export function createWriteThrough(
           destinationUrl: saved.destinationUrl,
           title: saved.title,
           ...pickLifecycle(saved),
+          // A new destination is checked anew: the service answers its health as it now stands.
+          ...pickHealth(saved),
         };
         await changeLinks((links) => replaceLink(links, link.shortUrl, result));
         return result;
@@ -91,6 +96,12 @@ export function createWriteThrough(
         await changeLinks((links) => restoreLinks(links, before, back));
       }
       return failures;
+    },
+
+    async mergeIntoLink(shortUrl, fields) {
+      await changeLinks((links) =>
+        links.map((link) => (link.shortUrl === shortUrl ? { ...link, ...fields } : link)),
+      );
     },
   };
 }

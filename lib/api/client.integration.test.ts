@@ -55,6 +55,13 @@ describe('every operation, end to end', () => {
       expiresAt: null,
       maxClicks: null,
       expiredUrl: null,
+      // And its destination's health: a new link is not checked yet.
+      destinationStatus: 'unchecked',
+      destinationCheckedAt: null,
+      destinationStatusCode: null,
+      destinationReason: null,
+      destinationFinalUrl: null,
+      destinationPermanent: null,
     });
 
     const listed = await api.listLinks();

@@ -4,6 +4,7 @@
 // capability adds its fields in this one place. A page shows of them only what the account's
 // service offers (service-offer.ts).
 import * as z from 'zod/mini';
+import { type DestinationHealth, readHealth } from './link-health.ts';
 import { type LinkLifecycle, readLifecycle } from './link-lifecycle.ts';
 
 /** The extra fields as the checked reader lets them through, each read on its own afterwards. */
@@ -11,11 +12,18 @@ export const LINK_EXTRAS_WIRE = {
   expires_at: z.optional(z.unknown()),
   max_clicks: z.optional(z.unknown()),
   expired_url: z.optional(z.unknown()),
+  destination_status: z.optional(z.unknown()),
+  destination_checked_at: z.optional(z.unknown()),
+  destination_status_code: z.optional(z.unknown()),
+  destination_reason: z.optional(z.unknown()),
+  destination_final_url: z.optional(z.unknown()),
+  destination_permanent: z.optional(z.unknown()),
 };
 
-export type LinkExtras = LinkLifecycle;
+export type LinkExtras = LinkLifecycle & DestinationHealth;
 
 /** The extra fields of an answer's link row (snake_case); a field left out when unreadable. */
 export function readLinkExtras(row: Record<string, unknown>): LinkExtras {
-  return readLifecycle(row);
+  const extras: LinkExtras = readLifecycle(row);
+  return row.destination_status === undefined ? extras : Object.assign(extras, readHealth(row));
 }

@@ -47,4 +47,8 @@ export const ADDRESS_SLOTS: Partial<Record<MessageKey | PluralKey, readonly numb
   importRowShortUrlNotAddress: [1],
   importRowDomainNotAdded: [1],
   importCollisionReason: [1, 2],
+  healthMovedTo: [1],
+  healthMovedPermanentlyTo: [1],
+  healthNewAddressUsed: [1],
+  healthNewAddressUndone: [1],
 };

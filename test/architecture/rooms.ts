@@ -14,6 +14,7 @@ const LIB_USE_CASES = [
   'lib/import',
   'lib/deletions',
   'lib/omnibox',
+  'lib/health',
 ];
 const COMPONENTS = [
   'components/ui',
@@ -100,6 +101,11 @@ export const ROOMS: Room[] = [
   },
   { room: 'lib/deletions', mayImport: LIB_DATA, holds: 'deletions waiting for their Undo' },
   { room: 'lib/omnibox', mayImport: LIB_DATA, holds: '`sl` in the address bar' },
+  {
+    room: 'lib/health',
+    mayImport: [...LIB_DATA, 'lib/bulk'],
+    holds: "destination health: a check asked for, the browser's own checks and their record",
+  },
   // React pieces the pages share.
   {
     room: 'components/ui',

@@ -1,14 +1,17 @@
 // A service without click statistics, as the hosted interface is: a small proxy in front of the
-// test service that answers 404 to `…/stats` and passes every other request through.
+// test service that answers 404 to `…/stats` and passes every other request through. With
+// `noContract`, it publishes no contract either (404 to `/v1/openapi.json`): a service that offers
+// nothing beyond the interface, whatever fields its answers carry.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export async function startNoStatsProxy(
   target: string,
+  { noContract = false } = {},
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', target);
-    if (/\/stats$/.test(url.pathname)) {
+    if (/\/stats$/.test(url.pathname) || (noContract && url.pathname === '/v1/openapi.json')) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({ success: false, error: { code: 'not_found', message: 'Not found' } }),

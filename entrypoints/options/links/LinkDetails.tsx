@@ -7,6 +7,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
+import { HealthDetails } from './health/HealthDetails.tsx';
 import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-view.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
@@ -76,6 +77,7 @@ export function LinkDetails({
           <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
         </dd>
       </dl>
+      <HealthDetails link={link} account={account} />
       <Suspense fallback={null}>
         <LinkStatsPanel link={link} account={account} />
       </Suspense>

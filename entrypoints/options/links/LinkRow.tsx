@@ -6,6 +6,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
+import { HealthBadge } from './health/HealthBadge.tsx';
 import {
   clicksText,
   createdLabel,
@@ -136,6 +137,7 @@ export const LinkRow = memo(function LinkRow({
             <span className="link-end">{end}</span>
           </>
         )}
+        <HealthBadge link={link} offer={offer} />
       </div>
       <div className="link-actions">
         {/* Floats beside the buttons, where "Copied" does. */}

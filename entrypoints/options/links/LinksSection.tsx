@@ -12,6 +12,10 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
 import { DeleteConfirmText } from './DeleteConfirmText.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
+import { BrowserChecksContext } from './health/browser-checks-context.ts';
+import { CheckDestinations } from './health/CheckDestinations.tsx';
+import { CheckSelected } from './health/CheckSelected.tsx';
+import { useBrowserChecks } from './health/use-browser-checks.ts';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { LinkDetails } from './LinkDetails.tsx';
 import type { RowActions } from './LinkRow.tsx';
@@ -81,7 +85,14 @@ function LinksManager({
   }, [savedShortUrl]);
 
   const deletions = useLinkDeletions(account);
-  const list = useLinksList(account, snapshot, deletions.hidden, accountData.offer.value);
+  const browserChecks = useBrowserChecks(account, accountData.offer.value);
+  const list = useLinksList(
+    account,
+    snapshot,
+    deletions.hidden,
+    accountData.offer.value,
+    browserChecks.checks,
+  );
   const selection = useLinkSelection(list.all, list.shown);
   const { top, height: topHeight } = useStickyHeight();
   const searchBox = useRef<HTMLInputElement>(null);
@@ -124,96 +135,111 @@ function LinksManager({
   const detailed = detailsFor ? list.all.find((link) => link.shortUrl === detailsFor) : undefined;
 
   return (
-    <section className="options-section links-section" aria-labelledby="links-heading">
-      <div className="links-top" ref={top}>
-        <div className="links-heading">
-          <h2 id="links-heading">{t('sectionLinks')}</h2>
-          <p className="links-count" aria-live="polite">
-            {list.countText}
-          </p>
-          <button
-            type="button"
-            className="icon-button keys-button"
-            aria-label={t('linksKeyboardShortcuts')}
-            aria-keyshortcuts="?"
-            title={t('linksKeyboardShortcutsTip')}
-            onClick={() => setShowingKeys(true)}
-          >
-            ?
-          </button>
+    <BrowserChecksContext value={browserChecks.checks}>
+      <section className="options-section links-section" aria-labelledby="links-heading">
+        <div className="links-top" ref={top}>
+          <div className="links-heading">
+            <h2 id="links-heading">{t('sectionLinks')}</h2>
+            <p className="links-count" aria-live="polite">
+              {list.countText}
+            </p>
+            <button
+              type="button"
+              className="icon-button keys-button"
+              aria-label={t('linksKeyboardShortcuts')}
+              aria-keyshortcuts="?"
+              title={t('linksKeyboardShortcutsTip')}
+              onClick={() => setShowingKeys(true)}
+            >
+              ?
+            </button>
+          </div>
+          {accountSelect}
+          <LinksToolbar
+            list={list}
+            selection={selection}
+            searchBox={searchBox}
+            loading={snapshot.loading}
+            partOf={snapshot.partOf}
+            onRefresh={refresh}
+            onImport={() => setImporting(true)}
+            onDelete={setDeleting}
+            bulkActions={
+              <>
+                <CheckSelected
+                  account={account}
+                  offer={accountData.offer.value}
+                  selected={selection.selected}
+                />
+                <CheckDestinations
+                  browserChecks={browserChecks}
+                  links={selection.selected.size > 0 ? selection.toExport() : list.all}
+                />
+              </>
+            }
+          />
+          <LinksStatus
+            list={snapshot}
+            onRetry={refresh}
+            deletionStatuses={deletions.statuses}
+            onUndo={deletions.undo}
+            notice={deletions.notice}
+          />
         </div>
-        {accountSelect}
-        <LinksToolbar
-          list={list}
-          selection={selection}
-          searchBox={searchBox}
-          loading={snapshot.loading}
-          partOf={snapshot.partOf}
-          onRefresh={refresh}
-          onImport={() => setImporting(true)}
-          onDelete={setDeleting}
+        {snapshot.value && list.shown.length === 0 && (
+          <p className="links-empty">
+            {list.all.length === 0 ? t('linksNoneYet') : t('linksNoneMatch')}
+          </p>
+        )}
+        <LinksTable
+          offer={accountData.offer.value}
+          links={list.shown}
+          now={list.now}
+          selected={selection.selected}
+          savedShortUrl={savedShortUrl}
+          actions={actions}
+          headerHeight={topHeight}
+          handle={table}
         />
-        <LinksStatus
-          list={snapshot}
-          onRetry={refresh}
-          deletionStatuses={deletions.statuses}
-          onUndo={deletions.undo}
-          notice={deletions.notice}
-        />
-      </div>
-      {snapshot.value && list.shown.length === 0 && (
-        <p className="links-empty">
-          {list.all.length === 0 ? t('linksNoneYet') : t('linksNoneMatch')}
-        </p>
-      )}
-      <LinksTable
-        offer={accountData.offer.value}
-        links={list.shown}
-        now={list.now}
-        selected={selection.selected}
-        savedShortUrl={savedShortUrl}
-        actions={actions}
-        headerHeight={topHeight}
-        handle={table}
-      />
-      {deleting && (
-        <ConfirmDialog
-          title={
-            deleting.length === 1
-              ? t('linksDeleteOneTitle')
-              : plural('linksDeleteTitle', deleting.length)
-          }
-          confirmLabel={t('linksDelete')}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        >
-          <DeleteConfirmText shortUrls={deleting} />
-        </ConfirmDialog>
-      )}
-      {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
-      {detailed && (
-        <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />
-      )}
-      {importing && (
-        <Suspense fallback={null}>
-          <ImportDialog account={account} onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
-      {qrFor && (
-        <QrDialog
-          shortUrl={qrFor}
-          accountId={account.connection.id}
-          onClose={() => setQrFor(undefined)}
-        />
-      )}
-      {editing && (
-        <EditLinkDialog
-          link={editing}
-          account={account}
-          onClose={() => setEditing(undefined)}
-          onSaved={setSavedShortUrl}
-        />
-      )}
-    </section>
+        {deleting && (
+          <ConfirmDialog
+            title={
+              deleting.length === 1
+                ? t('linksDeleteOneTitle')
+                : plural('linksDeleteTitle', deleting.length)
+            }
+            confirmLabel={t('linksDelete')}
+            onConfirm={() => confirmDelete(deleting)}
+            onCancel={() => setDeleting(undefined)}
+          >
+            <DeleteConfirmText shortUrls={deleting} />
+          </ConfirmDialog>
+        )}
+        {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
+        {detailed && (
+          <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />
+        )}
+        {importing && (
+          <Suspense fallback={null}>
+            <ImportDialog account={account} onClose={() => setImporting(false)} />
+          </Suspense>
+        )}
+        {qrFor && (
+          <QrDialog
+            shortUrl={qrFor}
+            accountId={account.connection.id}
+            onClose={() => setQrFor(undefined)}
+          />
+        )}
+        {editing && (
+          <EditLinkDialog
+            link={editing}
+            account={account}
+            onClose={() => setEditing(undefined)}
+            onSaved={setSavedShortUrl}
+          />
+        )}
+      </section>
+    </BrowserChecksContext>
   );
 }

@@ -40,6 +40,7 @@ export function LinksToolbar({
   onRefresh,
   onImport,
   onDelete,
+  bulkActions,
 }: {
   list: LinksList;
   selection: LinkSelection;
@@ -51,6 +52,8 @@ export function LinksToolbar({
   onRefresh: () => void;
   onImport: () => void;
   onDelete: (shortUrls: string[]) => void;
+  /** The capabilities' own buttons on the selection ("Check selected"…). */
+  bulkActions?: React.ReactNode;
 }) {
   const { selected } = selection;
   return (
@@ -121,6 +124,7 @@ export function LinksToolbar({
         <button type="button" onClick={onImport}>
           {t('linksImportButton')}
         </button>
+        {bulkActions}
         {selected.size > 0 && (
           <button type="button" className="danger" onClick={() => onDelete(selection.toDelete())}>
             {plural('linksDeleteSelected', selected.size)}

@@ -50,4 +50,59 @@ describe('the "Show" menu', () => {
     expect(keptBy(links, 'expired', context)).toBe(links);
     expect(keptBy(links, 'expired', { offer: undefined, now: NOW })).toBe(links);
   });
+
+  it('offers "Broken" where the service checks destinations, keeping the broken and the unreachable', () => {
+    const checked = [
+      link(1, { destinationStatus: 'broken', destinationStatusCode: 404 }),
+      link(2, { destinationStatus: 'unreachable', destinationReason: 'dns' }),
+      link(3, { destinationStatus: 'redirected', destinationPermanent: true }),
+      link(4, { destinationStatus: 'ok' }),
+      link(5),
+    ];
+    const context = { offer: offering('destination_status'), now: NOW };
+
+    expect(offeredFilters(checked, context).map(({ filter, count }) => [filter.id, count])).toEqual(
+      [['broken', 2]],
+    );
+    expect(keptBy(checked, 'broken', context).map((kept) => kept.shortUrl)).toEqual([
+      'https://s.example/1',
+      'https://s.example/2',
+    ]);
+    expect(keptBy(checked, 'broken', { offer: NO_OFFER, now: NOW })).toBe(checked);
+  });
+
+  it('offers "Broken" from this browser\'s own checks where the service does not check', () => {
+    const checked = [link(1), link(2), link(3)];
+    const browserChecks = new Map([
+      [
+        'https://s.example/1',
+        {
+          destinationUrl: 'https://example.com/1',
+          health: { destinationStatus: 'broken' as const, destinationStatusCode: 404 },
+          serverErrorsInRow: 0,
+        },
+      ],
+      [
+        'https://s.example/2',
+        {
+          destinationUrl: 'https://example.com/moved-since',
+          health: { destinationStatus: 'broken' as const, destinationStatusCode: 404 },
+          serverErrorsInRow: 0,
+        },
+      ],
+    ]);
+    // A service's own answer is not read when its contract does not offer it.
+    checked[2] = link(3, { destinationStatus: 'broken' });
+    const context = { offer: NO_OFFER, now: NOW, browserChecks };
+
+    expect(offeredFilters(checked, context).map(({ filter, count }) => [filter.id, count])).toEqual(
+      [['broken', 1]],
+    );
+    expect(keptBy(checked, 'broken', context).map((kept) => kept.shortUrl)).toEqual([
+      'https://s.example/1',
+    ]);
+    expect(
+      offeredFilters(checked, { offer: NO_OFFER, now: NOW, browserChecks: new Map() }),
+    ).toEqual([]);
+  });
 });

@@ -1,23 +1,31 @@
 // The Links section's "Show" menu: all links, or only those in one state that a capability names
 // (ended links, broken destinations…). Each capability adds its entry to SHOW_FILTERS; the menu
 // offers an entry only where the account's service offers what it reads, with its count.
+import { offersHealth } from '../../../lib/api/link-health.ts';
 import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { offersLinkField } from '../../../lib/api/service-offer.ts';
+import type { BrowserCheck } from '../../../lib/health/browser-checks.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { hasEnded } from '../../../lib/links/link-end.ts';
+import { leadsNowhere, shownHealth } from './health/health-view.ts';
 
 /** What a filter knows besides the link: the account's offer, and the list's clock. */
-export type ShowContext = { offer: ServiceOffer | undefined; now: number };
+export type ShowContext = {
+  offer: ServiceOffer | undefined;
+  now: number;
+  /** What this browser found of the destinations, where the service does not check them. */
+  browserChecks?: ReadonlyMap<string, BrowserCheck>;
+};
 
 export type ShowFilter = {
   /** Its value in the menu. */
   id: string;
   /** Its name in the menu, before its count. */
   label: () => string;
-  /** Whether the account's service offers what the filter reads. */
-  offered: (offer: ServiceOffer | undefined) => boolean;
+  /** Whether the account's service (or this browser) has what the filter reads. */
+  offered: (offer: ServiceOffer | undefined, context?: ShowContext) => boolean;
   /** Whether the link is one the filter keeps. */
   keeps: (link: Link, context: ShowContext) => boolean;
 };
@@ -30,6 +38,13 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
       offersLinkField(offer, 'expires_at') || offersLinkField(offer, 'max_clicks'),
     keeps: (link, { offer, now }) => hasEnded(offeredLifecycle(link, offer), link.clicks, now),
   },
+  {
+    id: 'broken',
+    label: () => t('linksShowBroken'),
+    offered: (offer, context) => offersHealth(offer) || (context?.browserChecks?.size ?? 0) > 0,
+    keeps: (link, { offer, browserChecks }) =>
+      leadsNowhere(shownHealth(link, offer, browserChecks)),
+  },
 ];
 
 /** The filters this account's service offers, each with how many of `links` it keeps. */
@@ -37,7 +52,7 @@ export function offeredFilters(
   links: readonly Link[],
   context: ShowContext,
 ): { filter: ShowFilter; count: number }[] {
-  return SHOW_FILTERS.filter((filter) => filter.offered(context.offer)).map((filter) => {
+  return SHOW_FILTERS.filter((filter) => filter.offered(context.offer, context)).map((filter) => {
     let count = 0;
     for (const link of links) if (filter.keeps(link, context)) count++;
     return { filter, count };
@@ -47,6 +62,6 @@ export function offeredFilters(
 /** The links the chosen filter keeps; all of them when none is chosen (or it is not offered). */
 export function keptBy(links: readonly Link[], id: string, context: ShowContext): readonly Link[] {
   const filter = SHOW_FILTERS.find((entry) => entry.id === id);
-  if (!filter?.offered(context.offer)) return links;
+  if (!filter?.offered(context.offer, context)) return links;
   return links.filter((link) => filter.keeps(link, context));
 }

@@ -3,6 +3,7 @@ import type { Account } from '../../../lib/account/account.ts';
 import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
+import type { BrowserCheck } from '../../../lib/health/browser-checks.ts';
 import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import {
   filterLinks,
@@ -29,6 +30,7 @@ export function useLinksList(
   list: ListSnapshot<Link[]>,
   hidden: ReadonlySet<string>,
   offer: ServiceOffer | undefined,
+  browserChecks?: ReadonlyMap<string, BrowserCheck>,
 ) {
   const { value: links, fetchedAt } = list;
   // `sl` in the address bar sends a link it will not open here, searched for (lib/omnibox); the
@@ -66,9 +68,10 @@ export function useLinksList(
   // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is when to read the clock.
   const now = useMemo(() => Date.now(), [all]);
-  const filters = useMemo(() => offeredFilters(all, { offer, now }), [all, offer, now]);
+  const context = useMemo(() => ({ offer, now, browserChecks }), [offer, now, browserChecks]);
+  const filters = useMemo(() => offeredFilters(all, context), [all, context]);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
-  const kept = useMemo(() => keptBy(sorted, show, { offer, now }), [sorted, show, offer, now]);
+  const kept = useMemo(() => keptBy(sorted, show, context), [sorted, show, context]);
   const shown = useMemo(() => filterLinks(kept, deferredQuery, host), [kept, deferredQuery, host]);
 
   return {
