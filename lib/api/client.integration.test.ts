@@ -55,6 +55,7 @@ describe('every operation, end to end', () => {
       expiresAt: null,
       maxClicks: null,
       expiredUrl: null,
+      passwordProtected: false,
     });
 
     const listed = await api.listLinks();
