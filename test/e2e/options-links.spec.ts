@@ -212,6 +212,28 @@ test.describe('options page, Links', () => {
     await expect(row(page, link.short_url)).toBeVisible();
   });
 
+  test('a protected link says so on its row, and "Show" narrows the list to the protected links', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const plain = await createLink(service, apiKey, {
+      destination_url: 'https://open.example.com/',
+    });
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://locked.example.com/',
+      password: 'open sesame',
+    });
+    await expect(row(page, link.short_url)).toContainText('Protected');
+    await expect(row(page, plain.short_url)).not.toContainText('Protected');
+
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await expect(show.getByRole('option', { name: 'Protected (1)' })).toHaveCount(1);
+    await show.selectOption('protected');
+    await expect(row(page, link.short_url)).toBeVisible();
+    await expect(row(page, plain.short_url)).toHaveCount(0);
+  });
+
   test('edits the title and destination, and the short URL then leads to the new destination', async ({
     linkOnOptionsPage,
     service,

@@ -2,6 +2,7 @@
 // (ended links, broken destinations…). Each capability adds its entry to SHOW_FILTERS; the menu
 // offers an entry only where the account's service offers what it reads, with its count.
 import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
+import { isProtected, PROTECTED_FIELD } from '../../../lib/api/link-password.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { offersLinkField } from '../../../lib/api/service-offer.ts';
@@ -29,6 +30,12 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
     offered: (offer) =>
       offersLinkField(offer, 'expires_at') || offersLinkField(offer, 'max_clicks'),
     keeps: (link, { offer, now }) => hasEnded(offeredLifecycle(link, offer), link.clicks, now),
+  },
+  {
+    id: 'protected',
+    label: () => t('linksShowProtected'),
+    offered: (offer) => offersLinkField(offer, PROTECTED_FIELD),
+    keeps: (link, { offer }) => isProtected(link, offer),
   },
 ];
 
