@@ -1,5 +1,6 @@
 // A password typed masked, with a "Show" toggle beside it. The browser is told not to offer to save
 // it or fill it in: it is a link's password, not the person's own.
+import './password-input.css';
 import { type KeyboardEvent, useState } from 'react';
 import { t } from '../../lib/i18n/t.ts';
 import type { FieldInputProps } from '../ui/FormField.tsx';
