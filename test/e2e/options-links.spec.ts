@@ -325,6 +325,36 @@ test.describe('options page, Links', () => {
     expect(await visit.text()).toContain('This link is protected');
   });
 
+  test('"Extend 7 days" in the details pane adds a week from now, then from the new expiry', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://extend.example.com/',
+      title: 'Extend me',
+    });
+    const daysLeft = async () => {
+      const { expires_at } = (await getLink(service, apiKey, link.short_url)).body;
+      return (Date.parse(String(expires_at)) - Date.now()) / 86_400_000;
+    };
+    await row(page, link.short_url).getByRole('button', { name: 'Extend me' }).click();
+    const pane = page.getByRole('dialog');
+    await expect(pane).toContainText('Never');
+    const extend = pane.getByRole('button', { name: 'Extend 7 days' });
+    await expect(extend).toHaveAttribute('title', /gets 7 days from now/);
+    await extend.click();
+    await expect(pane).toContainText('Expires in 7 days');
+    await expect(row(page, link.short_url)).toContainText('Expires in 7 days');
+    await expect.poll(daysLeft).toBeGreaterThan(6.9);
+    await extend.click();
+    await expect(pane).toContainText('Expires in 14 days');
+    await screenshotBothThemes(page, 'options-links-details-end', pane);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expect.poll(daysLeft).toBeGreaterThan(13.9);
+    expect(await daysLeft()).toBeLessThan(14.1);
+  });
+
   test('an edit to a bare address saves it with https://, as the popup does', async ({
     linkOnOptionsPage,
     service,

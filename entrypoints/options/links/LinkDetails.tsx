@@ -7,6 +7,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
+import { LinkEndFacts } from './link-end/LinkEndFacts.tsx';
 import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-view.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
@@ -75,6 +76,7 @@ export function LinkDetails({
         <dd>
           <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
         </dd>
+        <LinkEndFacts link={link} account={account} />
       </dl>
       <Suspense fallback={null}>
         <LinkStatsPanel link={link} account={account} />
