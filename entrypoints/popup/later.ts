@@ -4,6 +4,7 @@
 // One chunk, asked for as soon as the form is drawn, so that the first script stays small (popup
 // ready against React alone) and "Shorten" finds it loaded.
 
+export { checkLinkOptions } from '../../components/shorten/check-link-end.ts';
 export { ShortenResult } from '../../components/shorten/ShortenResult.tsx';
 export { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
 export { openAccount } from '../../lib/account/account.ts';
@@ -19,7 +20,6 @@ export { campaignLink, isTagged, taggedProblems } from './campaigns/campaign-lin
 export { UtmDisclosure } from './campaigns/UtmDisclosure.tsx';
 export { backHalfProblem, checkFields, WIRE_TO_FORM } from './check-fields.ts';
 export { ExistingLinks } from './ExistingLinks.tsx';
-export { checkLinkOptions } from './link-options/check-link-options.ts';
 export { LinkOptions } from './link-options/LinkOptions.tsx';
 export { DeclaredShortLink, SelfShortLink } from './PageShortLink.tsx';
 export { ShortcutsFooter } from './ShortcutsFooter.tsx';

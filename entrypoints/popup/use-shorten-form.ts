@@ -1,5 +1,11 @@
 // The form: what is typed (never overwritten by what arrives later), its checks, and Shorten.
 import { useRef, useState } from 'react';
+import {
+  type LinkOptionErrors,
+  type LinkOptionValues,
+  NO_LINK_OPTIONS,
+  WIRE_TO_OPTION,
+} from '../../components/shorten/link-end-values.ts';
 import type { FieldErrors, ShortenFields } from '../../components/shorten/ShortenForm.tsx';
 import type { Domain, Link } from '../../lib/api/schemas.ts';
 import type { PageToShorten } from '../../lib/browser/active-tab.ts';
@@ -9,12 +15,6 @@ import { cutTitle } from '../../lib/links/title.ts';
 import type { PageLinks } from '../../lib/page-link/link-for-page.ts';
 import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 import { unshortenableReason } from '../../lib/wording/link-words.ts';
-import {
-  type LinkOptionErrors,
-  type LinkOptionValues,
-  NO_LINK_OPTIONS,
-  WIRE_TO_OPTION,
-} from './link-options/link-option-values.ts';
 import { later } from './load-later.tsx';
 import type { OutcomeState } from './use-outcome.ts';
 import type { PageLinksState } from './use-page-links.ts';
@@ -148,6 +148,10 @@ export function useShortenForm(
         return;
       }
       lastCreated.current = { key, link: made.link };
+      // The password is the link's now: the form forgets it.
+      if (lifecycle.password !== undefined) {
+        setLinkOptionValues((current) => ({ ...current, password: '' }));
+      }
       await outcome.made(made.link);
     } catch (error) {
       const { isApiError, apiErrorMessage, WIRE_TO_FORM } = code;

@@ -7,7 +7,13 @@ import { NO_OFFER, offersLinkField, offersOperation } from '../api/service-offer
 import type { AccountRef } from '../settings/connection.ts';
 import { closeAccounts, openAccount } from './account.ts';
 import { OFFER_MAX_AGE_MS } from './account-offer.ts';
-import { clearCaches, readCachedDomains, readCachedOffer, writeCachedOffer } from './cache.ts';
+import {
+  clearCaches,
+  readCachedDomains,
+  readCachedLinks,
+  readCachedOffer,
+  writeCachedOffer,
+} from './cache.ts';
 
 let service: TestService;
 let connection: AccountRef;
@@ -192,6 +198,34 @@ describe("a link's end, offered by the contract", () => {
     expect(asked()).toBe(0);
   });
 
+  it('takes a password, which is sent, never kept, and answered as password_protected', async () => {
+    const account = openAccount(connection);
+    await account.loadLinks();
+    await account.serviceOffer();
+    expect(account.offersLinkField('password')).toBe(true);
+    expect(account.offersLinkField('password_protected')).toBe(true);
+    const bodies = sentBodies();
+    const link = await account.createLink({
+      destinationUrl: 'https://example.com/locked',
+      password: 'open sesame',
+    });
+    expect(bodies[0]).toMatchObject({ password: 'open sesame' });
+    expect(link).toMatchObject({ passwordProtected: true });
+    expect(link).not.toHaveProperty('password');
+    expect(await account.updateLink(link, { password: null })).toMatchObject({
+      passwordProtected: false,
+    });
+    expect(bodies[1]).toEqual({ password: null });
+    await account.updateLink(link, { password: 'another one' });
+    const stored = JSON.stringify([
+      account.getSnapshot().links.value,
+      await readCachedLinks(connection),
+      await fakeBrowser.storage.local.get(null),
+    ]);
+    expect(stored).toContain('"passwordProtected":true');
+    expect(stored).not.toMatch(/open sesame|another one/);
+  });
+
   it('is sent to our service and read back from it', async () => {
     const account = openAccount(connection);
     await account.serviceOffer();
@@ -222,11 +256,15 @@ describe("a link's end, offered by the contract", () => {
     const account = openAccount(connection);
     await account.loadDomains();
     await vi.waitFor(() => expect(account.getSnapshot().offer.value).toBeDefined());
-    for (const field of ['expires_at', 'max_clicks', 'expired_url']) {
+    for (const field of ['expires_at', 'max_clicks', 'expired_url', 'password']) {
       expect(account.offersLinkField(field), field).toBe(false);
     }
-    const link = await account.createLink({ destinationUrl: 'https://example.com/plain', ...ends });
-    await account.updateLink(link, { title: 'Plain', ...ends });
+    const link = await account.createLink({
+      destinationUrl: 'https://example.com/plain',
+      ...ends,
+      password: 'open sesame',
+    });
+    await account.updateLink(link, { title: 'Plain', ...ends, password: null });
     expect(bodies).toEqual([{ destination_url: 'https://example.com/plain' }, { title: 'Plain' }]);
   });
 });

@@ -26,8 +26,17 @@ export type AccountWrites = {
 };
 
 /** The lifecycle fields a saved link carries (none from a service that answers without them). */
-const pickLifecycle = ({ expiresAt, maxClicks, expiredUrl }: Link) =>
-  readLifecycle({ expires_at: expiresAt, max_clicks: maxClicks, expired_url: expiredUrl });
+const pickLifecycle = ({ expiresAt, maxClicks, expiredUrl, passwordProtected }: Link) => ({
+  ...readLifecycle({ expires_at: expiresAt, max_clicks: maxClicks, expired_url: expiredUrl }),
+  ...(passwordProtected !== undefined && { passwordProtected }),
+});
+
+/** The link as an edit shows it while it is sent: the password itself is never kept. */
+function shownWhileSent(link: Link, { password, ...changes }: UpdateLinkInput): Link {
+  const shown: Link = { ...link, ...changes };
+  if (password !== undefined) shown.passwordProtected = password !== null;
+  return shown;
+}
 
 const isNotFound = (error: unknown) => isApiError(error) && error.kind === 'not_found';
 
@@ -53,7 +62,7 @@ export function createWriteThrough(
 
     async updateLink(link, changes) {
       const sent = hasLifecycle(changes) ? await offered(changes, 'update') : changes;
-      const edited = { ...link, ...sent };
+      const edited = shownWhileSent(link, sent);
       void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
       try {
         const saved = await (await state.client()).updateLink(link.shortUrl, sent);

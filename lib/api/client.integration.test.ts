@@ -62,6 +62,7 @@ describe('every operation, end to end', () => {
       destinationReason: null,
       destinationFinalUrl: null,
       destinationPermanent: null,
+      passwordProtected: false,
     });
 
     const listed = await api.listLinks();

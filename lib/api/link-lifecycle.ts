@@ -4,13 +4,13 @@
 // (offeredLifecycle), since a service without our contract may mean something else by the names.
 import * as z from 'zod/mini';
 import { ExpiredUrl, ExpiresAt, MaxClicks } from '../../contract/wire.ts';
+import { PASSWORD_FIELD, type PasswordChange, PasswordInput } from './link-password.ts';
 import { offersLinkField, type ServiceOffer } from './service-offer.ts';
 import { normalizeTimestamp } from './timestamp.ts';
 
 /** The lifecycle fields as the wire names them. */
 export const LIFECYCLE_FIELDS = ['expires_at', 'max_clicks', 'expired_url'] as const;
 export type LifecycleField = (typeof LIFECYCLE_FIELDS)[number];
-// The password (write-only, answered as `password_protected`) joins these once the service has it.
 
 /** A link's end as read: a field left out when the answer lacks it or holds no readable value. */
 export type LinkLifecycle = {
@@ -70,15 +70,20 @@ export const LifecycleInput = {
   expiresAt: z.optional(ExpiresAt),
   maxClicks: z.optional(MaxClicks),
   expiredUrl: z.optional(ExpiredUrl),
+  ...PasswordInput,
 };
 
+/** What a create or update may set of a link's end: the lifecycle fields and the password. */
+export type LifecycleChange = LinkLifecycle & PasswordChange;
+
 /** The wire fields of what is given; null is sent (it clears), undefined is not. */
-export function lifecycleBody(input: LinkLifecycle): Partial<Record<LifecycleField, unknown>> {
-  const body: Partial<Record<LifecycleField, unknown>> = {};
+export function lifecycleBody(input: LifecycleChange): Partial<Record<string, unknown>> {
+  const body: Partial<Record<string, unknown>> = {};
   for (const field of LIFECYCLE_FIELDS) {
     const value = input[FIELD_OF[field]];
     if (value !== undefined) body[field] = value;
   }
+  if (input.password !== undefined) body[PASSWORD_FIELD] = input.password;
   return body;
 }
 
@@ -86,14 +91,19 @@ export function lifecycleBody(input: LinkLifecycle): Partial<Record<LifecycleFie
  * The input without the lifecycle fields the service does not take (`accepted`: its contract's
  * create or update body): a service that does not name them never receives them.
  */
-export function withoutUnoffered<T extends LinkLifecycle>(input: T, accepted: ReadonlySet<string>) {
+export function withoutUnoffered<T extends LifecycleChange>(
+  input: T,
+  accepted: ReadonlySet<string>,
+) {
   const kept = { ...input };
   for (const field of LIFECYCLE_FIELDS) {
     if (!accepted.has(field)) delete kept[FIELD_OF[field]];
   }
+  if (!accepted.has(PASSWORD_FIELD)) delete kept.password;
   return kept;
 }
 
-/** Whether the input sets or clears any lifecycle field. */
-export const hasLifecycle = (input: LinkLifecycle) =>
+/** Whether the input sets or clears any lifecycle field or the password. */
+export const hasLifecycle = (input: LifecycleChange) =>
+  input.password !== undefined ||
   LIFECYCLE_FIELDS.some((field) => input[FIELD_OF[field]] !== undefined);

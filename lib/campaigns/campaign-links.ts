@@ -39,6 +39,7 @@ export async function shortenForCampaign(
         expiresAt: input.expiresAt,
         maxClicks: input.maxClicks,
         expiredUrl: input.expiredUrl,
+        password: input.password,
       },
       rememberDomain: options.rememberDomain,
       signal: options.signal,

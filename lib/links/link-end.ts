@@ -11,3 +11,15 @@ export function hasEnded(
   if (typeof expiresAt === 'string' && Date.parse(expiresAt) <= now) return true;
   return typeof maxClicks === 'number' && clicks >= maxClicks;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The expiry "Extend 7 days" sets: `days` after the link's expiry while that is still ahead, else
+ * `days` from now (a link that never ended, or ended already, gets a week from the click).
+ */
+export function extendedExpiry({ expiresAt }: LinkLifecycle, now: number, days = 7): string {
+  const current = typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+  const from = Number.isNaN(current) || current <= now ? now : current;
+  return new Date(from + days * DAY_MS).toISOString();
+}

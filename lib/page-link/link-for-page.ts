@@ -5,7 +5,7 @@
 
 import { openAccount } from '../account/account.ts';
 import { isApiError } from '../api/errors.ts';
-import type { LinkLifecycle } from '../api/link-lifecycle.ts';
+import type { LifecycleChange } from '../api/link-lifecycle.ts';
 import type { Link } from '../api/schemas.ts';
 import { findOrCreate } from '../bulk/lost-answer.ts';
 import { indexLinks } from '../links/link-index.ts';
@@ -136,7 +136,7 @@ type MakeOptions = {
   /** The back-half asked for, when a new link is made. */
   backHalf?: string;
   /** When a new link ends (the popup's "Link options"), where its service offers it. */
-  lifecycle?: LinkLifecycle;
+  lifecycle?: LifecycleChange;
   /** The domain of a new link is remembered as the account's last choice (the popup's form). */
   rememberDomain?: boolean;
   signal?: AbortSignal;

@@ -212,6 +212,28 @@ test.describe('options page, Links', () => {
     await expect(row(page, link.short_url)).toBeVisible();
   });
 
+  test('a protected link says so on its row, and "Show" narrows the list to the protected links', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const plain = await createLink(service, apiKey, {
+      destination_url: 'https://open.example.com/',
+    });
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://locked.example.com/',
+      password: 'open sesame',
+    });
+    await expect(row(page, link.short_url)).toContainText('Protected');
+    await expect(row(page, plain.short_url)).not.toContainText('Protected');
+
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await expect(show.getByRole('option', { name: 'Protected (1)' })).toHaveCount(1);
+    await show.selectOption('protected');
+    await expect(row(page, link.short_url)).toBeVisible();
+    await expect(row(page, plain.short_url)).toHaveCount(0);
+  });
+
   test('edits the title and destination, and the short URL then leads to the new destination', async ({
     linkOnOptionsPage,
     service,
@@ -240,6 +262,97 @@ test.describe('options page, Links', () => {
     });
     const redirect = await fetch(link.short_url, { redirect: 'manual' });
     expect(redirect.headers.get('location')).toBe('https://new.example.com/here');
+  });
+
+  test("the edit form sets and clears a link's end and its password, each refusal on its field", async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://locked.example.com/',
+      password: 'open sesame',
+      max_clicks: 5,
+    });
+    const stored = async () => (await getLink(service, apiKey, link.short_url)).body;
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    const limit = dialog.getByLabel('Click limit', { exact: true });
+    const after = dialog.getByLabel('After it expires, go to', { exact: true });
+    await expect(limit).toHaveValue('5');
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(dialog.getByText('Leave empty to keep the current password.')).toBeVisible();
+
+    await limit.fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(limit).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      dialog.getByText('The click limit must be a whole number from 1 to 1,000,000,000.'),
+    ).toBeVisible();
+    // The service's own refusal lands on the field it names.
+    await limit.fill('');
+    await after.fill(link.short_url);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(after).toHaveAttribute('aria-invalid', 'true');
+    await expect(after).toHaveValue(link.short_url);
+    await expect(dialog).toBeVisible();
+    expect(await stored()).toMatchObject({ max_clicks: 5, expired_url: null });
+    await after.fill('https://example.com/after');
+    await dialog.getByRole('button', { name: '7 days', exact: true }).click();
+    await screenshotBothThemes(page, 'options-links-edit-end', dialog);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Remove password', { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, link.short_url)).toContainText('Expires in 7 days');
+    await expect(row(page, link.short_url)).not.toContainText('Protected');
+    const saved = await stored();
+    expect(saved).toMatchObject({
+      max_clicks: null,
+      expired_url: 'https://example.com/after',
+      password_protected: false,
+    });
+    const days = (Date.parse(String(saved.expires_at)) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+
+    await row(page, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Password', { exact: true }).fill('new secret');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, link.short_url)).toContainText('Protected');
+    const visit = await fetch(link.short_url, { redirect: 'manual' });
+    expect(await visit.text()).toContain('This link is protected');
+  });
+
+  test('"Extend 7 days" in the details pane adds a week from now, then from the new expiry', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const { page, link } = await linkOnOptionsPage({
+      destination_url: 'https://extend.example.com/',
+      title: 'Extend me',
+    });
+    const daysLeft = async () => {
+      const { expires_at } = (await getLink(service, apiKey, link.short_url)).body;
+      return (Date.parse(String(expires_at)) - Date.now()) / 86_400_000;
+    };
+    await row(page, link.short_url).getByRole('button', { name: 'Extend me' }).click();
+    const pane = page.getByRole('dialog');
+    await expect(pane).toContainText('Never');
+    const extend = pane.getByRole('button', { name: 'Extend 7 days' });
+    await expect(extend).toHaveAttribute('title', /gets 7 days from now/);
+    await extend.click();
+    await expect(pane).toContainText('Expires in 7 days');
+    await expect(row(page, link.short_url)).toContainText('Expires in 7 days');
+    await expect.poll(daysLeft).toBeGreaterThan(6.9);
+    await extend.click();
+    await expect(pane).toContainText('Expires in 14 days');
+    await screenshotBothThemes(page, 'options-links-details-end', pane);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expect.poll(daysLeft).toBeGreaterThan(13.9);
+    expect(await daysLeft()).toBeLessThan(14.1);
   });
 
   test('an edit to a bare address saves it with https://, as the popup does', async ({

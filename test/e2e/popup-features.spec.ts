@@ -167,6 +167,46 @@ test.describe('link options', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
   });
+
+  test('a password set in "Link options" makes a link that asks for it, and the form forgets it', async ({
+    service,
+    apiKey,
+    popupOn,
+  }) => {
+    const popup = await popupOn(`${service.pageOrigin}/`);
+    await popup.page.getByRole('button', { name: 'Link options', exact: true }).click();
+    const password = popup.page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await password.fill('abc');
+    await popup.submitButton().click();
+    await expect(popup.page.getByText('The password must be 4 to 128 characters.')).toBeVisible();
+    await expect(password).toHaveValue('abc');
+    expect(await linksOf(service, apiKey)).toHaveLength(0);
+    const show = popup.page.getByRole('button', { name: 'Show', exact: true });
+    await show.click();
+    await expect(show).toHaveAttribute('aria-pressed', 'true');
+    await expect(password).toHaveAttribute('type', 'text');
+    await password.fill('open sesame');
+    await popup.submitButton().click();
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(password).toHaveValue('');
+    const [link] = await linksOf(service, apiKey);
+    expect(link).toMatchObject({ password_protected: true });
+    expect(JSON.stringify(link)).not.toContain('open sesame');
+    const visit = await fetch((await popup.shortLink().textContent()) ?? '', {
+      redirect: 'manual',
+    });
+    expect(visit.status).toBe(200);
+    expect(await visit.text()).toContain('This link is protected');
+    const stored = await popup.page.evaluate(() => chrome.storage.local.get(null));
+    expect(JSON.stringify(stored)).not.toContain('open sesame');
+
+    // "Link options" stays open where it was left.
+    const again = await popupOn(`${service.pageOrigin}/`);
+    await expect(
+      again.page.getByRole('button', { name: 'Link options', exact: true }),
+    ).toHaveAttribute('aria-expanded', 'true');
+  });
 });
 
 test.describe('the focus', () => {

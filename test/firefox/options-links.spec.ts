@@ -138,6 +138,60 @@ test.describe('options page, Links, in Firefox', () => {
     expect(redirect.headers.get('location')).toBe('https://new.example.com/here');
   });
 
+  test('a protected link shows "Protected", the "Show" menu narrows to it, the edit form sets its end and removes its password, and "Extend 7 days" adds a week', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const plain = await createLink(service, apiKey, {
+      destination_url: 'https://open.example.com/',
+    });
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://locked.example.com/',
+      title: 'Locked',
+      password: 'open sesame',
+    });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    const rowText = async (shortUrl: string) =>
+      (await row(page, shortUrl)).evaluate((item) => item.textContent ?? '');
+    await expect.poll(() => rowText(link.short_url)).toContain('Protected');
+    expect(await rowText(plain.short_url)).not.toContain('Protected');
+    const show = byRole('combobox', 'Show');
+    await page.locator(`${show} option[value="protected"]`).wait();
+    expect(await textOf(page, `${show} option[value="protected"]`)).toBe('Protected (1)');
+    await page.select(show, 'protected');
+    await expect.poll(() => shownShortUrls(page)).toEqual([link.short_url]);
+    await page.select(show, '');
+
+    await clickInRow(page, link.short_url, 'Edit');
+    const field = (name: string) => `dialog[open] ${byRole('textbox', name)}`;
+    await page.locator(field('Click limit')).wait();
+    await fill(page, field('Click limit'), '0');
+    await page.locator(`dialog[open] ${button('Save')}`).click();
+    await expect
+      .poll(() => textOf(page, 'dialog[open] .field-error'))
+      .toBe('The click limit must be a whole number from 1 to 1,000,000,000.');
+    await fill(page, field('Click limit'), '3');
+    await page.locator(`dialog[open] ${byRole('checkbox', 'Remove password')}`).click();
+    await page.locator(`dialog[open] ${button('Save')}`).click();
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    await expect
+      .poll(async () => (await getLink(service, apiKey, link.short_url)).body)
+      .toMatchObject({ max_clicks: 3, password_protected: false });
+    await expect.poll(() => rowText(link.short_url)).not.toContain('Protected');
+
+    await clickInRow(page, link.short_url, 'Locked');
+    await page.locator(`dialog[open] ${button('Extend 7 days')}`).click();
+    await expect
+      .poll(async () => {
+        const { expires_at } = (await getLink(service, apiKey, link.short_url)).body;
+        return (Date.parse(String(expires_at)) - Date.now()) / 86_400_000;
+      })
+      .toBeGreaterThan(6.9);
+    await expect.poll(() => rowText(link.short_url)).toContain('Expires in 7 days');
+  });
+
   test('deletes one link after a confirmation naming it', async ({
     extension,
     service,

@@ -76,7 +76,7 @@ test.describe('the popup in Firefox', () => {
     await extension.screenshotBothThemes(popup.page, 'popup-error-back-half-taken');
   });
 
-  test('"Link options" sets the expiry, the click limit and the address after, each checked on its field', async ({
+  test('"Link options" sets the expiry, the click limit, the address after and the password, each checked on its field', async ({
     extension,
     service,
     apiKey,
@@ -94,12 +94,22 @@ test.describe('the popup in Firefox', () => {
     expect(await inputValue(popup.page, limit)).toBe('0');
 
     await fill(popup.page, limit, '3');
+    // A password input has no textbox role.
+    await fill(popup.page, '#link-password', 'open sesame');
     await popup.page.locator(button('Shorten')).click();
     await popup.shortLink();
+    expect(await inputValue(popup.page, '#link-password')).toBe('');
     const [link] = (await api(service.baseUrl, apiKey).list()).body.links as {
       expires_at?: string;
+      short_url: string;
     }[];
-    expect(link).toMatchObject({ max_clicks: 3, expired_url: 'https://example.com/ended' });
+    expect(link).toMatchObject({
+      max_clicks: 3,
+      expired_url: 'https://example.com/ended',
+      password_protected: true,
+    });
+    const visit = await fetch(link?.short_url ?? '', { redirect: 'manual' });
+    expect(await visit.text()).toContain('This link is protected');
     const days = (Date.parse(link?.expires_at ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);

@@ -7,6 +7,7 @@ import { t } from '../../../lib/i18n/t.ts';
 import { describeApiError } from '../../../lib/wording/error-text.ts';
 import { ACCOUNTS_SECTION } from '../accounts/AccountsSection.tsx';
 import { checkEditDestination, checkEditTitle } from './edit-fields.ts';
+import { useLinkEndEdit } from './link-end/use-link-end-edit.tsx';
 import { changedFields } from './links-view.ts';
 
 type Field = 'destinationUrl' | 'title';
@@ -33,6 +34,7 @@ export function EditLinkForm({
   const [form, setForm] = useState({ destinationUrl: link.destinationUrl, title: link.title });
   const [serverProblem, setServerProblem] = useState<{ field?: Field; message: string }>();
   const [busy, setBusy] = useState(false);
+  const end = useLinkEndEdit(link, account, idPrefix);
 
   const destination = checkEditDestination(form.destinationUrl);
   const title = checkEditTitle(form.title);
@@ -41,11 +43,13 @@ export function EditLinkForm({
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const endChanges = end.changes();
     if (busy || destination.problem !== undefined || title.problem !== undefined) return;
-    const changes = changedFields(link, {
-      destinationUrl: destination.value ?? '',
-      title: title.value ?? '',
-    });
+    if (!endChanges) return;
+    const changes = {
+      ...changedFields(link, { destinationUrl: destination.value ?? '', title: title.value ?? '' }),
+      ...endChanges,
+    };
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
@@ -60,6 +64,7 @@ export function EditLinkForm({
     } catch (error) {
       const { message, advice } = describeApiError(error, ACCOUNTS_SECTION);
       const field = isApiError(error) ? error.field : undefined;
+      if (end.refused(field, message)) return;
       setServerProblem({
         field:
           field === 'destination_url' ? 'destinationUrl' : field === 'title' ? 'title' : undefined,
@@ -106,6 +111,7 @@ export function EditLinkForm({
           />
         )}
       </FormField>
+      {end.fields}
       <div role="alert">
         {serverProblem && !serverProblem.field && (
           <p className="notice error">{serverProblem.message}</p>

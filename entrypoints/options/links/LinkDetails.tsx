@@ -8,6 +8,7 @@ import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
 import { HealthDetails } from './health/HealthDetails.tsx';
+import { LinkEndFacts } from './link-end/LinkEndFacts.tsx';
 import { clicksNumber, createdLabel, rowTitle, splitDestination } from './links-view.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
@@ -76,6 +77,7 @@ export function LinkDetails({
         <dd>
           <time dateTime={link.createdAt}>{created.full || link.createdAt}</time>
         </dd>
+        <LinkEndFacts link={link} account={account} />
       </dl>
       <HealthDetails link={link} account={account} />
       <Suspense fallback={null}>

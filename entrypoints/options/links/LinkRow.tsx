@@ -2,11 +2,13 @@ import { memo, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from '../../../components/ui/icons.tsx';
 import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
+import { isProtected } from '../../../lib/api/link-password.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { HealthBadge } from './health/HealthBadge.tsx';
+import { ProtectedBadge } from './link-end/ProtectedBadge.tsx';
 import {
   clicksText,
   createdLabel,
@@ -138,6 +140,7 @@ export const LinkRow = memo(function LinkRow({
           </>
         )}
         <HealthBadge link={link} offer={offer} />
+        {isProtected(link, offer) && <ProtectedBadge />}
       </div>
       <div className="link-actions">
         {/* Floats beside the buttons, where "Copied" does. */}

@@ -43,6 +43,20 @@ describe('the "Show" menu', () => {
     expect(offeredFilters(links, context)[0]?.count).toBe(1);
   });
 
+  it('offers "Protected" with its count where the service answers password_protected', () => {
+    const locked = [link(5, { passwordProtected: true }), link(6, { passwordProtected: false })];
+    const context = { offer: offering('password_protected'), now: NOW };
+
+    expect(
+      offeredFilters([...links, ...locked], context).map(({ filter, count }) => [filter.id, count]),
+    ).toEqual([['protected', 1]]);
+    expect(keptBy([...links, ...locked], 'protected', context)).toEqual([locked[0]]);
+    // A service whose contract does not name the field: its answers' field means nothing to us.
+    const unnamed = { offer: offering('expires_at'), now: NOW };
+    expect(offeredFilters(locked, unnamed).map(({ filter }) => filter.id)).toEqual(['expired']);
+    expect(keptBy(locked, 'protected', unnamed)).toBe(locked);
+  });
+
   it('offers nothing, and narrows nothing, for a service without a contract', () => {
     const context = { offer: NO_OFFER, now: NOW };
 

@@ -3,6 +3,7 @@
 // offers an entry only where the account's service offers what it reads, with its count.
 import { offersHealth } from '../../../lib/api/link-health.ts';
 import { offeredLifecycle } from '../../../lib/api/link-lifecycle.ts';
+import { isProtected, PROTECTED_FIELD } from '../../../lib/api/link-password.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { offersLinkField } from '../../../lib/api/service-offer.ts';
@@ -44,6 +45,12 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
     offered: (offer, context) => offersHealth(offer) || (context?.browserChecks?.size ?? 0) > 0,
     keeps: (link, { offer, browserChecks }) =>
       leadsNowhere(shownHealth(link, offer, browserChecks)),
+  },
+  {
+    id: 'protected',
+    label: () => t('linksShowProtected'),
+    offered: (offer) => offersLinkField(offer, PROTECTED_FIELD),
+    keeps: (link, { offer }) => isProtected(link, offer),
   },
 ];
 

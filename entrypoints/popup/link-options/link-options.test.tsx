@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { checkLinkOptions } from './check-link-options.ts';
+import { checkLinkOptions } from '../../../components/shorten/check-link-end.ts';
+import { localDateTime, NO_LINK_OPTIONS } from '../../../components/shorten/link-end-values.ts';
 import { LinkOptions } from './LinkOptions.tsx';
-import { localDateTime, NO_LINK_OPTIONS } from './link-option-values.ts';
 
 const NOW = Date.parse('2026-11-28T10:00:00.000Z');
 const all = () => true;
@@ -13,7 +13,12 @@ describe('checkLinkOptions', () => {
     const expires = localDateTime(NOW + 86_400_000);
     expect(
       checkLinkOptions(
-        { expires, maxClicks: ' 25 ', expiredUrl: 'https://example.com/ended' },
+        {
+          expires,
+          maxClicks: ' 25 ',
+          expiredUrl: 'https://example.com/ended',
+          password: ' open sesame ',
+        },
         all,
         NOW,
       ),
@@ -22,6 +27,7 @@ describe('checkLinkOptions', () => {
         expiresAt: new Date(expires).toISOString(),
         maxClicks: 25,
         expiredUrl: 'https://example.com/ended',
+        password: ' open sesame ',
       },
     });
     expect(checkLinkOptions(NO_LINK_OPTIONS, all, NOW)).toEqual({ lifecycle: {} });
@@ -29,7 +35,12 @@ describe('checkLinkOptions', () => {
 
   it('says each bad value on its own field', () => {
     const checked = checkLinkOptions(
-      { expires: localDateTime(NOW - 60_000), maxClicks: '0', expiredUrl: 'ftp://example.com/' },
+      {
+        expires: localDateTime(NOW - 60_000),
+        maxClicks: '0',
+        expiredUrl: 'ftp://example.com/',
+        password: 'abc',
+      },
       all,
       NOW,
     );
@@ -39,6 +50,7 @@ describe('checkLinkOptions', () => {
         maxClicks: 'The click limit must be a whole number from 1 to 1,000,000,000.',
         expiredUrl:
           'Enter a full web address starting with \u2066http://\u2069 or \u2066https://\u2069, with no name or password before the host.',
+        password: 'The password must be 4 to 128 characters.',
       },
     });
     for (const maxClicks of ['1.5', 'ten', '1000000001', '-2']) {
@@ -50,10 +62,17 @@ describe('checkLinkOptions', () => {
     expect(
       checkLinkOptions({ ...NO_LINK_OPTIONS, expiredUrl: 'https://u:p@example.com/' }, all, NOW),
     ).toHaveProperty('errors.expiredUrl');
+    // Counted as a person counts characters: four emoji are four.
+    expect(checkLinkOptions({ ...NO_LINK_OPTIONS, password: '🔑🔑🔑🔑' }, all, NOW)).toEqual({
+      lifecycle: { password: '🔑🔑🔑🔑' },
+    });
+    expect(
+      checkLinkOptions({ ...NO_LINK_OPTIONS, password: 'x'.repeat(129) }, all, NOW),
+    ).toHaveProperty('errors.password');
   });
 
   it('sends nothing, and finds nothing wrong, where the service offers no field', () => {
-    const typed = { expires: 'yesterday', maxClicks: '0', expiredUrl: 'nowhere' };
+    const typed = { expires: 'yesterday', maxClicks: '0', expiredUrl: 'nowhere', password: 'x' };
     expect(checkLinkOptions(typed, none, NOW)).toEqual({ lifecycle: {} });
     expect(checkLinkOptions(typed, (field) => field === 'max_clicks', NOW)).toEqual({
       errors: { maxClicks: expect.any(String) },
@@ -79,6 +98,25 @@ describe('LinkOptions', () => {
 
   it('is not drawn for a service that offers none of them', () => {
     expect(draw(none)).toBe('');
+  });
+
+  it('draws the password masked, with a "Show" toggle, where the service takes it', () => {
+    const open = (offers: (field: string) => boolean) =>
+      renderToStaticMarkup(
+        <LinkOptions
+          offers={offers}
+          values={{ ...NO_LINK_OPTIONS, password: 'open sesame' }}
+          errors={{}}
+          onChange={() => {}}
+          onSubmit={() => {}}
+          startOpen
+        />,
+      );
+    const markup = open(all);
+    expect(markup).toMatch(/<label for="link-password">Password<\/label>/);
+    expect(markup).toMatch(/<input id="link-password" type="password" autoComplete="new-password"/);
+    expect(markup).toMatch(/aria-pressed="false" aria-controls="link-password"[^>]*>Show</);
+    expect(open((field) => field !== 'password')).not.toContain('Password');
   });
 
   it('opens on an error, showing only the offered fields and the quick choices', () => {

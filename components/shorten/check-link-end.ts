@@ -1,14 +1,15 @@
 // "Link options" as they will be sent, or what is wrong with each, by the contract's rules.
-import { MAX_CLICKS_LIMIT } from '../../../contract/limits.ts';
-import { ExpiredUrl, MaxClicks } from '../../../contract/wire.ts';
-import type { LinkLifecycle } from '../../../lib/api/link-lifecycle.ts';
-import { formatNumber } from '../../../lib/i18n/format.ts';
-import { t } from '../../../lib/i18n/t.ts';
+import { MAX_CLICKS_LIMIT } from '../../contract/limits.ts';
 import {
-  type LinkOptionErrors,
-  type LinkOptionValues,
-  OPTION_FIELDS,
-} from './link-option-values.ts';
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  Password,
+} from '../../contract/link-password.ts';
+import { ExpiredUrl, MaxClicks } from '../../contract/wire.ts';
+import type { LifecycleChange } from '../../lib/api/link-lifecycle.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/t.ts';
+import { type LinkOptionErrors, type LinkOptionValues, OPTION_FIELDS } from './link-end-values.ts';
 
 /**
  * The lifecycle fields to send, only those the account's service offers (`offers`) and the person
@@ -18,8 +19,8 @@ export function checkLinkOptions(
   values: LinkOptionValues,
   offers: (field: string) => boolean,
   now = Date.now(),
-): { lifecycle: LinkLifecycle } | { errors: LinkOptionErrors } {
-  const lifecycle: LinkLifecycle = {};
+): { lifecycle: LifecycleChange } | { errors: LinkOptionErrors } {
+  const lifecycle: LifecycleChange = {};
   const errors: LinkOptionErrors = {};
   const given = (option: keyof LinkOptionValues) =>
     offers(OPTION_FIELDS[option]) && values[option].trim() !== '';
@@ -41,5 +42,15 @@ export function checkLinkOptions(
     if (parsed.success && parsed.data !== null) lifecycle.expiredUrl = parsed.data;
     else errors.expiredUrl = t('linkExpiredUrlInvalid');
   }
+  // Spaces count: a password is taken as typed.
+  if (offers(OPTION_FIELDS.password) && values.password !== '') {
+    const parsed = Password.safeParse(values.password);
+    if (parsed.success && parsed.data !== null) lifecycle.password = parsed.data;
+    else errors.password = passwordRuleText();
+  }
   return Object.keys(errors).length > 0 ? { errors } : { lifecycle };
 }
+
+/** The password's rule in a sentence, as the service says it. */
+export const passwordRuleText = () =>
+  t('linkPasswordRule', formatNumber(PASSWORD_MIN_LENGTH), formatNumber(PASSWORD_MAX_LENGTH));

@@ -6,24 +6,32 @@ export type LinkOptionValues = {
   expires: string;
   maxClicks: string;
   expiredUrl: string;
+  /** Never stored: the form forgets it once the link is made. */
+  password: string;
 };
 export type LinkOptionErrors = Partial<Record<keyof LinkOptionValues, string>>;
 
-export const NO_LINK_OPTIONS: LinkOptionValues = { expires: '', maxClicks: '', expiredUrl: '' };
+export const NO_LINK_OPTIONS: LinkOptionValues = {
+  expires: '',
+  maxClicks: '',
+  expiredUrl: '',
+  password: '',
+};
 
 /** The service's field names, as its errors name them, to the options'. */
 export const WIRE_TO_OPTION: Record<string, keyof LinkOptionValues> = {
   expires_at: 'expires',
   max_clicks: 'maxClicks',
   expired_url: 'expiredUrl',
+  password: 'password',
 };
-// The password (write-only) gets its field here, and its wire name above, once the service takes it.
 
 /** The wire field each option sets. */
 export const OPTION_FIELDS: Record<keyof LinkOptionValues, string> = {
   expires: 'expires_at',
   maxClicks: 'max_clicks',
   expiredUrl: 'expired_url',
+  password: 'password',
 };
 
 /** A moment as a `datetime-local` input shows it: in the person's zone, to the minute. */

@@ -1,0 +1,20 @@
+import './link-end.css';
+import { LockIcon } from '../../../../components/ui/icons.tsx';
+import { t } from '../../../../lib/i18n/t.ts';
+
+/** Read once: rows show other links many times a second in a scroll. */
+let word: string | undefined;
+
+/** A row's lock and "Protected": the link asks its visitors for a password. */
+export function ProtectedBadge() {
+  word ??= t('linksProtected');
+  return (
+    <>
+      {' · '}
+      <span className="link-protected">
+        <LockIcon />
+        {word}
+      </span>
+    </>
+  );
+}
