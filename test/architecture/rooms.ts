@@ -14,6 +14,7 @@ const LIB_USE_CASES = [
   'lib/import',
   'lib/deletions',
   'lib/omnibox',
+  'lib/tags',
 ];
 const COMPONENTS = [
   'components/ui',
@@ -100,6 +101,11 @@ export const ROOMS: Room[] = [
   },
   { room: 'lib/deletions', mayImport: LIB_DATA, holds: 'deletions waiting for their Undo' },
   { room: 'lib/omnibox', mayImport: LIB_DATA, holds: '`sl` in the address bar' },
+  {
+    room: 'lib/tags',
+    mayImport: LIB_DATA,
+    holds: "an account's tags: their calls, their cache, the rules a name is checked by",
+  },
   // React pieces the pages share.
   {
     room: 'components/ui',
