@@ -40,6 +40,7 @@ export async function shortenForCampaign(
         maxClicks: input.maxClicks,
         expiredUrl: input.expiredUrl,
       },
+      tags: input.tags,
       rememberDomain: options.rememberDomain,
       signal: options.signal,
     },

@@ -257,6 +257,7 @@ export type StoredSettings = Partial<{
   removeTracking: boolean;
   reuseExisting: boolean;
   copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
+  keepTags: boolean;
 }>;
 
 export async function configure(worker: Worker, settings: StoredSettings): Promise<void> {
