@@ -198,11 +198,12 @@ async function resetBrowser(context: BrowserContext): Promise<void> {
 
 export const expect = test.expect;
 
-export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+export type OptionsSection = 'links' | 'domains' | 'tags' | 'accounts' | 'preferences';
 
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
   domains: 'Domains',
+  tags: 'Tags',
   accounts: 'Accounts',
   preferences: 'Preferences',
 };

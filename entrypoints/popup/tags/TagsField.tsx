@@ -6,9 +6,9 @@ import { tagKey } from '../../../contract/tag-fields.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { withTagAdded } from '../../../lib/tags/tag-names.ts';
+import { tagProblemText } from '../../../lib/tags/tag-words.ts';
 import type { AccountTag } from '../../../lib/tags/tags-api.ts';
 import { readCachedTags, refreshTags } from '../../../lib/tags/tags-cache.ts';
-import { tagProblemText } from './check-tags.ts';
 import type { TagValues } from './tag-values.ts';
 
 const ID = 'link-tags';
