@@ -227,6 +227,15 @@ test.describe('options page, tags', () => {
     await expect(rows.first().locator('.tag-chip')).toHaveAttribute('data-tag-color', 'blue');
     await screenshotBothThemes(page, 'options-tags');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // At the narrowest width the rows wrap rather than scroll sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshotBothThemes(page, 'options-tags-360');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Rename: Enter saves, Escape leaves the name as it was, a name taken is said on the field.
     await page.getByRole('button', { name: 'Rename tag Client A' }).click();
