@@ -8,6 +8,8 @@ import { LinksSection } from './links/LinksSection.tsx';
 import { SectionNav } from './navigation/SectionNav.tsx';
 import { SECTIONS, useSection } from './navigation/sections.ts';
 import { PreferencesSection } from './preferences/PreferencesSection.tsx';
+import { TagsSection } from './tags/TagsSection.tsx';
+import { useTagsOffered } from './tags/use-tags-offered.ts';
 import { useSettings } from './use-settings.ts';
 
 export function App() {
@@ -22,6 +24,7 @@ export function App() {
       : state.status === 'ready' &&
         state.settings.accounts.some((account) => account.apiKey !== '');
   const section = useSection(accountSetUp);
+  const tagsOffered = useTagsOffered(state.status === 'ready' ? state.settings : undefined);
   const sectionKey = SECTIONS.find((each) => each.id === section)?.name;
   const sectionName = sectionKey && t(sectionKey);
   useEffect(() => {
@@ -32,7 +35,7 @@ export function App() {
     <div className="options-page" data-section={section}>
       <header className="options-header">
         <Brand size={28}>{t('optionsTitle')}</Brand>
-        <SectionNav current={section} />
+        <SectionNav current={section} hidden={tagsOffered ? [] : ['tags']} />
       </header>
       <main>
         {state.status === 'failed' && (
@@ -45,6 +48,9 @@ export function App() {
         )}
         {state.status === 'ready' && section === 'domains' && (
           <DomainsSection settings={state.settings} />
+        )}
+        {state.status === 'ready' && section === 'tags' && (
+          <TagsSection settings={state.settings} />
         )}
         {state.status === 'ready' && section === 'accounts' && (
           <AccountsSection settings={state.settings} />

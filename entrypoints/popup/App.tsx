@@ -23,6 +23,7 @@ const TrackingNote = lazy(async () => ({ default: (await later()).TrackingNote }
 const ShortcutsFooter = lazy(async () => ({ default: (await later()).ShortcutsFooter }));
 const UtmDisclosure = lazy(async () => ({ default: (await later()).UtmDisclosure }));
 const LinkOptions = lazy(async () => ({ default: (await later()).LinkOptions }));
+const TagsField = lazy(async () => ({ default: (await later()).TagsField }));
 // "Shorten all tabs" and its list formats: only when the button is pressed.
 const AllTabs = lazy(async () => ({ default: (await import('./AllTabs.tsx')).AllTabs }));
 
@@ -175,6 +176,18 @@ export function App({ start }: { start: PopupStart }) {
         onChange={form.change}
         onSubmit={form.submit}
       />
+      {formDrawn && (
+        <Later>
+          <TagsField
+            offered={account.offers('tags')}
+            account={account.account}
+            values={form.tagValues}
+            error={form.tagsError}
+            onChange={form.setTags}
+            onSubmit={form.submit}
+          />
+        </Later>
+      )}
       {formDrawn && (
         <Later>
           <LinkOptions

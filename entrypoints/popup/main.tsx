@@ -2,6 +2,7 @@
 import './early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import tagChipCss from '../../components/ui/tag-chip.css?inline';
 import themeCss from '../../components/ui/theme.css?inline';
 import { applyTheme } from '../../components/ui/theme.ts';
 import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
@@ -20,7 +21,7 @@ applyDocumentLanguage();
 // runs no script before its stylesheets have arrived, and each file costs it a few milliseconds.
 // Those of the parts drawn after the form come too (about 1 kB gzip), in place before they are.
 const styles = document.createElement('style');
-styles.textContent = themeCss + popupCss + linksCss + allTabsCss + campaignsCss;
+styles.textContent = themeCss + popupCss + linksCss + allTabsCss + campaignsCss + tagChipCss;
 document.head.append(styles);
 
 // biome-ignore lint/style/noNonNullAssertion: index.html always has #root.

@@ -16,6 +16,7 @@ import type { PageLinks } from '../../lib/page-link/link-for-page.ts';
 import type { AccountSettings, Settings } from '../../lib/settings/settings.ts';
 import { unshortenableReason } from '../../lib/wording/link-words.ts';
 import { later } from './load-later.tsx';
+import { firstTags, type TagValues } from './tags/tag-values.ts';
 import type { OutcomeState } from './use-outcome.ts';
 import type { PageLinksState } from './use-page-links.ts';
 
@@ -32,7 +33,7 @@ function firstFields(page: PageToShorten): ShortenFields {
 
 export function useShortenForm(
   page: PageToShorten,
-  settings: Pick<Settings, 'reuseExisting'>,
+  settings: Pick<Settings, 'reuseExisting' | 'keepTags'>,
   {
     chosen,
     offers,
@@ -55,6 +56,11 @@ export function useShortenForm(
   // "Link options": kept as typed; sent only where the account's service offers them.
   const [linkOptions, setLinkOptionValues] = useState<LinkOptionValues>(NO_LINK_OPTIONS);
   const [optionErrors, setOptionErrors] = useState<LinkOptionErrors>({});
+  // "Tags": the chips and the text still typed; the account's last ones when the person keeps them.
+  const [tagValues, setTagValues] = useState<TagValues>(() =>
+    firstTags(settings.keepTags, chosen.lastTags),
+  );
+  const [tagsError, setTagsError] = useState<string>();
   const typed = useRef(new Set<keyof ShortenFields>());
   // The same input shortened twice in one popup gives the link made the first time.
   const lastCreated = useRef<{ key: string; link: Link }>(undefined);
@@ -111,16 +117,21 @@ export function useShortenForm(
     const problems = 'errors' in checked ? checked.errors : code.taggedProblems(checked.input, utm);
     const ends = code.checkLinkOptions(linkOptions, offers);
     setOptionErrors('errors' in ends ? ends.errors : {});
+    const tagged = code.checkTags(tagValues, offers('tags'));
+    setTagsError('error' in tagged ? tagged.error : undefined);
     if (problems) setErrors(problems);
-    if (problems || 'errors' in ends) return;
+    if (problems || 'errors' in ends || 'error' in tagged) return;
     if (!('input' in checked)) return;
     const { input } = checked;
     const { lifecycle } = ends;
+    const { tags } = tagged;
+    // The text left in the input became a chip: it was sent as one.
+    if (tags && tagValues.draft.trim() !== '') setTagValues({ tags, draft: '' });
     // The address as it will be shortened, in the field too: "example.com" became https://….
     if (input.destinationUrl !== fields.destinationUrl) {
       setFields((current) => ({ ...current, destinationUrl: input.destinationUrl }));
     }
-    const key = JSON.stringify([chosen.id, input, utm, lifecycle]);
+    const key = JSON.stringify([chosen.id, input, utm, lifecycle, tags]);
     if (lastCreated.current?.key === key) {
       outcome.again(lastCreated.current.link);
       return;
@@ -129,7 +140,7 @@ export function useShortenForm(
     try {
       // Never a silent duplicate: what the account has for the page is shown first.
       const made = code.isTagged(utm)
-        ? { link: await code.campaignLink({ ...input, ...lifecycle }, utm, chosen, settings) }
+        ? { link: await code.campaignLink({ ...input, ...lifecycle, tags }, utm, chosen, settings) }
         : await code.linkForPage(
             { url: input.destinationUrl, title: input.title },
             {
@@ -140,6 +151,7 @@ export function useShortenForm(
               domain: input.domain,
               backHalf: input.backHalf,
               lifecycle,
+              tags,
               rememberDomain: true,
             },
           );
@@ -152,6 +164,7 @@ export function useShortenForm(
       if (lifecycle.password !== undefined) {
         setLinkOptionValues((current) => ({ ...current, password: '' }));
       }
+      if (settings.keepTags) void code.saveAccount(chosen.id, { lastTags: tags ?? [] });
       await outcome.made(made.link);
     } catch (error) {
       const { isApiError, apiErrorMessage, WIRE_TO_FORM } = code;
@@ -159,7 +172,10 @@ export function useShortenForm(
       const option = isApiError(error) && error.field ? WIRE_TO_OPTION[error.field] : undefined;
       const onField =
         isApiError(error) && (error.kind === 'back_half_taken' || error.kind === 'invalid_input');
+      const onTags =
+        isApiError(error) && (error.field === 'tags' || error.code?.startsWith('tag_'));
       if (onField && field) setErrors({ [field]: apiErrorMessage(error) });
+      else if (onField && onTags) setTagsError(apiErrorMessage(error));
       else if (onField && option) setOptionErrors({ [option]: apiErrorMessage(error) });
       else outcome.failed(error);
     } finally {
@@ -177,6 +193,12 @@ export function useShortenForm(
     setUtm,
     linkOptions,
     optionErrors,
+    tagValues,
+    tagsError,
+    setTags(values: TagValues, error: string | undefined) {
+      setTagValues(values);
+      setTagsError(error);
+    },
     setLinkOptions(values: LinkOptionValues) {
       setLinkOptionValues(values);
       setOptionErrors((current) => {

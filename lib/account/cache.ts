@@ -105,6 +105,8 @@ const FirstScreenCache = z.object({
 /** Each account's caches under keys of their own: removing an account removes exactly these. */
 const domainsKey = (id: string) => `domainsCache:${id}`;
 const offerKey = (id: string) => `serviceOfferCache:${id}`;
+/** An account's tags (lib/tags/tags-cache.ts writes it), dropped with its other caches. */
+export const tagsCacheKey = (id: string) => `tagsCache:${id}`;
 
 const storage = defineExtensionStorage<Record<string, unknown>>(browser.storage.local);
 
@@ -284,12 +286,13 @@ export async function changeCachedLinks(
 }
 
 /**
- * Drops an account's cached links, domains and offer (another key or API, or the account removed).
+ * Drops an account's cached links, domains, offer and tags (another key or API, or the account removed).
  */
 export async function clearCaches(id: string): Promise<void> {
   await Promise.all([
     storage.removeItem(domainsKey(id)),
     storage.removeItem(offerKey(id)),
+    storage.removeItem(tagsCacheKey(id)),
     removeStoredLinks(id),
     removeClickRecord(id),
   ]);

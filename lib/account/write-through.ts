@@ -5,6 +5,7 @@ import type { CallOptions } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import { pickHealth } from '../api/link-health.ts';
 import { hasLifecycle, readLifecycle, withoutUnoffered } from '../api/link-lifecycle.ts';
+import { hasTags, withoutUnofferedTags } from '../api/link-tag-names.ts';
 import type { CreateLinkInput, Link, UpdateLinkInput } from '../api/schemas.ts';
 import type { ChangeLinks } from './account-links.ts';
 import type { AccountOffer } from './account-offer.ts';
@@ -50,19 +51,26 @@ export function createWriteThrough(
   const offered = async <T extends CreateLinkInput | UpdateLinkInput>(
     input: T,
     body: 'create' | 'update',
-  ): Promise<T> => withoutUnoffered(input, (await serviceOffer()).linkFields[body]);
+  ): Promise<T> => {
+    const accepted = (await serviceOffer()).linkFields[body];
+    return withoutUnofferedTags(withoutUnoffered(input, accepted), accepted);
+  };
+  const needsOffer = (input: CreateLinkInput | UpdateLinkInput) =>
+    hasLifecycle(input) || hasTags(input);
 
   return {
     async createLink(input, { signal } = {}) {
-      const sent = hasLifecycle(input) ? await offered(input, 'create') : input;
+      const sent = needsOffer(input) ? await offered(input, 'create') : input;
       const link = await (await state.client()).createLink(sent, { signal });
       await changeLinks((links) => addLink(links, link));
       return link;
     },
 
     async updateLink(link, changes) {
-      const sent = hasLifecycle(changes) ? await offered(changes, 'update') : changes;
-      const edited = shownWhileSent(link, sent);
+      const sent = needsOffer(changes) ? await offered(changes, 'update') : changes;
+      // Tags are sent as names; the link shows the tags its answer carries.
+      const { tags: _names, ...shownChanges } = sent;
+      const edited = shownWhileSent(link, shownChanges);
       void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
       try {
         const saved = await (await state.client()).updateLink(link.shortUrl, sent);

@@ -15,6 +15,7 @@ import {
 } from '../../contract/wire.ts';
 import { LINK_EXTRAS_WIRE, type LinkExtras, readLinkExtras } from './link-extras.ts';
 import { LifecycleInput, lifecycleBody } from './link-lifecycle.ts';
+import { LinkTagsInput, tagsBody } from './link-tag-names.ts';
 import { normalizeTimestamp, utcTimestamp } from './timestamp.ts';
 
 export { normalizeTimestamp } from './timestamp.ts';
@@ -305,6 +306,7 @@ export const CreateLinkInput = z.object({
   title: z.optional(Title),
   domain: z.optional(z.union([DomainHost, z.literal('')])),
   ...LifecycleInput,
+  ...LinkTagsInput,
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkInput>;
 
@@ -312,6 +314,7 @@ export const UpdateLinkInput = z.object({
   destinationUrl: z.optional(DestinationUrl),
   title: z.optional(Title),
   ...LifecycleInput,
+  ...LinkTagsInput,
 });
 export type UpdateLinkInput = z.infer<typeof UpdateLinkInput>;
 
@@ -320,7 +323,7 @@ export function toCreateLinkBody(input: CreateLinkInput): CreateLinkBody {
   if (input.backHalf) body.back_half = input.backHalf;
   if (input.title) body.title = input.title;
   if (input.domain) body.domain = input.domain;
-  return Object.assign(body, lifecycleBody(input));
+  return Object.assign(body, lifecycleBody(input), tagsBody(input));
 }
 
 /** An empty title is sent: clearing a title is a change. */
@@ -328,5 +331,5 @@ export function toUpdateLinkBody(changes: UpdateLinkInput): UpdateLinkBody {
   const body: UpdateLinkBody = {};
   if (changes.destinationUrl !== undefined) body.destination_url = changes.destinationUrl;
   if (changes.title !== undefined) body.title = changes.title;
-  return Object.assign(body, lifecycleBody(changes));
+  return Object.assign(body, lifecycleBody(changes), tagsBody(changes));
 }

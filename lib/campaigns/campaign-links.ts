@@ -41,6 +41,7 @@ export async function shortenForCampaign(
         expiredUrl: input.expiredUrl,
         password: input.password,
       },
+      tags: input.tags,
       rememberDomain: options.rememberDomain,
       signal: options.signal,
     },

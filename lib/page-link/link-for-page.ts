@@ -137,6 +137,8 @@ type MakeOptions = {
   backHalf?: string;
   /** When a new link ends (the popup's "Link options"), where its service offers it. */
   lifecycle?: LifecycleChange;
+  /** The tags of a new link (the popup's "Tags"), where its service offers them. */
+  tags?: string[];
   /** The domain of a new link is remembered as the account's last choice (the popup's form). */
   rememberDomain?: boolean;
   signal?: AbortSignal;
@@ -186,6 +188,7 @@ const makeLink = (destinationUrl: string, title: string | undefined, options: Ma
       domain: options.domain,
       backHalf: options.backHalf,
       ...options.lifecycle,
+      tags: options.tags,
     },
     { account: options.account, signal: options.signal, rememberDomain: options.rememberDomain },
   );

@@ -9,6 +9,7 @@ const ACCOUNT = {
   apiKey: 'key',
   defaultDomain: 'go.example.com',
   lastDomain: '',
+  lastTags: ['Spring'],
 };
 const SETTINGS = {
   accounts: [ACCOUNT, { ...ACCOUNT, id: 'home', name: '', lastDomain: undefined }],
@@ -20,6 +21,7 @@ const SETTINGS = {
   removeTracking: true,
   reuseExisting: false,
   copyAs: 'markdown',
+  keepTags: true,
 };
 
 /** A small deterministic generator (mulberry32), so that a failure names its case. */
@@ -52,6 +54,8 @@ const ODD_VALUES = [
   'https://other.example',
   [],
   [ACCOUNT],
+  ['Spring', 'Launch'],
+  ['Spring', 1],
   {},
   { ...ACCOUNT },
 ];

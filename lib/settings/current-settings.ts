@@ -4,7 +4,7 @@
 // not read here: parseSettings in settings.ts reads it. On everything this reads, the two give
 // the same settings (current-settings.test.ts compares them).
 import { COPY_FORMATS } from '../links/copy-formats.ts';
-import { THEMES } from './preferences.ts';
+import { DEFAULT_PREFERENCES, THEMES } from './preferences.ts';
 import type { AccountSettings, Settings } from './settings.ts';
 
 type Fields = Record<string, unknown>;
@@ -17,11 +17,14 @@ const isOneOf = <T extends string>(options: readonly T[], value: unknown): value
 
 function currentAccount(stored: unknown): AccountSettings | undefined {
   if (!isFields(stored)) return undefined;
-  const { id, name, apiBaseUrl, apiKey, defaultDomain, lastDomain } = stored;
+  const { id, name, apiBaseUrl, apiKey, defaultDomain, lastDomain, lastTags } = stored;
   if (!isText(id) || id.length < 1 || id.length > 64) return undefined;
   if (!isText(name) || !isText(apiKey) || !isText(defaultDomain)) return undefined;
   if (!isText(apiBaseUrl) || apiBaseUrl === '') return undefined;
   if (lastDomain !== undefined && !isText(lastDomain)) return undefined;
+  if (lastTags !== undefined && !(Array.isArray(lastTags) && lastTags.every(isText))) {
+    return undefined;
+  }
   return {
     id,
     name,
@@ -30,6 +33,7 @@ function currentAccount(stored: unknown): AccountSettings | undefined {
     defaultDomain,
     // As zod gives it: the key kept when stored, even without a value.
     ...('lastDomain' in stored && { lastDomain }),
+    ...('lastTags' in stored && { lastTags: lastTags as string[] | undefined }),
   };
 }
 
@@ -46,11 +50,12 @@ export function currentSettings(stored: unknown): Settings | undefined {
   }
   const known = (id: unknown) => accounts.some((account) => account.id === id);
   const { defaultAccountId, popupAccountId, autoCopy, theme, oneClick } = stored;
-  const { removeTracking, reuseExisting, copyAs } = stored;
+  const { removeTracking, reuseExisting, copyAs, keepTags = DEFAULT_PREFERENCES.keepTags } = stored;
   if (!known(defaultAccountId) || (popupAccountId !== undefined && !known(popupAccountId))) {
     return undefined;
   }
-  const flags = [autoCopy, oneClick, removeTracking, reuseExisting];
+  // keepTags came later: settings saved before it lack it, and read as its default.
+  const flags = [autoCopy, oneClick, removeTracking, reuseExisting, keepTags];
   if (!flags.every((flag) => typeof flag === 'boolean')) return undefined;
   if (!isOneOf(THEMES, theme) || !isOneOf(COPY_FORMATS, copyAs)) return undefined;
   return {
@@ -63,5 +68,6 @@ export function currentSettings(stored: unknown): Settings | undefined {
     removeTracking: removeTracking as boolean,
     reuseExisting: reuseExisting as boolean,
     copyAs,
+    keepTags: keepTags as boolean,
   };
 }

@@ -16,4 +16,5 @@ export const DEFAULT_PREFERENCES = {
   removeTracking: true,
   reuseExisting: true,
   copyAs: 'link',
+  keepTags: false,
 } as const;

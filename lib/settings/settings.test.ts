@@ -25,6 +25,7 @@ const PREFERENCE_DEFAULTS = {
   removeTracking: true,
   reuseExisting: true,
   copyAs: 'link',
+  keepTags: false,
 };
 
 const work = {

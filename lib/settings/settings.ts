@@ -34,6 +34,8 @@ export const AccountSettings = z.object({
   defaultDomain: z.catch(z.string(), ''),
   /** The popup's last choice of domain for this account; undefined until one is made. */
   lastDomain: z.catch(z.optional(z.string()), undefined),
+  /** The tags of the popup's last link for this account, kept while "keepTags" is on. */
+  lastTags: z.catch(z.optional(z.array(z.string())), undefined),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 
@@ -66,6 +68,8 @@ export const Settings = z.object({
   /** A page that already has a link gets that link, not another. */
   reuseExisting: z.catch(z.boolean(), DEFAULT_PREFERENCES.reuseExisting),
   copyAs: z.catch(z.enum(COPY_FORMATS), DEFAULT_PREFERENCES.copyAs),
+  /** The popup's Tags field starts with the tags of the account's last link made there. */
+  keepTags: z.catch(z.boolean(), DEFAULT_PREFERENCES.keepTags),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -15,6 +15,7 @@ const LIB_USE_CASES = [
   'lib/deletions',
   'lib/omnibox',
   'lib/health',
+  'lib/tags',
 ];
 const COMPONENTS = [
   'components/ui',
@@ -105,6 +106,11 @@ export const ROOMS: Room[] = [
     room: 'lib/health',
     mayImport: [...LIB_DATA, 'lib/bulk'],
     holds: "destination health: a check asked for, the browser's own checks and their record",
+  },
+  {
+    room: 'lib/tags',
+    mayImport: LIB_DATA,
+    holds: "an account's tags: their calls, their cache, the rules a name is checked by",
   },
   // React pieces the pages share.
   {

@@ -198,11 +198,12 @@ async function resetBrowser(context: BrowserContext): Promise<void> {
 
 export const expect = test.expect;
 
-export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+export type OptionsSection = 'links' | 'domains' | 'tags' | 'accounts' | 'preferences';
 
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
   domains: 'Domains',
+  tags: 'Tags',
   accounts: 'Accounts',
   preferences: 'Preferences',
 };
@@ -257,6 +258,7 @@ export type StoredSettings = Partial<{
   removeTracking: boolean;
   reuseExisting: boolean;
   copyAs: 'link' | 'markdown' | 'html' | 'title-and-link';
+  keepTags: boolean;
 }>;
 
 export async function configure(worker: Worker, settings: StoredSettings): Promise<void> {

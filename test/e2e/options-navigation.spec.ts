@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { configure, expect, openOptions, seriousA11yViolations, test } from './fixtures.ts';
+import {
+  configure,
+  expect,
+  openOptions,
+  screenshotBothThemes,
+  seriousA11yViolations,
+  test,
+} from './fixtures.ts';
 import { count } from './links-helpers.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
@@ -177,3 +184,132 @@ test.describe('options page, navigation', () => {
 function sectionName(section: 'links' | 'domains' | 'accounts' | 'preferences'): string {
   return section[0]?.toUpperCase() + section.slice(1);
 }
+
+/** A call to the service's API as the account, answering its JSON. */
+async function callApi(
+  service: { baseUrl: string },
+  apiKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const answer = await fetch(`${service.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(answer.status, `${method} ${path}`).toBe(200);
+  return answer.json();
+}
+
+test.describe('options page, tags', () => {
+  test('Tags lists the tags with their colours and counts, and renames, recolours and deletes them', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await callApi(service, apiKey, 'POST', '/v1/tags', { name: 'Client A', color: 'blue' });
+    const links = [
+      { destination_url: 'https://example.com/a', tags: ['Client A', 'Spring'] },
+      { destination_url: 'https://example.com/b', tags: ['Spring'] },
+    ];
+    for (const link of links) await callApi(service, apiKey, 'POST', '/v1/links', link);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await nav(page).getByRole('link', { name: 'Tags' }).click();
+    await expect(page).toHaveURL(/options\.html#tags$/);
+    const rows = page.locator('.tags-table tbody tr');
+    await expect(rows).toHaveText([/^Client A\s*Gray.*1\s*Rename/, /^Spring\s*Gray.*2\s*Rename/]);
+    await expect(page.getByLabel('Colour of tag Client A')).toHaveValue('blue');
+    await expect(page.getByLabel('Colour of tag Spring')).toHaveValue('gray');
+    await expect(rows.first().locator('.tag-chip')).toHaveAttribute('data-tag-color', 'blue');
+    await screenshotBothThemes(page, 'options-tags');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // At the narrowest width the rows wrap rather than scroll sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshotBothThemes(page, 'options-tags-360');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Rename: Enter saves, Escape leaves the name as it was, a name taken is said on the field.
+    await page.getByRole('button', { name: 'Rename tag Client A' }).click();
+    const name = page.getByLabel('New name for tag Client A');
+    await expect(name).toBeFocused();
+    await name.fill('SPRING');
+    await name.press('Enter');
+    const taken = 'Another tag already has this name (names are compared regardless of case).';
+    await expect(page.getByText(taken)).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await name.press('Escape');
+    await expect(name).toHaveCount(0);
+    await expect(rows.first().locator('.tag-chip-name')).toHaveText('Client A');
+    await page.getByRole('button', { name: 'Rename tag Client A' }).click();
+    await page.getByLabel('New name for tag Client A').fill('Client B');
+    await page.getByLabel('New name for tag Client A').press('Enter');
+    await expect(rows.first().locator('.tag-chip-name')).toHaveText('Client B');
+
+    // Recolour: each colour named.
+    const colour = page.getByLabel('Colour of tag Client B');
+    await expect(colour.locator('option')).toHaveText([
+      'Gray',
+      'Red',
+      'Orange',
+      'Yellow',
+      'Green',
+      'Blue',
+      'Purple',
+      'Pink',
+    ]);
+    await colour.selectOption({ label: 'Pink' });
+    await expect(rows.first().locator('.tag-chip')).toHaveAttribute('data-tag-color', 'pink');
+
+    // Delete, once confirmed: its links stay, with their other tags.
+    await page.getByRole('button', { name: 'Delete tag Spring' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Delete the tag Spring?');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(rows).toHaveCount(1);
+
+    const { tags } = await callApi(service, apiKey, 'GET', '/v1/tags');
+    expect(tags).toEqual([expect.objectContaining({ name: 'Client B', color: 'pink', links: 1 })]);
+    const listed = await callApi(service, apiKey, 'GET', '/v1/links');
+    expect(listed.links).toHaveLength(2);
+  });
+
+  test('a service whose contract has no tags has no Tags section', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await context.route('**/v1/openapi.json', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Not found"}',
+      }),
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'domains');
+    await expect
+      .poll(() =>
+        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
+      )
+      .toContain('serviceOfferCache:');
+    await expect(nav(page).getByRole('link')).toHaveText([
+      'Links',
+      'Domains',
+      'Accounts',
+      'Preferences',
+    ]);
+    await page.goto(`chrome-extension://${extensionId}/options.html#tags`);
+    await expect(page.getByText("This account's service has no tags.")).toBeVisible();
+  });
+});

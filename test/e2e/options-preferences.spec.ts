@@ -180,7 +180,7 @@ test.describe('options page, Preferences', () => {
     await expect(popup.page.getByText('Copied to the clipboard')).toHaveCount(0);
   });
 
-  test('the one-click, tracking, reuse and copy preferences are saved with their defaults shown', async ({
+  test('the one-click, tracking, reuse, copy and tags preferences are saved with their defaults shown', async ({
     context,
     worker,
     extensionId,
@@ -191,8 +191,12 @@ test.describe('options page, Preferences', () => {
     const removeTracking = section.getByRole('checkbox', { name: 'Remove tracking parameters' });
     const reuse = section.getByRole('checkbox', { name: 'Reuse existing links' });
     const copyAs = section.getByRole('combobox', { name: 'Copy as' });
+    const keepTags = section.getByRole('checkbox', {
+      name: 'Keep the last tags for the next link',
+    });
 
     await expect(oneClick).not.toBeChecked();
+    await expect(keepTags).not.toBeChecked();
     await expect(removeTracking).toBeChecked();
     await expect(reuse).toBeChecked();
     await expect(copyAs).toHaveValue('link');
@@ -206,6 +210,7 @@ test.describe('options page, Preferences', () => {
     await oneClick.check();
     await removeTracking.uncheck();
     await reuse.uncheck();
+    await keepTags.check();
     await copyAs.selectOption({ label: 'Markdown' });
     await expect
       .poll(() => storedSettings(worker))
@@ -214,6 +219,7 @@ test.describe('options page, Preferences', () => {
         removeTracking: false,
         reuseExisting: false,
         copyAs: 'markdown',
+        keepTags: true,
       });
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -209,6 +209,101 @@ test.describe('link options', () => {
   });
 });
 
+/** Makes a tag of the account through the service's API. */
+async function makeTag(service: { baseUrl: string }, apiKey: string, name: string, color: string) {
+  const answer = await fetch(`${service.baseUrl}/v1/tags`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, color }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+const tagNamesOf = (link: unknown) =>
+  ((link as { tags?: { name: string }[] }).tags ?? []).map((tag) => tag.name);
+
+test.describe('tags', () => {
+  test('"Tags" takes names by Enter and comma, removes them by keyboard, says a bad name, and the link has them', async ({
+    service,
+    apiKey,
+    worker,
+    popupOn,
+  }) => {
+    await makeTag(service, apiKey, 'Client A', 'blue');
+    await configure(worker, { keepTags: true });
+    const popup = await popupOn(`${service.pageOrigin}/`);
+    const { page } = popup;
+    const field = page.getByLabel('Tags', { exact: true });
+    const chips = page.locator('.tag-chip-name');
+    await field.fill('Client A');
+    await field.press('Enter');
+    await field.pressSequentially('Spring,');
+    await expect(chips).toHaveText(['Client A', 'Spring']);
+    await expect(field).toHaveValue('');
+    // Backspace in the empty input takes the last chip off; a chip's own button takes it off too.
+    await field.press('Backspace');
+    await expect(chips).toHaveText(['Client A']);
+    await page.getByRole('button', { name: 'Remove tag Client A', exact: true }).click();
+    await expect(chips).toHaveCount(0);
+    await expect(field).toBeFocused();
+
+    await field.fill('to|do');
+    await field.press('Enter');
+    const problem = 'A tag name cannot contain a comma or a vertical bar (|): they separate tags.';
+    await expect(page.getByText(problem)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('to|do');
+    await field.fill('Client A, Launch, ');
+    await expect(chips).toHaveText(['Client A', 'Launch']);
+    await expect(page.getByText(problem)).toHaveCount(0);
+    // The account's own tag shows its colour beside its name.
+    await expect(page.locator('.tag-chip').first()).toHaveAttribute('data-tag-color', 'blue');
+    await field.fill('Spring');
+    await screenshotBothThemes(page, 'popup-tags');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The text still typed is a tag too.
+    await popup.submitButton().click();
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(chips).toHaveText(['Client A', 'Launch', 'Spring']);
+    const [link] = await linksOf(service, apiKey);
+    expect(tagNamesOf(link).sort()).toEqual(['Client A', 'Launch', 'Spring']);
+
+    // "Keep the last tags for the next link": the next popup starts with them.
+    const next = await popupOn(`${service.pageOrigin}/next`);
+    await expect(next.page.locator('.tag-chip-name')).toHaveText(['Client A', 'Launch', 'Spring']);
+  });
+
+  test('a service whose contract has no tags shows no "Tags" field, and its links get none', async ({
+    context,
+    service,
+    apiKey,
+    worker,
+    popupOn,
+  }) => {
+    // A service that publishes no contract: the extension offers it nothing new.
+    await context.route('**/v1/openapi.json', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Not found"}',
+      }),
+    );
+    const popup = await popupOn(`${service.pageOrigin}/`);
+    // The account has read what its service offers (and stored it) before the field is looked for.
+    await expect
+      .poll(() =>
+        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
+      )
+      .toContain('serviceOfferCache:');
+    await popup.submitButton().click();
+    await expect(popup.shortLink()).toBeVisible();
+    await expect(popup.page.getByLabel('Tags', { exact: true })).toHaveCount(0);
+    const [link] = await linksOf(service, apiKey);
+    expect(tagNamesOf(link)).toEqual([]);
+  });
+});
+
 test.describe('the focus', () => {
   test('typing that started before the existing link arrived keeps its field and every key', async ({
     service,

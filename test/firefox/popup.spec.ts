@@ -6,7 +6,7 @@ import { api } from '../support/test-api.ts';
 import { startTestService } from '../support/test-service.ts';
 import { addressOf } from './firefox.ts';
 import { expect, test } from './fixtures.ts';
-import { button, byRole, fill, inputValue, isShown } from './page-helpers.ts';
+import { button, byRole, fill, inputValue, isShown, textsOf } from './page-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 test.describe('the popup in Firefox', () => {
@@ -113,6 +113,34 @@ test.describe('the popup in Firefox', () => {
     const days = (Date.parse(link?.expires_at ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
+  });
+
+  test('"Tags" takes names as chips by Enter and comma, Backspace takes the last off, and the link has them', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const popup = await PopupPage.openFor(extension, `${service.baseUrl}/`);
+    const { page } = popup;
+    // An input with suggestions is a combobox to the accessibility tree: found by its id.
+    await page.locator('#link-tags').click();
+    await page.keyboard.type('Client A');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Spring,');
+    await expect.poll(() => textsOf(page, '.tag-chip-name')).toEqual(['Client A', 'Spring']);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => textsOf(page, '.tag-chip-name')).toEqual(['Client A']);
+    expect(await isShown(page, button('Remove tag Client A'))).toBe(true);
+    await page.keyboard.type('Launch');
+    await extension.screenshotBothThemes(page, 'popup-tags');
+    expect(await extension.seriousA11yViolations(page)).toEqual([]);
+    await page.locator(button('Shorten')).click();
+    await popup.shortLink();
+    const [link] = (await api(service.baseUrl, apiKey).list()).body.links as {
+      tags?: { name: string }[];
+    }[];
+    expect(link?.tags?.map((tag) => tag.name).sort()).toEqual(['Client A', 'Launch']);
   });
 
   test('says a wrong key was refused and offers the settings', async ({ extension, service }) => {

@@ -5,6 +5,7 @@ describe('sectionNamed', () => {
   it.each([
     ['#links', 'links'],
     ['#domains', 'domains'],
+    ['#tags', 'tags'],
     ['#accounts', 'accounts'],
     ['#preferences', 'preferences'],
     ['#Preferences', 'preferences'],

@@ -5,6 +5,7 @@ import type { MessageKey } from '../../../lib/i18n/t.ts';
 export const SECTIONS = [
   { id: 'links', name: 'sectionLinks' },
   { id: 'domains', name: 'sectionDomains' },
+  { id: 'tags', name: 'sectionTags' },
   { id: 'accounts', name: 'sectionAccounts' },
   { id: 'preferences', name: 'sectionPreferences' },
 ] as const satisfies readonly { id: string; name: MessageKey }[];

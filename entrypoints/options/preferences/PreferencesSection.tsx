@@ -14,9 +14,10 @@ const PREFERENCE_KEYS = [
   'removeTracking',
   'reuseExisting',
   'copyAs',
+  'keepTags',
 ] as const;
 type Preferences = Pick<Settings, (typeof PREFERENCE_KEYS)[number]>;
-type Toggle = 'autoCopy' | 'oneClick' | 'removeTracking' | 'reuseExisting';
+type Toggle = 'autoCopy' | 'oneClick' | 'removeTracking' | 'reuseExisting' | 'keepTags';
 
 const preferencesOf = (settings: Settings): Preferences => ({
   autoCopy: settings.autoCopy,
@@ -25,6 +26,7 @@ const preferencesOf = (settings: Settings): Preferences => ({
   removeTracking: settings.removeTracking,
   reuseExisting: settings.reuseExisting,
   copyAs: settings.copyAs,
+  keepTags: settings.keepTags,
 });
 
 const THEMES: { value: Theme; label: MessageKey }[] = [
@@ -55,6 +57,7 @@ const TOGGLES: { key: Toggle; id: string; label: MessageKey; hint: MessageKey }[
     label: 'prefReuseExisting',
     hint: 'prefReuseExistingHint',
   },
+  { key: 'keepTags', id: 'keep-tags', label: 'prefKeepTags', hint: 'prefKeepTagsHint' },
 ];
 
 export function PreferencesSection({ settings }: { settings: Settings }) {
