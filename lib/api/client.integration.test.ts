@@ -55,6 +55,8 @@ describe('every operation, end to end', () => {
       expiresAt: null,
       maxClicks: null,
       expiredUrl: null,
+      // And its tags: none yet.
+      tags: [],
     });
 
     const listed = await api.listLinks();

@@ -5,17 +5,22 @@
 // service offers (service-offer.ts).
 import * as z from 'zod/mini';
 import { type LinkLifecycle, readLifecycle } from './link-lifecycle.ts';
+import { type LinkTag, readLinkTags } from './link-tags-wire.ts';
 
 /** The extra fields as the checked reader lets them through, each read on its own afterwards. */
 export const LINK_EXTRAS_WIRE = {
   expires_at: z.optional(z.unknown()),
   max_clicks: z.optional(z.unknown()),
   expired_url: z.optional(z.unknown()),
+  tags: z.optional(z.unknown()),
 };
 
-export type LinkExtras = LinkLifecycle;
+export type LinkExtras = LinkLifecycle & { tags?: readonly LinkTag[] };
 
 /** The extra fields of an answer's link row (snake_case); a field left out when unreadable. */
 export function readLinkExtras(row: Record<string, unknown>): LinkExtras {
-  return readLifecycle(row);
+  const extras: LinkExtras = readLifecycle(row);
+  const tags = readLinkTags(row.tags);
+  if (tags !== undefined) extras.tags = tags;
+  return extras;
 }

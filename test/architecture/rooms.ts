@@ -8,6 +8,7 @@ const LIB_BASE = ['contract', 'lib/i18n', 'lib/api', 'lib/links', 'lib/wording',
 const LIB_DATA = [...LIB_BASE, 'lib/settings', 'lib/stats', 'lib/account'];
 const LIB_USE_CASES = [
   ...LIB_DATA,
+  'lib/tags',
   'lib/bulk',
   'lib/page-link',
   'lib/campaigns',
@@ -81,6 +82,11 @@ export const ROOMS: Room[] = [
     room: 'lib/account',
     mayImport: [...LIB_BASE, 'lib/settings', 'lib/stats'],
     holds: "one account's data: client, caches, write-through",
+  },
+  {
+    room: 'lib/tags',
+    mayImport: LIB_DATA,
+    holds: "tags: a link's tags as shown, the bulk edit of links",
   },
   { room: 'lib/bulk', mayImport: LIB_DATA, holds: 'the one rate-limited pool for bulk work' },
   {
