@@ -6,6 +6,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
+import { offeredTags } from '../../../lib/tags/link-tags.ts';
 import {
   clicksText,
   createdLabel,
@@ -14,6 +15,7 @@ import {
   splitDestination,
   splitShortUrl,
 } from './links-view.ts';
+import { TagChips } from './tags/TagChips.tsx';
 
 /** The words every row shows, read once: rows show other links many times a second in a scroll. */
 let words: { details: string; qrCode: string; edit: string; delete: string; saved: string };
@@ -136,6 +138,7 @@ export const LinkRow = memo(function LinkRow({
             <span className="link-end">{end}</span>
           </>
         )}
+        <TagChips tags={offeredTags(link, offer)} />
       </div>
       <div className="link-actions">
         {/* Floats beside the buttons, where "Copied" does. */}

@@ -6,6 +6,7 @@ import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
 import { SelectAll } from './SelectAll.tsx';
+import { TagFilter } from './tags/TagFilter.tsx';
 import type { LinkSelection } from './use-link-selection.ts';
 import type { LinksList } from './use-links-list.ts';
 
@@ -104,6 +105,7 @@ export function LinksToolbar({
             ))}
           </select>
         )}
+        <TagFilter filter={list.tags} />
       </div>
       <div className="links-toolbar">
         <SelectAll shown={list.shown} selected={selected} setSelected={selection.setSelected} />

@@ -1,0 +1,119 @@
+// Tags on the Links page (issue 36): the rows' chips, the "Tags" filter, the bulk edits of the
+// selection. Shares the Links tests' fixtures (links-helpers.ts).
+import type { Page } from '@playwright/test';
+import { api, type LinkJson } from '../support/test-api.ts';
+import { expect, screenshotBothThemes, seriousA11yViolations } from './fixtures.ts';
+import { count, row, rows, test } from './links-helpers.ts';
+
+type Tagged = LinkJson & { tags?: { name: string; color: string }[] };
+
+async function makeTag(baseUrl: string, apiKey: string, name: string, color: string) {
+  const answer = await api(baseUrl, apiKey).send('POST', '/v1/tags', { name, color });
+  expect(answer.status).toBe(200);
+}
+
+async function tagged(
+  baseUrl: string,
+  apiKey: string,
+  body: Record<string, unknown>,
+): Promise<Tagged> {
+  const answer = await api(baseUrl, apiKey).create(body);
+  expect(answer.status).toBe(200);
+  return answer.body as Tagged;
+}
+
+const chips = (page: Page, shortUrl: string) => row(page, shortUrl).locator('.tag-chip');
+const tagsButton = (page: Page) => page.getByRole('button', { name: 'Tags', exact: true });
+
+test.describe('options page, Links, tags', () => {
+  test('rows show their tags as named chips, and "Tags" narrows the list with the search', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const { baseUrl } = service;
+    await makeTag(baseUrl, apiKey, 'Client Acme', 'blue');
+    await makeTag(baseUrl, apiKey, 'Spring', 'green');
+    await makeTag(baseUrl, apiKey, 'Urgent', 'red');
+    const both = await tagged(baseUrl, apiKey, {
+      destination_url: 'https://acme.example.com/spring',
+      title: 'Acme spring sale',
+      tags: ['Client Acme', 'Spring'],
+    });
+    const acme = await tagged(baseUrl, apiKey, {
+      destination_url: 'https://acme.example.com/about',
+      title: 'Acme about',
+      tags: ['client acme', 'Urgent'],
+    });
+    const spring = await tagged(baseUrl, apiKey, {
+      destination_url: 'https://other.example.com/spring',
+      title: 'Other spring',
+      tags: ['Spring'],
+    });
+    const { page, link: plain } = await linkOnOptionsPage({
+      destination_url: 'https://plain.example.com/',
+      title: 'Plain',
+    });
+
+    await expect(count(page)).toHaveText('4 links');
+    await expect(chips(page, both.short_url)).toHaveText(['Client Acme', 'Spring']);
+    await expect(chips(page, acme.short_url)).toHaveText(['Client Acme', 'Urgent']);
+    await expect(chips(page, acme.short_url).last()).toHaveClass(/tag-red/);
+    await expect(chips(page, plain.short_url)).toHaveCount(0);
+
+    await tagsButton(page).click();
+    const list = page.getByRole('group', { name: 'Tags' });
+    // The loaded links' tags, most used first, with their counts.
+    await expect(list.locator('label')).toHaveText(['Client Acme2', 'Spring2', 'Urgent1']);
+    await list.getByRole('checkbox', { name: /^Spring/ }).check();
+    await expect(count(page)).toHaveText('2 of 4 links');
+    await expect(rows(page).getByRole('link')).toHaveText([spring.short_url, both.short_url]);
+    // All the ticked tags must be on the link.
+    await list.getByRole('checkbox', { name: /^Client Acme/ }).check();
+    await expect(rows(page).getByRole('link')).toHaveText([both.short_url]);
+    await list.getByRole('checkbox', { name: /^Spring/ }).uncheck();
+    await expect(rows(page).getByRole('link')).toHaveText([acme.short_url, both.short_url]);
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+    // With the search: both narrow.
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('spring');
+    await expect(count(page)).toHaveText('1 of 4 links');
+    await expect(rows(page).getByRole('link')).toHaveText([both.short_url]);
+    await page.getByRole('searchbox', { name: 'Search links' }).fill('');
+    await tagsButton(page).click();
+    await page.getByRole('button', { name: 'Clear tags' }).click();
+    await expect(count(page)).toHaveText('4 links');
+    await page.keyboard.press('Escape');
+
+    await screenshotBothThemes(page, 'options-links-tags', page.locator('.links-section'));
+    await tagsButton(page).click();
+    await list.getByRole('checkbox', { name: /^Urgent/ }).check();
+    await screenshotBothThemes(page, 'options-links-tags-filter', page.locator('.links-section'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('a service whose contract does not name tags shows no chips and no "Tags" filter', async ({
+    linkOnOptionsPage,
+    context,
+    service,
+    apiKey,
+  }) => {
+    // Its answers carry tags all the same: only the contract says what they mean.
+    await context.route(`${service.baseUrl}/v1/openapi.json`, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }),
+    );
+    await makeTag(service.baseUrl, apiKey, 'Hidden', 'purple');
+    const link = await tagged(service.baseUrl, apiKey, {
+      destination_url: 'https://hidden.example.com/',
+      tags: ['Hidden'],
+    });
+    const { page } = await linkOnOptionsPage({ destination_url: 'https://other.example.com/' });
+    await expect(count(page)).toHaveText('2 links');
+    await expect(row(page, link.short_url)).toBeVisible();
+    // The offer is read after the list: by the time "Show" could be, it is known.
+    await page.waitForTimeout(500);
+    await expect(row(page, link.short_url)).not.toContainText('Hidden');
+    await expect(page.locator('.tag-chip')).toHaveCount(0);
+    await expect(tagsButton(page)).toHaveCount(0);
+  });
+});
