@@ -47,4 +47,6 @@ export const ADDRESS_SLOTS: Partial<Record<MessageKey | PluralKey, readonly numb
   importRowShortUrlNotAddress: [1],
   importRowDomainNotAdded: [1],
   importCollisionReason: [1, 2],
+  linksBulkNotFound: [1],
+  linksBulkInvalid: [1],
 };

@@ -2,8 +2,14 @@
 // selection. Shares the Links tests' fixtures (links-helpers.ts).
 import type { Page } from '@playwright/test';
 import { api, type LinkJson } from '../support/test-api.ts';
-import { expect, screenshotBothThemes, seriousA11yViolations } from './fixtures.ts';
-import { count, row, rows, test } from './links-helpers.ts';
+import {
+  configure,
+  expect,
+  openOptions,
+  screenshotBothThemes,
+  seriousA11yViolations,
+} from './fixtures.ts';
+import { count, createLink, linksOf, row, rows, seed, test } from './links-helpers.ts';
 
 type Tagged = LinkJson & { tags?: { name: string; color: string }[] };
 
@@ -115,5 +121,92 @@ test.describe('options page, Links, tags', () => {
     await expect(row(page, link.short_url)).not.toContainText('Hidden');
     await expect(page.locator('.tag-chip')).toHaveCount(0);
     await expect(tagsButton(page)).toHaveCount(0);
+  });
+});
+
+test.describe('options page, Links, bulk edits', () => {
+  test('"Add tag…" tags 500 selected links in one edit, and "Undo" takes the tag off again', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    // 500 links, two edits of them and two reads of the list, on a machine shared by several.
+    test.setTimeout(120_000);
+    await seed(service, apiKey, 500, 'bulk');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId);
+    await expect(count(page)).toHaveText('500 links');
+    const edits: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') edits.push(request.url());
+    });
+
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await expect(page.getByRole('button', { name: 'Add tag…' })).toBeVisible();
+    // `t` opens "Add tag…" for the selection.
+    await page.keyboard.press('t');
+    const dialog = page.getByRole('dialog', { name: 'Add a tag to 500 links' });
+    await dialog.getByRole('combobox', { name: 'Tag name' }).fill('Bad, name');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Tag name' })).toHaveAccessibleDescription(
+      /at most|1 to 40 characters/,
+    );
+    await dialog.getByRole('combobox', { name: 'Tag name' }).fill('Launch');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Tag “Launch” added to 500 links.' }),
+    ).toBeVisible();
+    expect(edits).toHaveLength(1);
+    const tagged = (await linksOf(service, apiKey)) as (LinkJson & { tags: { name: string }[] })[];
+    expect(tagged.filter((link) => link.tags.some((tag) => tag.name === 'Launch'))).toHaveLength(
+      500,
+    );
+    await expect(rows(page).first().locator('.tag-chip')).toHaveText(['Launch']);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible();
+    const untagged = (await linksOf(service, apiKey)) as (LinkJson & { tags: unknown[] })[];
+    expect(untagged.every((link) => link.tags.length === 0)).toBe(true);
+    await expect(rows(page).first().locator('.tag-chip')).toHaveCount(0);
+  });
+
+  test('"Set expiry…" sets when two selected links end, and a time past is said on its field', async ({
+    linkOnOptionsPage,
+    service,
+    apiKey,
+  }) => {
+    const first = await createLink(service, apiKey, {
+      destination_url: 'https://one.example.com/',
+    });
+    const { page, link: second } = await linkOnOptionsPage({
+      destination_url: 'https://two.example.com/',
+    });
+    for (const link of [first, second]) {
+      await row(page, link.short_url).getByRole('checkbox').check();
+    }
+    await page.getByRole('button', { name: 'Set expiry…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set when 2 links expire' });
+    const expires = dialog.getByLabel('Expires');
+    await expires.fill('2020-01-01T10:00');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(expires).toHaveAccessibleDescription(
+      'Choose a date and time in the future, or “Never”.',
+    );
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000 + 3_600_000);
+    const offsetMs = inThreeDays.getTimezoneOffset() * 60_000;
+    await expires.fill(new Date(inThreeDays.getTime() - offsetMs).toISOString().slice(0, 16));
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Expiry set on 2 links.' }),
+    ).toBeVisible();
+    for (const link of [first, second]) {
+      await expect(row(page, link.short_url)).toContainText('Expires in 3 days');
+    }
+    const ends = (await linksOf(service, apiKey)).map(
+      (link) => (link as LinkJson & { expires_at: string | null }).expires_at,
+    );
+    expect(ends.every((end) => end !== null && Date.parse(end) > Date.now())).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ import { LinksStatus } from './LinksStatus.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
 import { LinksToolbar } from './LinksToolbar.tsx';
 import { QrDialog } from './QrDialog.tsx';
+import { BulkDialog, BulkStatusLine } from './tags/BulkDialog.tsx';
+import { useBulkEdit } from './tags/use-bulk-edit.ts';
 import { useLinkDeletions } from './use-link-deletions.ts';
 import { useLinkSelection } from './use-link-selection.ts';
 import { useLinksFollowChanges } from './use-links-follow-changes.ts';
@@ -83,6 +85,7 @@ function LinksManager({
   const deletions = useLinkDeletions(account);
   const list = useLinksList(account, snapshot, deletions.hidden, accountData.offer.value);
   const selection = useLinkSelection(list.all, list.shown);
+  const bulk = useBulkEdit(account, accountData.offer.value, list.all, selection.selected);
   const { top, height: topHeight } = useStickyHeight();
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<LinksTableHandle>(null);
@@ -120,6 +123,7 @@ function LinksManager({
     actions,
     rowCopies: rowCopies.current,
     onHelp: () => setShowingKeys(true),
+    onTag: () => bulk.open('add-tag'),
   });
   const detailed = detailsFor ? list.all.find((link) => link.shortUrl === detailsFor) : undefined;
 
@@ -152,6 +156,7 @@ function LinksManager({
           onRefresh={refresh}
           onImport={() => setImporting(true)}
           onDelete={setDeleting}
+          bulk={bulk}
         />
         <LinksStatus
           list={snapshot}
@@ -160,6 +165,7 @@ function LinksManager({
           onUndo={deletions.undo}
           notice={deletions.notice}
         />
+        <BulkStatusLine bulk={bulk} />
       </div>
       {snapshot.value && list.shown.length === 0 && (
         <p className="links-empty">
@@ -190,6 +196,7 @@ function LinksManager({
           <DeleteConfirmText shortUrls={deleting} />
         </ConfirmDialog>
       )}
+      <BulkDialog bulk={bulk} all={list.all} selected={selection.selected} />
       {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
       {detailed && (
         <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />

@@ -6,7 +6,9 @@ import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
 import { SelectAll } from './SelectAll.tsx';
+import { BulkButtons } from './tags/BulkDialog.tsx';
 import { TagFilter } from './tags/TagFilter.tsx';
+import type { BulkEdit } from './tags/use-bulk-edit.ts';
 import type { LinkSelection } from './use-link-selection.ts';
 import type { LinksList } from './use-links-list.ts';
 
@@ -41,6 +43,7 @@ export function LinksToolbar({
   onRefresh,
   onImport,
   onDelete,
+  bulk,
 }: {
   list: LinksList;
   selection: LinkSelection;
@@ -52,6 +55,8 @@ export function LinksToolbar({
   onRefresh: () => void;
   onImport: () => void;
   onDelete: (shortUrls: string[]) => void;
+  /** The selection's bulk edits (tags/use-bulk-edit.ts). */
+  bulk: BulkEdit;
 }) {
   const { selected } = selection;
   return (
@@ -123,6 +128,7 @@ export function LinksToolbar({
         <button type="button" onClick={onImport}>
           {t('linksImportButton')}
         </button>
+        <BulkButtons bulk={bulk} count={selected.size} />
         {selected.size > 0 && (
           <button type="button" className="danger" onClick={() => onDelete(selection.toDelete())}>
             {plural('linksDeleteSelected', selected.size)}
