@@ -1,6 +1,7 @@
 import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
@@ -20,9 +21,9 @@ const SORT_NAMES = {
   title: 'linksSortTitle',
 } as const satisfies Record<LinkSort, MessageKey>;
 
-async function downloadCsv(links: readonly Link[]) {
+async function downloadCsv(links: readonly Link[], offer: ServiceOffer | undefined) {
   const { linksToCsv } = await import('./links-csv.ts');
-  const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([linksToCsv(links, offer)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = 'links.csv';
@@ -120,7 +121,7 @@ export function LinksToolbar({
         {/* Not while only the first screen of the cached list is in (a moment at opening). */}
         <button
           type="button"
-          onClick={() => partOf === undefined && downloadCsv(selection.toExport())}
+          onClick={() => partOf === undefined && downloadCsv(selection.toExport(), bulk.offer)}
           aria-disabled={partOf !== undefined}
         >
           {selected.size > 0 ? plural('linksExportSelected', selected.size) : t('linksExportCsv')}
