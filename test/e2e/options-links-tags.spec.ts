@@ -121,6 +121,13 @@ test.describe('options page, Links, tags', () => {
     await expect(row(page, link.short_url)).not.toContainText('Hidden');
     await expect(page.locator('.tag-chip')).toHaveCount(0);
     await expect(tagsButton(page)).toHaveCount(0);
+    // Nor the bulk edits, which its contract does not name either.
+    await row(page, link.short_url).getByRole('checkbox').check();
+    await expect(page.getByRole('button', { name: /^Delete selected/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add tag…' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Set expiry…' })).toHaveCount(0);
+    await page.keyboard.press('t');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
 
