@@ -33,7 +33,7 @@ const pickLifecycle = ({ expiresAt, maxClicks, expiredUrl, passwordProtected }: 
 });
 
 /** The link as an edit shows it while it is sent: the password itself is never kept. */
-function shownWhileSent(link: Link, { password, ...changes }: UpdateLinkInput): Link {
+function shownWhileSent(link: Link, { password, ...changes }: Omit<UpdateLinkInput, 'tags'>): Link {
   const shown: Link = { ...link, ...changes };
   if (password !== undefined) shown.passwordProtected = password !== null;
   return shown;
@@ -82,6 +82,8 @@ export function createWriteThrough(
           ...pickLifecycle(saved),
           // A new destination is checked anew: the service answers its health as it now stands.
           ...pickHealth(saved),
+          // The tags as the service now has them (an edit's names, made into tags).
+          ...(saved.tags !== undefined && { tags: saved.tags }),
         };
         await changeLinks((links) => replaceLink(links, link.shortUrl, result));
         return result;

@@ -63,6 +63,8 @@ describe('every operation, end to end', () => {
       destinationFinalUrl: null,
       destinationPermanent: null,
       passwordProtected: false,
+      // And its tags: none yet.
+      tags: [],
     });
 
     const listed = await api.listLinks();

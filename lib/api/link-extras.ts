@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { type DestinationHealth, readHealth } from './link-health.ts';
 import { type LinkLifecycle, readLifecycle } from './link-lifecycle.ts';
 import { type LinkProtection, readProtection } from './link-password.ts';
+import { type LinkTag, readLinkTags } from './link-tags-wire.ts';
 
 /** The extra fields as the checked reader lets them through, each read on its own afterwards. */
 export const LINK_EXTRAS_WIRE = {
@@ -20,13 +21,19 @@ export const LINK_EXTRAS_WIRE = {
   destination_final_url: z.optional(z.unknown()),
   destination_permanent: z.optional(z.unknown()),
   password_protected: z.optional(z.unknown()),
+  tags: z.optional(z.unknown()),
 };
 
-export type LinkExtras = LinkLifecycle & LinkProtection & DestinationHealth;
+export type LinkExtras = LinkLifecycle &
+  LinkProtection &
+  DestinationHealth & { tags?: readonly LinkTag[] };
 
 /** The extra fields of an answer's link row (snake_case); a field left out when unreadable. */
 export function readLinkExtras(row: Record<string, unknown>): LinkExtras {
   // One object a row: the list reads 20,000 of them.
   const extras: LinkExtras = Object.assign(readLifecycle(row), readProtection(row));
-  return row.destination_status === undefined ? extras : Object.assign(extras, readHealth(row));
+  if (row.destination_status !== undefined) Object.assign(extras, readHealth(row));
+  const tags = readLinkTags(row.tags);
+  if (tags !== undefined) extras.tags = tags;
+  return extras;
 }

@@ -51,4 +51,6 @@ export const ADDRESS_SLOTS: Partial<Record<MessageKey | PluralKey, readonly numb
   healthMovedPermanentlyTo: [1],
   healthNewAddressUsed: [1],
   healthNewAddressUndone: [1],
+  linksBulkNotFound: [1],
+  linksBulkInvalid: [1],
 };

@@ -8,6 +8,7 @@ const LIB_BASE = ['contract', 'lib/i18n', 'lib/api', 'lib/links', 'lib/wording',
 const LIB_DATA = [...LIB_BASE, 'lib/settings', 'lib/stats', 'lib/account'];
 const LIB_USE_CASES = [
   ...LIB_DATA,
+  'lib/tags',
   'lib/bulk',
   'lib/page-link',
   'lib/campaigns',
@@ -15,7 +16,6 @@ const LIB_USE_CASES = [
   'lib/deletions',
   'lib/omnibox',
   'lib/health',
-  'lib/tags',
 ];
 const COMPONENTS = [
   'components/ui',
@@ -84,6 +84,11 @@ export const ROOMS: Room[] = [
     mayImport: [...LIB_BASE, 'lib/settings', 'lib/stats'],
     holds: "one account's data: client, caches, write-through",
   },
+  {
+    room: 'lib/tags',
+    mayImport: LIB_DATA,
+    holds: "an account's tags (calls, cache, name rules), a link's tags as shown, bulk edits",
+  },
   { room: 'lib/bulk', mayImport: LIB_DATA, holds: 'the one rate-limited pool for bulk work' },
   {
     room: 'lib/page-link',
@@ -106,11 +111,6 @@ export const ROOMS: Room[] = [
     room: 'lib/health',
     mayImport: [...LIB_DATA, 'lib/bulk'],
     holds: "destination health: a check asked for, the browser's own checks and their record",
-  },
-  {
-    room: 'lib/tags',
-    mayImport: LIB_DATA,
-    holds: "an account's tags: their calls, their cache, the rules a name is checked by",
   },
   // React pieces the pages share.
   {

@@ -52,6 +52,34 @@ export async function seedLinks(
   );
 }
 
+/** Tags on the links (issue 36: 50 tags in all), two a link, through the bulk edit in batches of 500. */
+async function tagLinks(service: TestService, apiKey: string, count: number, prefix: string) {
+  const colors = ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink'];
+  for (let tag = 0; tag < 50; tag++) {
+    await fetch(`${service.baseUrl}/v1/tags`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Tag ${tag}`, color: colors[tag % colors.length] }),
+    });
+  }
+  for (let at = 0, batch = 0; at < count; at += 500, batch++) {
+    const links = Array.from(
+      { length: Math.min(500, count - at) },
+      (_, n) => `${service.shortDomain}/${prefix}${(at + n).toString(36)}`,
+    );
+    const answer = await fetch(`${service.baseUrl}/v1/links`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        links,
+        add_tags: [`Tag ${batch % 50}`, `Tag ${(batch * 7 + 3) % 50}`],
+      }),
+    });
+    if (!answer.ok)
+      throw new Error(`Tagging the bench's links: ${answer.status} ${await answer.text()}`);
+  }
+}
+
 /**
  * The accounts, the first one the default. Written in both shapes: a build from before several
  * accounts (a --baseline run) reads the top-level connection, this one the list.
@@ -315,6 +343,7 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
 
     const apiKey = await service.createAccount('bench@example.com');
     await seedLinks(service, apiKey, LINKS, 'a');
+    await tagLinks(service, apiKey, LINKS, 'a');
     const secondKey = await service.createAccount('bench-second@example.com');
     await seedLinks(service, secondKey, SECOND_LINKS, 'c');
     await configure(worker, [

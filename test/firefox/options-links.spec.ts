@@ -8,11 +8,13 @@ import {
   createLink,
   expectDeletedOnService,
   getLink,
+  linksOf,
   TEST_UNDO_DELAY_MS,
 } from '../e2e/links-helpers.ts';
+import { api } from '../support/test-api.ts';
 import type { TestService } from '../support/test-service.ts';
 import { expect, type FirefoxExtension, test } from './fixtures.ts';
-import { button, byRole, fill, inputValue, textOf } from './page-helpers.ts';
+import { button, byRole, fill, inputValue, textOf, textsOf } from './page-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 const count = (page: Page) => textOf(page, '.links-count');
@@ -343,5 +345,51 @@ test.describe('options page, Links, in Firefox', () => {
       `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,
     );
     expect(csv).not.toContain('Filtered out');
+  });
+});
+
+test.describe('options page, Links, tags, in Firefox', () => {
+  test('"Tags" narrows the list, and "Add tag…" tags the selected links', async ({
+    extension,
+    service,
+    apiKey,
+  }) => {
+    const client = api(service.baseUrl, apiKey);
+    expect((await client.send('POST', '/v1/tags', { name: 'Client', color: 'blue' })).status).toBe(
+      200,
+    );
+    const tagged = await client.create({
+      destination_url: 'https://client.example.com/',
+      tags: ['Client'],
+    });
+    const plain = await createLink(service, apiKey, { destination_url: 'https://plain.example/' });
+    await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
+    const page = await extension.openOptions('links');
+    await expect.poll(() => count(page)).toBe('2 links');
+    expect(await textsOf(page, '.links-list .tag-chip')).toEqual(['Client']);
+
+    await page.locator(button('Tags')).click();
+    await page.locator(byRole('checkbox', 'Client 1')).click();
+    await expect.poll(() => count(page)).toBe('1 of 2 links');
+    expect(await shownShortUrls(page)).toEqual([tagged.body.short_url]);
+    await page.locator(button('Clear tags')).click();
+    await expect.poll(() => count(page)).toBe('2 links');
+    await page.keyboard.press('Escape');
+
+    await page.locator(byRole('checkbox', 'Select all shown')).click();
+    await page.locator(button('Add tag…')).click();
+    await fill(page, `dialog[open] ${byRole('combobox', 'Tag name')}`, 'Spring');
+    await page.locator(`dialog[open] ${button('Apply')}`).click();
+    await expect
+      .poll(() => textOf(page, '.bulk-status'))
+      .toBe('Tag “Spring” added to 2 links. Undo');
+    const names = (await linksOf(service, apiKey)).map((link) =>
+      (link as unknown as { tags: { name: string }[] }).tags.map((tag) => tag.name).sort(),
+    );
+    expect(names.sort()).toEqual([['Client', 'Spring'], ['Spring']]);
+    await expect
+      .poll(async () => (await textsOf(page, '.links-list .tag-chip')).sort())
+      .toEqual(['Client', 'Spring', 'Spring']);
+    expect(plain.short_url).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ export const LINK_KEYS: readonly { keys: Key[]; action: MessageKey }[] = [
   { keys: ['e'], action: 'linksKeyEdit' },
   { keys: [{ name: 'linksKeyNameDelete' }], action: 'linksKeyDelete' },
   { keys: ['x'], action: 'linksKeySelect' },
+  { keys: ['t'], action: 'linksKeyTag' },
   { keys: [{ name: 'linksKeyNameEscape' }], action: 'linksKeyEscape' },
   { keys: ['?'], action: 'linksKeyHelp' },
 ];

@@ -7,6 +7,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
+import { offeredTags } from '../../../lib/tags/link-tags.ts';
 import { HealthBadge } from './health/HealthBadge.tsx';
 import { ProtectedBadge } from './link-end/ProtectedBadge.tsx';
 import {
@@ -17,6 +18,7 @@ import {
   splitDestination,
   splitShortUrl,
 } from './links-view.ts';
+import { TagChips } from './tags/TagChips.tsx';
 
 /** The words every row shows, read once: rows show other links many times a second in a scroll. */
 let words: { details: string; qrCode: string; edit: string; delete: string; saved: string };
@@ -141,6 +143,7 @@ export const LinkRow = memo(function LinkRow({
         )}
         <HealthBadge link={link} offer={offer} />
         {isProtected(link, offer) && <ProtectedBadge />}
+        <TagChips tags={offeredTags(link, offer)} />
       </div>
       <div className="link-actions">
         {/* Floats beside the buttons, where "Copied" does. */}

@@ -23,6 +23,8 @@ import { LinksStatus } from './LinksStatus.tsx';
 import { LinksTable, type LinksTableHandle } from './LinksTable.tsx';
 import { LinksToolbar } from './LinksToolbar.tsx';
 import { QrDialog } from './QrDialog.tsx';
+import { BulkDialog, BulkStatusLine } from './tags/BulkDialog.tsx';
+import { useBulkEdit } from './tags/use-bulk-edit.ts';
 import { useLinkDeletions } from './use-link-deletions.ts';
 import { useLinkSelection } from './use-link-selection.ts';
 import { useLinksFollowChanges } from './use-links-follow-changes.ts';
@@ -94,6 +96,7 @@ function LinksManager({
     browserChecks.checks,
   );
   const selection = useLinkSelection(list.all, list.shown);
+  const bulk = useBulkEdit(account, accountData.offer.value, list.all, selection.selected);
   const { top, height: topHeight } = useStickyHeight();
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<LinksTableHandle>(null);
@@ -131,6 +134,7 @@ function LinksManager({
     actions,
     rowCopies: rowCopies.current,
     onHelp: () => setShowingKeys(true),
+    onTag: () => bulk.open('add-tag'),
   });
   const detailed = detailsFor ? list.all.find((link) => link.shortUrl === detailsFor) : undefined;
 
@@ -177,6 +181,7 @@ function LinksManager({
                 />
               </>
             }
+            bulk={bulk}
           />
           <LinksStatus
             list={snapshot}
@@ -185,6 +190,7 @@ function LinksManager({
             onUndo={deletions.undo}
             notice={deletions.notice}
           />
+          <BulkStatusLine bulk={bulk} />
         </div>
         {snapshot.value && list.shown.length === 0 && (
           <p className="links-empty">
@@ -215,6 +221,7 @@ function LinksManager({
             <DeleteConfirmText shortUrls={deleting} />
           </ConfirmDialog>
         )}
+        <BulkDialog bulk={bulk} all={list.all} selected={selection.selected} />
         {showingKeys && <KeyboardHelp onClose={() => setShowingKeys(false)} />}
         {detailed && (
           <LinkDetails link={detailed} account={account} onClose={() => setDetailsFor(undefined)} />

@@ -1,11 +1,15 @@
 import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
 import { SelectAll } from './SelectAll.tsx';
+import { BulkButtons } from './tags/BulkDialog.tsx';
+import { TagFilter } from './tags/TagFilter.tsx';
+import type { BulkEdit } from './tags/use-bulk-edit.ts';
 import type { LinkSelection } from './use-link-selection.ts';
 import type { LinksList } from './use-links-list.ts';
 
@@ -17,9 +21,9 @@ const SORT_NAMES = {
   title: 'linksSortTitle',
 } as const satisfies Record<LinkSort, MessageKey>;
 
-async function downloadCsv(links: readonly Link[]) {
+async function downloadCsv(links: readonly Link[], offer: ServiceOffer | undefined) {
   const { linksToCsv } = await import('./links-csv.ts');
-  const url = URL.createObjectURL(new Blob([linksToCsv(links)], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([linksToCsv(links, offer)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = 'links.csv';
@@ -41,6 +45,7 @@ export function LinksToolbar({
   onImport,
   onDelete,
   bulkActions,
+  bulk,
 }: {
   list: LinksList;
   selection: LinkSelection;
@@ -54,6 +59,8 @@ export function LinksToolbar({
   onDelete: (shortUrls: string[]) => void;
   /** The capabilities' own buttons on the selection ("Check selected"…). */
   bulkActions?: React.ReactNode;
+  /** The selection's bulk edits (tags/use-bulk-edit.ts). */
+  bulk: BulkEdit;
 }) {
   const { selected } = selection;
   return (
@@ -107,6 +114,7 @@ export function LinksToolbar({
             ))}
           </select>
         )}
+        <TagFilter filter={list.tags} />
       </div>
       <div className="links-toolbar">
         <SelectAll shown={list.shown} selected={selected} setSelected={selection.setSelected} />
@@ -116,7 +124,7 @@ export function LinksToolbar({
         {/* Not while only the first screen of the cached list is in (a moment at opening). */}
         <button
           type="button"
-          onClick={() => partOf === undefined && downloadCsv(selection.toExport())}
+          onClick={() => partOf === undefined && downloadCsv(selection.toExport(), bulk.offer)}
           aria-disabled={partOf !== undefined}
         >
           {selected.size > 0 ? plural('linksExportSelected', selected.size) : t('linksExportCsv')}
@@ -125,6 +133,7 @@ export function LinksToolbar({
           {t('linksImportButton')}
         </button>
         {bulkActions}
+        <BulkButtons bulk={bulk} count={selected.size} />
         {selected.size > 0 && (
           <button type="button" className="danger" onClick={() => onDelete(selection.toDelete())}>
             {plural('linksDeleteSelected', selected.size)}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { NO_OFFER, offerOfContract } from '../../../lib/api/service-offer.ts';
 import { linksToCsv } from './links-csv.ts';
 
 const link = (over: Partial<Link>): Link => ({
@@ -64,5 +65,41 @@ describe('linksToCsv defuses cells a spreadsheet would run as a formula', () => 
 
   it('writes only the header for no links', () => {
     expect(linksToCsv([])).toBe('\uFEFFshort_url,destination_url,title,clicks,created_at\r\n');
+  });
+});
+
+describe('linksToCsv where the service offers tags and when links end', () => {
+  const schema = {
+    properties: { tags: {}, expires_at: {}, max_clicks: {} },
+  };
+  const body = { content: { 'application/json': { schema } } };
+  const offer = offerOfContract({
+    openapi: '3.1.0',
+    paths: { '/v1/links/{domain}/{back_half}': { get: { responses: { 200: body } } } },
+  });
+  const tagged = link({
+    tags: [
+      { id: 1, name: 'Client', color: 'red' },
+      { id: 2, name: 'Spring 2026', color: 'green' },
+    ],
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    maxClicks: 100,
+  });
+
+  it('adds the columns tags (names joined by ", "), expires_at and max_clicks', () => {
+    const lines = linksToCsv([tagged, link({ maxClicks: null, expiresAt: null })], offer).split(
+      '\r\n',
+    );
+    expect(lines[0]).toBe(
+      '\uFEFFshort_url,destination_url,title,clicks,created_at,tags,expires_at,max_clicks',
+    );
+    expect(lines[1]).toContain(',"Client, Spring 2026","2027-01-01T00:00:00.000Z","100"');
+    expect(lines[2]?.endsWith(',"","",""')).toBe(true);
+  });
+
+  it('adds none of them for a service that does not offer them, whatever its answers carry', () => {
+    expect(linksToCsv([tagged], NO_OFFER).split('\r\n')[0]).toBe(
+      '\uFEFFshort_url,destination_url,title,clicks,created_at',
+    );
   });
 });

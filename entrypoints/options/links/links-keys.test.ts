@@ -21,6 +21,16 @@ const place = (where: Partial<FocusPlace>): FocusPlace => ({
 });
 
 describe('linkKeyAction', () => {
+  it('t asks for "Add tag…" from a row, the page or another button, never in a field or a dialog', () => {
+    for (const where of [{ onRow: true }, { inRow: true }, { onPage: true }, {}]) {
+      expect(linkKeyAction(press('t'), place(where))).toBe('tag');
+    }
+    expect(linkKeyAction(press('t'), place({ inSearch: true }))).toBeUndefined();
+    expect(linkKeyAction(press('t'), place({ inField: true }))).toBeUndefined();
+    expect(linkKeyAction(press('t'), place({ dialogOpen: true, onRow: true }))).toBeUndefined();
+    expect(linkKeyAction(press('t', { ctrlKey: true }), place({ onRow: true }))).toBeUndefined();
+  });
+
   it('from the page body, ↓ goes to the rows, and ↑, Enter, e, Delete and x do nothing', () => {
     expect(linkKeyAction(press('ArrowDown'), place({ onPage: true }))).toBe('next');
     for (const key of ['ArrowUp', 'Enter', 'e', 'Delete', 'x']) {

@@ -10,6 +10,7 @@ export type KeyAction =
   | 'edit'
   | 'delete'
   | 'select'
+  | 'tag'
   | 'clear-search';
 
 export type KeyPress = { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean };
@@ -42,6 +43,8 @@ export function linkKeyAction(press: KeyPress, place: FocusPlace): KeyAction | u
   if (key === '/') return 'focus-search';
   if (key === '?') return 'help';
   if (key === 'Escape') return place.searchHasText ? 'clear-search' : undefined;
+  // The selection's "Add tag…", from anywhere but a field.
+  if (key === 't' || key === 'T') return 'tag';
   const inList = place.onRow || place.inRow;
   // From the page itself, ↓ goes to the first row, as the help promises.
   if (!inList) return key === 'ArrowDown' && place.onPage ? 'next' : undefined;

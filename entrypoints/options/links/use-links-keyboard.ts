@@ -17,6 +17,8 @@ type KeyboardTargets = {
   /** Each row's copy, by short URL, as the rows in the page registered it. */
   rowCopies: ReadonlyMap<string, () => Promise<void>>;
   onHelp: () => void;
+  /** `t`: "Add tag…" for the selected links. */
+  onTag: () => void;
 };
 
 /**
@@ -58,6 +60,9 @@ export function useLinksKeyboard(targets: KeyboardTargets) {
           return;
         case 'delete':
           if (link) actions.onDelete([link.shortUrl]);
+          return;
+        case 'tag':
+          targetsNow.current.onTag();
           return;
         case 'select':
           if (link) actions.onSelect(link.shortUrl, !selected.has(link.shortUrl));

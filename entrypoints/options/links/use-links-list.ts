@@ -14,6 +14,7 @@ import {
 } from './link-list.ts';
 import { listCountText } from './links-view.ts';
 import { keptBy, offeredFilters } from './show-filters.ts';
+import { useTagFilter } from './tags/use-tag-filter.ts';
 import { useRecentClicks } from './use-recent-clicks.ts';
 
 // Idle time only: none while the list scrolls, which then goes first.
@@ -22,8 +23,8 @@ const untilIdle = (): Promise<void> =>
 
 /**
  * The Links list as the section shows it: the account's links without those waiting for their
- * deletion (`hidden`), then searched, narrowed to one short domain and to the "Show" menu's
- * state (show-filters.ts), and sorted as chosen.
+ * deletion (`hidden`), then searched, narrowed to one short domain, to the "Show" menu's state
+ * (show-filters.ts) and to the chosen tags (tags/use-tag-filter.ts), and sorted as chosen.
  */
 export function useLinksList(
   account: Account,
@@ -72,7 +73,11 @@ export function useLinksList(
   const filters = useMemo(() => offeredFilters(all, context), [all, context]);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const kept = useMemo(() => keptBy(sorted, show, context), [sorted, show, context]);
-  const shown = useMemo(() => filterLinks(kept, deferredQuery, host), [kept, deferredQuery, host]);
+  const { tagged, ...tags } = useTagFilter(all, kept, offer);
+  const shown = useMemo(
+    () => filterLinks(tagged, deferredQuery, host),
+    [tagged, deferredQuery, host],
+  );
 
   return {
     /** The links that are there (`list.value`, less the hidden), in the service's order. */
@@ -99,6 +104,8 @@ export function useLinksList(
     /** The "Show" menu's choice: a filter's id, or "" for all links. */
     show,
     setShow,
+    /** The "Tags" filter: the loaded links' tags and the chosen ones (tags/use-tag-filter.ts). */
+    tags,
   };
 }
 
