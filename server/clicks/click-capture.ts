@@ -2,6 +2,7 @@
 // bound, and nothing worked out. Reading them (person or bot, device, referrer host, country) waits
 // for the batch's write (click-facts.ts), so a redirect costs no parse, no lookup and no hash.
 import type { IncomingMessage } from 'node:http';
+import { QR_MARKER } from '../../contract/link-stats.ts';
 
 /** One click's request as the statistics will read it. */
 export type RawClick = {
@@ -36,11 +37,6 @@ export const REFERRER_HELD = 2_048;
  */
 export const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
 
-/**
- * The query parameter the QR codes of a link carry (`?qr=1`): a redirect with it counts a scan.
- * The redirect's Location is the destination alone, so the marker never reaches it.
- */
-export const QR_MARKER = { name: 'qr', value: '1' } as const;
 const QR_IN_QUERY = new RegExp(`[?&]${QR_MARKER.name}=${QR_MARKER.value}(?:&|$)`);
 
 export function createClickCapture(
