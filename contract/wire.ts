@@ -252,60 +252,8 @@ export type DomainListJson = z.infer<typeof DomainListJson>;
 export const DeleteAnswerJson = z.object({ success: z.literal(true), message: z.string() });
 export type DeleteAnswerJson = z.infer<typeof DeleteAnswerJson>;
 
-/** How many days of click statistics may be asked for, and how many when none is said. */
-export const STATS_MAX_DAYS = 365;
-export const STATS_DEFAULT_DAYS = 30;
-
-export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
-
-/**
- * Where a click came from: a `host`, none (`direct`), or one of the groups that stand for many:
- * hosts that are IP addresses (`ip_address`, never said which) and the hosts past the most
- * clicked (`other`).
- */
-export const REFERRER_KINDS = ['host', 'direct', 'ip_address', 'other'] as const;
-
-/** The referrers a link's statistics name at most; the clicks of the others are one `other`. */
-export const STATS_MAX_REFERRERS = 50;
-
-/**
- * A link's click statistics over the last `days.length` UTC days (today last): people and bots
- * apart, and of the people's clicks the referrers, device types, browsers, operating systems and
- * countries, each list sorted
- * by clicks, most first. Referrers: at most STATS_MAX_REFERRERS, then `other` last; `host` is
- * null but where `kind` is `host`.
- */
-export const LinkStatsJson = z.object({
-  humans: z.number(),
-  bots: z.number(),
-  days: z.array(
-    z.object({
-      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-      humans: z.number(),
-      bots: z.number(),
-      qr_scans: z.number(),
-    }),
-  ),
-  /** Of the clicks (people and bots), those that came from the link's QR code (`?qr=1`). */
-  qr_scans: z.number(),
-  referrers: z.array(
-    z.object({
-      host: z.nullable(z.string()),
-      kind: z.enum(REFERRER_KINDS),
-      clicks: z.number(),
-    }),
-  ),
-  devices: z.array(z.object({ type: z.enum(DEVICE_TYPES), clicks: z.number() })),
-  /** Browsers and operating systems by name, as the User-Agent parser names them; else `Other`. */
-  browsers: z.array(z.object({ name: z.string(), clicks: z.number() })),
-  systems: z.array(z.object({ name: z.string(), clicks: z.number() })),
-  countries: z.array(z.object({ code: z.string(), clicks: z.number() })),
-  /** Visits after the link expired, since it was made: apart from clicks, and in no day. */
-  expired_visits: z.number(),
-});
-export type LinkStatsJson = z.infer<typeof LinkStatsJson>;
-export const LinkStatsAnswerJson = z.object({ success: z.literal(true), stats: LinkStatsJson });
-export type LinkStatsAnswerJson = z.infer<typeof LinkStatsAnswerJson>;
+// The statistics' wire shapes live in link-stats.ts; the extension reads this one from here.
+export { REFERRER_KINDS } from './link-stats.ts';
 
 /** Every error answer: a code for programs, a sentence for people, the input at fault if one is. */
 export const ErrorBodyJson = z.object({

@@ -2,7 +2,7 @@
 // bound, and nothing worked out. Reading them (person or bot, device, referrer host, country) waits
 // for the batch's write (click-facts.ts), so a redirect costs no parse, no lookup and no hash.
 import type { IncomingMessage } from 'node:http';
-import { QR_MARKER } from '../../contract/qr-marker.ts';
+import { QR_MARKER } from '../../contract/link-stats.ts';
 
 /** One click's request as the statistics will read it. */
 export type RawClick = {
@@ -36,9 +36,6 @@ export const REFERRER_HELD = 2_048;
  * USER_AGENT_HELD.
  */
 export const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
-
-// The redirect's Location is the destination alone, so the QR marker never reaches it.
-export { QR_MARKER };
 
 const QR_IN_QUERY = new RegExp(`[?&]${QR_MARKER.name}=${QR_MARKER.value}(?:&|$)`);
 

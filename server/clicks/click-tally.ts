@@ -1,7 +1,12 @@
 // The click statistics counted in memory between two writes (clicks.ts): one entry per link and
-// UTC day, found by a number, so a redirect adds to it without building a string.
+// UTC day (with its hours), found by a number, so a redirect adds to it without building a string.
 
-import { REFERRER_GROUPS, REFERRERS_KEPT, type StatCount } from '../storage/storage.ts';
+import {
+  HOUR_FACETS,
+  REFERRER_GROUPS,
+  REFERRERS_KEPT,
+  type StatCount,
+} from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
 
 /**
@@ -17,12 +22,17 @@ type DayTally = {
   humans: number;
   bots: number;
   qrScans: number;
+  /** Per hour of the day (0–23): people, bots and scans. */
+  hours: Map<number, [number, number, number]>;
   devices: Map<string, number>;
   browsers: Map<string, number>;
   systems: Map<string, number>;
   referrers: Map<string, number>;
   countries: Map<string, number>;
 };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** Days fit in 20 bits until the year 4840; link ids stay far below 2^33. */
 const keyOf = (linkId: number, day: number) => linkId * 1_048_576 + day;
@@ -58,6 +68,13 @@ export function createTally() {
     if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
     if (tally.qrScans) rows.push({ linkId, day, facet: 'qr', value: '', clicks: tally.qrScans });
+    for (const [hour, counts] of tally.hours) {
+      const value = String(hour).padStart(2, '0');
+      HOUR_FACETS.forEach((facet, i) => {
+        const clicks = counts[i] as number;
+        if (clicks) rows.push({ linkId, day, facet, value, clicks });
+      });
+    }
     for (const [facet, counts] of [
       ['device', tally.devices],
       ['browser', tally.browsers],
@@ -75,7 +92,8 @@ export function createTally() {
      * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
      * referrers or not at all (days, people, bots, devices, browsers and systems always are).
      */
-    add(linkId: number, day: number, facts: ClickFacts, roomy: boolean): void {
+    add(linkId: number, at: number, facts: ClickFacts, roomy: boolean): void {
+      const day = Math.floor(at / DAY_MS);
       const key = keyOf(linkId, day);
       let tally = tallies.get(key);
       if (!tally) {
@@ -85,6 +103,7 @@ export function createTally() {
           humans: 0,
           bots: 0,
           qrScans: 0,
+          hours: new Map(),
           devices: new Map(),
           browsers: new Map(),
           systems: new Map(),
@@ -95,6 +114,15 @@ export function createTally() {
         size++;
       }
       if (facts.qrScan) tally.qrScans++;
+      const hour = Math.floor((at - day * DAY_MS) / HOUR_MS);
+      let hourCounts = tally.hours.get(hour);
+      if (!hourCounts) {
+        hourCounts = [0, 0, 0];
+        tally.hours.set(hour, hourCounts);
+        size++;
+      }
+      hourCounts[facts.bot ? 1 : 0]++;
+      if (facts.qrScan) hourCounts[2]++;
       if (facts.bot) {
         tally.bots++;
         return;

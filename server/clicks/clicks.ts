@@ -143,12 +143,7 @@ export function createClickCounter(
     captured = [];
     capturedChars = 0;
     for (const { linkId, at, click } of clicksToRead) {
-      pendingStats.add(
-        linkId,
-        Math.floor(at / DAY_MS),
-        classify(click),
-        heldStats() < maxHeldStats,
-      );
+      pendingStats.add(linkId, at, classify(click), heldStats() < maxHeldStats);
     }
   }
 

@@ -6,10 +6,8 @@ import {
   DEVICE_TYPES,
   type LinkStatsAnswerJson,
   type LinkStatsJson,
-  STATS_DEFAULT_DAYS,
-  STATS_MAX_DAYS,
   STATS_MAX_REFERRERS,
-} from '../../contract/wire.ts';
+} from '../../contract/link-stats.ts';
 import type { AccountEnv } from '../accounts/auth.ts';
 import { jsonResponse } from '../http/compress.ts';
 import { HttpProblem } from '../http/problems.ts';
@@ -18,6 +16,7 @@ import { linkIdentityOf } from '../shared/link-identity.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import { REFERRER_GROUPS, type StatCount, type Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
+import { bucketsOf, daysOf, rangeAsked, type StatsRange } from './stats-range.ts';
 
 export type StatsRouteDeps = {
   store: Storage;
@@ -28,20 +27,6 @@ export type StatsRouteDeps = {
 };
 
 type DayCount = Omit<StatCount, 'linkId'>;
-
-/** `days` as the query gives it: a whole number from 1 to STATS_MAX_DAYS, or absent. */
-function daysAsked(text: string | undefined): number {
-  if (text === undefined) return STATS_DEFAULT_DAYS;
-  const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(days >= 1 && days <= STATS_MAX_DAYS)) {
-    throw new HttpProblem(
-      ErrorCode.invalidField,
-      `"days" must be a whole number from 1 to ${STATS_MAX_DAYS}.`,
-      { field: 'days' },
-    );
-  }
-  return days;
-}
 
 /** Clicks by value, most first; ties by value, so the order is the same on every read. */
 function ranked(totals: Map<string, number>): [string, number][] {
@@ -74,13 +59,16 @@ function topReferrers(totals: Map<string, number>): ReferrerJson[] {
   return top;
 }
 
-/** The answer's statistics from the counts of days `fromDay` to `fromDay + days - 1`. */
+/**
+ * The answer's statistics of a range from the counts of the days it touches: the buckets and
+ * totals of the range itself, the days and the lists of its whole days.
+ */
 export function summarize(
   counts: DayCount[],
-  fromDay: number,
-  days: number,
+  range: StatsRange,
 ): Omit<LinkStatsJson, 'expired_visits'> {
-  const perDay = Array.from({ length: days }, (_, i) => ({
+  const { fromDay, toDay } = daysOf(range);
+  const perDay = Array.from({ length: toDay - fromDay + 1 }, (_, i) => ({
     date: new Date((fromDay + i) * DAY_MS).toISOString().slice(0, 10),
     humans: 0,
     bots: 0,
@@ -99,16 +87,24 @@ export function summarize(
     if (facet === 'human') entry.humans += clicks;
     else if (facet === 'bot') entry.bots += clicks;
     else if (facet === 'qr') entry.qr_scans += clicks;
-    else totals[facet].set(value, (totals[facet].get(value) ?? 0) + clicks);
+    else if (facet in totals) {
+      const facetTotals = totals[facet as keyof typeof totals];
+      facetTotals.set(value, (facetTotals.get(value) ?? 0) + clicks);
+    }
   }
   const deviceType = (value: string) =>
     (DEVICE_TYPES as readonly string[]).includes(value)
       ? (value as (typeof DEVICE_TYPES)[number])
       : 'other';
+  const buckets = bucketsOf(counts, range);
   return {
-    humans: perDay.reduce((sum, day) => sum + day.humans, 0),
-    bots: perDay.reduce((sum, day) => sum + day.bots, 0),
-    qr_scans: perDay.reduce((sum, day) => sum + day.qr_scans, 0),
+    humans: buckets.reduce((sum, bucket) => sum + bucket.humans, 0),
+    bots: buckets.reduce((sum, bucket) => sum + bucket.bots, 0),
+    qr_scans: buckets.reduce((sum, bucket) => sum + bucket.qr_scans, 0),
+    from: new Date(range.fromMs).toISOString(),
+    to: new Date(range.toMs).toISOString(),
+    granularity: range.granularity,
+    buckets,
     days: perDay,
     referrers: topReferrers(totals.referrer),
     devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),
@@ -124,17 +120,16 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
   const stats = new Hono<AccountEnv>();
 
   const answerStats = async (c: Context<AccountEnv>) => {
-    const days = daysAsked(c.req.query('days'));
+    const range = rangeAsked((name) => c.req.query(name), clock.now());
+    const { fromDay, toDay } = daysOf(range);
     const identity = linkIdentityOf(c.req.url, domains, '/stats');
-    const today = Math.floor(clock.now() / DAY_MS);
-    const fromDay = today - days + 1;
     // As a link's clicks: what is stored plus what is held, read so that no batch is in both.
     const read = await clicks.settled(async () => {
       const link =
         identity &&
         (await store.linkOf(c.get('owner').accountId, identity.domain, identity.backHalf));
       if (!link) return undefined;
-      const stored = await store.clickStats(link.id, fromDay, today);
+      const stored = await store.clickStats(link.id, fromDay, toDay);
       return {
         counts: [...stored.counts, ...clicks.pendingStatsOf(link.id, stored.storedBatch)],
         expiredVisits: link.expiredVisits + clicks.pendingExpiredOf(link.id, link.storedBatch),
@@ -143,7 +138,7 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
     if (!read) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
     const answer: LinkStatsAnswerJson = {
       success: true,
-      stats: { ...summarize(read.counts, fromDay, days), expired_visits: read.expiredVisits },
+      stats: { ...summarize(read.counts, range), expired_visits: read.expiredVisits },
     };
     // A year of days is ~16 kB of JSON: compressed as the list is, when the client accepts it.
     return jsonResponse(answer, c.req.header('accept-encoding'));

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkStatsAnswerJson } from '../../contract/wire.ts';
+import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
 import { countryDatabase } from '../../test/support/mmdb.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
@@ -85,6 +85,16 @@ describe('the statistics of a link', () => {
         humans: 4,
         bots: 1,
         qr_scans: 0,
+        from: '2026-11-24T00:00:00.000Z',
+        to: '2026-11-29T00:00:00.000Z',
+        granularity: 'day',
+        buckets: [
+          { start: '2026-11-24T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
+          { start: '2026-11-25T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
+          { start: '2026-11-26T00:00:00.000Z', humans: 1, bots: 0, qr_scans: 0 },
+          { start: '2026-11-27T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
+          { start: '2026-11-28T00:00:00.000Z', humans: 3, bots: 1, qr_scans: 0 },
+        ],
         days: [
           { date: '2026-11-24', humans: 0, bots: 0, qr_scans: 0 },
           { date: '2026-11-25', humans: 0, bots: 0, qr_scans: 0 },
@@ -331,8 +341,8 @@ describe('the referrers of a link', () => {
     for (let batch = 0; batch < 50; batch++) {
       const tally = createTally();
       for (let i = 0; i < 2_000; i++) {
-        tally.add(linkId, today, person(`h${batch}-${i}.example`), true);
-        if (i % 500 === 0) tally.add(linkId, today, person('news.example'), true);
+        tally.add(linkId, today * DAY, person(`h${batch}-${i}.example`), true);
+        if (i % 500 === 0) tally.add(linkId, today * DAY, person('news.example'), true);
       }
       await t.service.store.addClicks(new Map([[linkId, 2_004]]), undefined, tally.rows());
     }

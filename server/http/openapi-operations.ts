@@ -1,7 +1,7 @@
 // What each operation of the API answers, as the OpenAPI document (openapi.ts) describes it: the
 // route table (routes.ts) names one of these for each method of each path.
 import { BACK_HALF_PATTERN, ErrorCode, MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
-import { LINK_HOST_PATTERN, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../contract/wire.ts';
+import { LINK_HOST_PATTERN } from '../../contract/wire.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { DEFAULT_DOMAIN } from '../storage/storage.ts';
 import { destinationStatusParameter, EXAMPLE_HEALTH } from './openapi-health.ts';
@@ -230,66 +230,6 @@ export const deleteLink: Describe = ({ exampleLink, notFound, common }) => ({
       description: 'Deleted.',
       content: json(ref('Deleted'), {
         deleted: { success: true, message: `Deleted ${exampleLink.short_url}` },
-      }),
-    },
-    '404': notFound,
-    ...common,
-  },
-});
-
-export const linkStats: Describe = ({ notFound, common }) => ({
-  operationId: 'linkStats',
-  summary: "A link's click statistics per UTC day, referrer host, device and country",
-  description:
-    "Aggregates only: no address, User-Agent or full referrer is kept. `humans` and `bots` total the days asked for; referrers, devices, browsers, systems (operating systems; `Other` for a name the User-Agent parser does not know) and countries count the people, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one `other`; the answer names at most 50 (`kind` `host`), then `other` last; `host` is null for `direct`, `ip_address` (a host that is an IP address: which one is not kept) and `other`. Countries only where the operator gave a GeoIP database. `qr_scans` (in total and per day) counts the clicks that came from the link's QR code, whose short URL carries `?qr=1` (the `qr` parameter of `GET /{back_half}`); they are among `humans` and `bots` too. The link's `clicks` counts every redirect, before the statistics began too. `expired_visits` counts the visits after the link expired, since it was made (never clicks, in no day).",
-  parameters: [
-    {
-      name: 'days',
-      in: 'query',
-      required: false,
-      description: 'How many days, today the last (UTC); `days` has that many entries.',
-      schema: {
-        type: 'integer',
-        minimum: 1,
-        maximum: STATS_MAX_DAYS,
-        default: STATS_DEFAULT_DAYS,
-      },
-    },
-  ],
-  responses: {
-    '200': {
-      description: 'The statistics.',
-      content: json(ref('LinkStats'), {
-        stats: {
-          success: true,
-          stats: {
-            humans: 3,
-            bots: 1,
-            qr_scans: 1,
-            days: [
-              { date: '2026-11-25', humans: 1, bots: 0, qr_scans: 0 },
-              { date: '2026-11-26', humans: 2, bots: 1, qr_scans: 1 },
-            ],
-            referrers: [
-              { host: 'news.example', kind: 'host', clicks: 2 },
-              { host: null, kind: 'direct', clicks: 1 },
-            ],
-            devices: [
-              { type: 'mobile', clicks: 2 },
-              { type: 'desktop', clicks: 1 },
-            ],
-            browsers: [
-              { name: 'Mobile Safari', clicks: 2 },
-              { name: 'Chrome', clicks: 1 },
-            ],
-            systems: [
-              { name: 'iOS', clicks: 2 },
-              { name: 'Windows', clicks: 1 },
-            ],
-            countries: [],
-            expired_visits: 0,
-          },
-        },
       }),
     },
     '404': notFound,

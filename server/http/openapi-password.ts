@@ -3,7 +3,7 @@
 // which a link's password form posts (clicks/redirects.ts answers it, on every short domain).
 import { BACK_HALF_PATTERN } from '../../contract/limits.ts';
 import { PASSWORD_MAX_LENGTH } from '../../contract/link-password.ts';
-import { QR_MARKER } from '../../contract/qr-marker.ts';
+import { QR_MARKER } from '../../contract/link-stats.ts';
 import { pattern } from './openapi-schemas.ts';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };

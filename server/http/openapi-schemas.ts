@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../contract/limits.ts';
 import { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/link-password.ts';
+import { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
 import {
   BulkEditAnswerJson,
   BulkEditBody,
@@ -21,7 +22,6 @@ import {
   ErrorBodyJson,
   LinkAnswerJson,
   LinkListJson,
-  LinkStatsAnswerJson,
   NO_CONTROL_CHARACTERS,
   UpdateLinkBody,
 } from '../../contract/wire.ts';

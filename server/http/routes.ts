@@ -12,12 +12,12 @@ import {
   deleteLink,
   describeApi,
   linkParameters,
-  linkStats,
   listDomains,
   listLinks,
   retrieveLink,
   updateLink,
 } from './openapi-operations.ts';
+import { linkStats } from './openapi-stats.ts';
 import {
   bulkEditLinks,
   createTag,

@@ -1,7 +1,9 @@
 // The service's storage, as the API, the redirects and the command line see it: one interface,
 // whatever engine is behind it. Every operation returns a Promise, so an engine that talks to a
 // server over the network fits it as well as SQLite in this process.
+
 import type { DestinationStatus } from '../../contract/link-health.ts';
+import type { StatCount, StoredStats } from './click-stats.ts';
 import type { DestinationHealth, HealthStorage } from './destination-health.ts';
 import type { TagName, TagStorage } from './tag-storage.ts';
 
@@ -117,58 +119,19 @@ export type EndedLinks = { expiredBy: number; clickLimitReached: boolean };
 export type RedirectTarget = LinkEnd &
   LinkPassword & { id: number; destinationUrl: string; clicks: number };
 
-/**
- * What the click statistics count, per link and UTC day: `human` and `bot` clicks and `qr` scans
- * (among them; value ''), and
- * of the people's clicks the referrer host ('' for direct, or one of REFERRER_GROUPS), the device
- * type, the browser and operating system (a name the User-Agent parser knows, or OTHER_NAME) and
- * the country code.
- */
-export type StatFacet =
-  | 'human'
-  | 'bot'
-  | 'qr'
-  | 'referrer'
-  | 'device'
-  | 'browser'
-  | 'os'
-  | 'country';
-
-/** A browser or operating system the parser does not name, or a click it did not parse. */
-export const OTHER_NAME = 'Other';
-
-/**
- * The referrer hosts kept per link and day, most clicks first; the clicks of the others are
- * added to REFERRER_GROUPS.other. Fifty names every site a link is really shared on (a campaign
- * has a few dozen at most), and bounds a day's referrer rows to 51 however many made-up hosts
- * arrive: 365 days of a link stay under 19,000 rows, and a link's statistics answer fast.
- */
-export const REFERRERS_KEPT = 50;
-
-/**
- * Referrer values that are no host: '<' and '>' are never in a URL's host, so no host can be one.
- */
-export const REFERRER_GROUPS = {
-  /** The clicks of the referrers past the REFERRERS_KEPT most clicked. */
-  other: '<other>',
-  /** Referrers whose host is an IP address: it may name a person's machine, so not which one. */
-  ipAddress: '<ip address>',
-} as const;
-
-/** One count of the click statistics; `day` is days since 1970-01-01 (UTC). */
-export type StatCount = {
-  linkId: number;
-  day: number;
-  facet: StatFacet;
-  value: string;
-  clicks: number;
-};
-
-/** A link's stored statistics of some days; `storedBatch` as in LinkRow. */
-export type StoredStats = {
-  counts: Omit<StatCount, 'linkId'>[];
-  storedBatch?: number;
-};
+// The click statistics' stored shapes live in click-stats.ts; the storage's users read them here.
+export {
+  HOUR_FACETS,
+  HOURS_KEPT_DAYS,
+  type HourFacet,
+  hoursToPrune,
+  OTHER_NAME,
+  REFERRER_GROUPS,
+  REFERRERS_KEPT,
+  type StatCount,
+  type StatFacet,
+  type StoredStats,
+} from './click-stats.ts';
 
 /** A back-half, an email or a domain host that is already taken. */
 export class UniqueViolation extends Error {

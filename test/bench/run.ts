@@ -170,6 +170,12 @@ if (runs('statistics')) {
       '≤ 50 kB',
       [figure('statistics.statsKb', stats.statsBytes / 1000, 'kB')],
     ],
+    [
+      `stats of a link with ${stats.yearStatsClicks.toLocaleString('en')} clicks over 365 days, seeded through the storage (median of 20)`,
+      `${stats.yearStatsMedianMs.toFixed(1)} ms`,
+      '< 100 ms',
+      [figure('statistics.yearStatsMedianMs', stats.yearStatsMedianMs, 'ms')],
+    ],
   );
 }
 

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { createAccount } from '../../server/accounts/admin.ts';
+import { hashApiKey } from '../../server/accounts/keys.ts';
+import { DAY_MS } from '../../server/clicks/clicks.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { HOURS_KEPT_DAYS, type StatCount, type Storage } from '../../server/storage/storage.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
 
 export type StatsFigures = {
@@ -24,6 +27,9 @@ export type StatsFigures = {
   /** GET …/stats?days=365 of a link with `statsClicks` clicks, each from its own referrer host. */
   statsMedianMs: number;
   statsClicks: number;
+  /** GET …/stats?from=&to= over 365 days of a link with `yearStatsClicks` clicks. */
+  yearStatsMedianMs: number;
+  yearStatsClicks: number;
   /** That answer's bytes, uncompressed and with Accept-Encoding: br. */
   statsBytes: number;
   statsBytesBrotli: number;
@@ -52,10 +58,72 @@ export const DISTINCT_USER_AGENTS = 10_000;
 const hostileUserAgent = (n: number) =>
   `${DESKTOP_CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
 
-async function seeded(dir: string, name: string): Promise<{ dbFile: string; key: string }> {
+/** The clicks of the link whose year of statistics is read, written through the storage. */
+export const YEAR_LINK_CLICKS = 1_000_000;
+const YEAR_LINK = 'year';
+
+/**
+ * A link with YEAR_LINK_CLICKS clicks spread over the last 365 days, as the click batches store
+ * them: per day people, bots and scans, 24 hours (the last 14 days), 4 devices, 12 browsers, 8
+ * systems, 30 countries and 51 referrers.
+ */
+async function seedYear(store: Storage, accountId: number): Promise<void> {
+  const link = await store.insertLink(accountId, {
+    domain: '',
+    backHalf: YEAR_LINK,
+    destinationUrl: 'https://example.com/year',
+    title: '',
+    createdAt: Date.now() - 365 * DAY_MS,
+  });
+  const today = Math.floor(Date.now() / DAY_MS);
+  const perDay = Math.floor(YEAR_LINK_CLICKS / 365);
+  for (let day = today - 364; day <= today; day++) {
+    const clicks = day === today ? YEAR_LINK_CLICKS - 364 * perDay : perDay;
+    const humans = Math.floor(clicks * 0.9);
+    const rows: StatCount[] = [];
+    const row = (facet: StatCount['facet'], value: string, count: number) =>
+      rows.push({ linkId: link.id, day, facet, value, clicks: count });
+    row('human', '', humans);
+    row('bot', '', clicks - humans);
+    row('qr', '', Math.floor(clicks / 10));
+    if (day > today - HOURS_KEPT_DAYS) {
+      for (let hour = 0; hour < 24; hour++) {
+        row('hour_human', String(hour).padStart(2, '0'), Math.floor(humans / 24));
+      }
+    }
+    const spread = (facet: StatCount['facet'], names: string[]) => {
+      for (const name of names) row(facet, name, Math.floor(humans / names.length));
+    };
+    spread('device', ['desktop', 'mobile', 'tablet', 'other']);
+    spread(
+      'browser',
+      Array.from({ length: 12 }, (_, i) => `Browser ${i}`),
+    );
+    spread(
+      'os',
+      Array.from({ length: 8 }, (_, i) => `System ${i}`),
+    );
+    spread(
+      'country',
+      Array.from({ length: 30 }, (_, i) => `C${String.fromCharCode(65 + (i % 26))}`),
+    );
+    spread(
+      'referrer',
+      Array.from({ length: 51 }, (_, i) => `r${(day * 7 + i) % 400}.example`),
+    );
+    await store.addClicks(new Map([[link.id, clicks]]), undefined, rows);
+  }
+}
+
+async function seeded(
+  dir: string,
+  name: string,
+  year = false,
+): Promise<{ dbFile: string; key: string }> {
   const dbFile = path.join(dir, `${name}.db`);
   const seed = await openSqliteStorage(dbFile);
   const key = await createAccount(seed, `${name}@example.com`);
+  if (year) await seedYear(seed, (await seed.keyOwner(hashApiKey(key)))?.accountId as number);
   await seed.close();
   return { dbFile, key };
 }
@@ -64,7 +132,7 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-stats-bench-'));
   const servers: Server[] = [];
   try {
-    const on = await seeded(dir, 'on');
+    const on = await seeded(dir, 'on', true);
     const off = await seeded(dir, 'off');
     servers.push(await spawnServer(['test/bench/service-in-process.ts', on.dbFile]));
     servers.push(
@@ -161,6 +229,20 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       times.push(performance.now() - started);
       if (!answer.ok) throw new Error(`stats: ${answer.status}`);
     }
+    // A year of a link with YEAR_LINK_CLICKS clicks, by day and by month.
+    const yearUrl = `http://127.0.0.1:${withStats.port}/v1/links/localhost:${withStats.port}/${YEAR_LINK}/stats`;
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 364 * DAY_MS).toISOString().slice(0, 10);
+    const yearTimes: number[] = [];
+    let yearClicks = 0;
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const answer = await fetch(`${yearUrl}?from=${yearAgo}&to=${today}`, { headers: auth });
+      const body = (await answer.json()) as { stats: { humans: number; bots: number } };
+      yearTimes.push(performance.now() - started);
+      if (!answer.ok) throw new Error(`year stats: ${answer.status}`);
+      yearClicks = body.stats.humans + body.stats.bots;
+    }
     // The bytes on the wire, as they come (fetch would decompress them).
     const bytesOf = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
@@ -178,6 +260,8 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       longUserAgentPerSecond: median(runs.longUserAgent),
       distinctUserAgentsPerSecond: median(runs.userAgents),
       statsMedianMs: median(times),
+      yearStatsMedianMs: median(yearTimes),
+      yearStatsClicks: yearClicks,
       statsClicks: clicks,
       statsBytes: await bytesOf({}),
       statsBytesBrotli: await bytesOf({ 'accept-encoding': 'br' }),

@@ -1,13 +1,13 @@
 // Typed calls to the service's API with fetch, and raw requests with node:http: shared by the
 // service's Vitest tests and the Playwright browser tests (so nothing here imports a test runner).
 import { type Agent, request } from 'node:http';
+import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
 import type {
   DeleteAnswerJson,
   DomainListJson,
   ErrorBodyJson,
   LinkAnswerJson,
   LinkListJson,
-  LinkStatsAnswerJson,
 } from '../../contract/wire.ts';
 
 export type { DomainJson, LinkJson } from '../../contract/wire.ts';

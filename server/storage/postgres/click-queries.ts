@@ -1,6 +1,12 @@
 // The storage's clicks on PostgreSQL: the counts and statistics a batch adds, with the batch's
 // number so that a retry of a stored batch adds nothing, and a link's statistics.
-import { type ClickStorage, REFERRER_GROUPS, REFERRERS_KEPT, type StatFacet } from '../storage.ts';
+import {
+  type ClickStorage,
+  hoursToPrune,
+  REFERRER_GROUPS,
+  REFERRERS_KEPT,
+  type StatFacet,
+} from '../storage.ts';
 import { guarded, type Sql } from './database.ts';
 
 /**
@@ -88,6 +94,21 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
             { prepare: true },
           );
         }
+        // Hours past HOURS_KEPT_DAYS: deleting again, on a retry, changes nothing.
+        const pruned = hoursToPrune(stats);
+        if (pruned.length > 0) {
+          await sql.unsafe(
+            `DELETE FROM click_stats s
+             USING unnest($1::bigint[], $2::integer[]) AS v(id, before_day)
+             WHERE s.link_id = v.id AND s.day < v.before_day
+               AND s.facet IN ('hour_human', 'hour_bot', 'hour_qr')`,
+            [
+              `{${pruned.map((p) => p.linkId).join(',')}}`,
+              `{${pruned.map((p) => p.beforeDay).join(',')}}`,
+            ],
+            { prepare: true },
+          );
+        }
       }),
 
     clickStats: (linkId, fromDay, toDay) =>
@@ -96,10 +117,10 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
         const rows = (await sql.unsafe(
           `WITH s AS (
              SELECT day, facet, value, clicks FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot', 'qr')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
              UNION ALL
              SELECT $3::integer, facet, value, sum(clicks)::bigint FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot', 'qr')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
              GROUP BY facet, value)
            SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
            FROM (SELECT ${storedBatchColumn}) AS b LEFT JOIN s ON true`,

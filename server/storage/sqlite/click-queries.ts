@@ -1,6 +1,7 @@
 // The storage's clicks on SQLite: the counts and statistics a batch adds, and a link's statistics.
 import {
   type ClickStorage,
+  hoursToPrune,
   REFERRER_GROUPS,
   REFERRERS_KEPT,
   type StatCount,
@@ -69,6 +70,14 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
           );
         }
         for (const { linkId, day } of referrerDays(stats)) keepTopReferrers(linkId, day);
+        for (const { linkId, beforeDay } of hoursToPrune(stats)) {
+          run(
+            `DELETE FROM click_stats WHERE link_id = ? AND day < ?
+             AND facet IN ('hour_human', 'hour_bot', 'hour_qr')`,
+            linkId,
+            beforeDay,
+          );
+        }
       });
     },
 
@@ -76,10 +85,10 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
       return {
         counts: all<StoredStats['counts'][number]>(
           `SELECT day, facet, value, clicks FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot', 'qr')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
            UNION ALL
            SELECT ?3, facet, value, sum(clicks) FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot', 'qr')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
            GROUP BY facet, value`,
           linkId,
           fromDay,
