@@ -119,7 +119,10 @@ test.describe('options page, Links: row and bulk actions', () => {
 
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('short_url,destination_url,title,clicks,created_at');
+    // Our service offers tags and an end, so their columns follow.
+    expect(lines[0]).toBe(
+      'short_url,destination_url,title,clicks,created_at,tags,expires_at,max_clicks',
+    );
     // The service stores a destination as a browser would send it: its quotes percent-encoded.
     expect(csv).toContain(
       `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,

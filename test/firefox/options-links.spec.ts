@@ -246,7 +246,7 @@ test.describe('options page, Links, in Firefox', () => {
     await clickInRow(page, link.short_url, 'Delete');
     await page.locator(`dialog[open] ${button('Delete')}`).click();
     await expect
-      .poll(() => textOf(page, '[role="status"]'))
+      .poll(() => textOf(page, '.status[role="status"]'))
       .toContain(`Deleted ${link.short_url}.`);
     await expect.poll(() => count(page)).toBe('0 links');
     await page.locator(button('Undo')).click();
@@ -339,7 +339,10 @@ test.describe('options page, Links, in Firefox', () => {
     await expect.poll(() => readFileSync(file, 'utf8')).toMatch(/\r\n$/);
     const csv = readFileSync(file, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv.slice(1).split('\r\n')[0]).toBe('short_url,destination_url,title,clicks,created_at');
+    // Our service offers tags and an end, so their columns follow.
+    expect(csv.slice(1).split('\r\n')[0]).toBe(
+      'short_url,destination_url,title,clicks,created_at,tags,expires_at,max_clicks',
+    );
     // The service stores a destination as a browser would send it: its quotes percent-encoded.
     expect(csv).toContain(
       `"${tricky.short_url}","https://example.com/a?x=1,2&y=%223%22","Café ""déjà vu"", line one\nline two","0",`,

@@ -168,6 +168,7 @@ function LinksManager({
             onRefresh={refresh}
             onImport={() => setImporting(true)}
             onDelete={setDeleting}
+            readOffer={() => account.serviceOffer().catch(() => undefined)}
             bulkActions={
               <>
                 <CheckSelected

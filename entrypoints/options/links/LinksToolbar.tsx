@@ -21,8 +21,12 @@ const SORT_NAMES = {
   title: 'linksSortTitle',
 } as const satisfies Record<LinkSort, MessageKey>;
 
-async function downloadCsv(links: readonly Link[], offer: ServiceOffer | undefined) {
-  const { linksToCsv } = await import('./links-csv.ts');
+/** `readOffer`: the service's offer, awaited, so that its columns do not depend on timing. */
+async function downloadCsv(
+  links: readonly Link[],
+  readOffer: () => Promise<ServiceOffer | undefined>,
+) {
+  const [{ linksToCsv }, offer] = await Promise.all([import('./links-csv.ts'), readOffer()]);
   const url = URL.createObjectURL(new Blob([linksToCsv(links, offer)], { type: 'text/csv' }));
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -44,6 +48,7 @@ export function LinksToolbar({
   onRefresh,
   onImport,
   onDelete,
+  readOffer,
   bulkActions,
   bulk,
 }: {
@@ -57,6 +62,8 @@ export function LinksToolbar({
   onRefresh: () => void;
   onImport: () => void;
   onDelete: (shortUrls: string[]) => void;
+  /** What the account's service offers (the export's columns), read when not yet known. */
+  readOffer: () => Promise<ServiceOffer | undefined>;
   /** The capabilities' own buttons on the selection ("Check selected"…). */
   bulkActions?: React.ReactNode;
   /** The selection's bulk edits (tags/use-bulk-edit.ts). */
@@ -124,7 +131,7 @@ export function LinksToolbar({
         {/* Not while only the first screen of the cached list is in (a moment at opening). */}
         <button
           type="button"
-          onClick={() => partOf === undefined && downloadCsv(selection.toExport(), bulk.offer)}
+          onClick={() => partOf === undefined && downloadCsv(selection.toExport(), readOffer)}
           aria-disabled={partOf !== undefined}
         >
           {selected.size > 0 ? plural('linksExportSelected', selected.size) : t('linksExportCsv')}
