@@ -4,8 +4,8 @@ import type { ListSnapshot } from '../../../lib/account/snapshot.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
 import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import {
-  filterLinks,
   type LinkSort,
+  linkSearch,
   prepareSearchTexts,
   shortUrlHosts,
   sortLinks,
@@ -58,10 +58,8 @@ export function useLinksList(
   const hosts = useMemo(() => shortUrlHosts(all), [all]);
   const recent = useRecentClicks(account, sort === 'trending', all, fetchedAt);
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
-  const shown = useMemo(
-    () => filterLinks(sorted, deferredQuery, host),
-    [sorted, deferredQuery, host],
-  );
+  const search = useMemo(() => linkSearch(sorted), [sorted]);
+  const shown = useMemo(() => search(deferredQuery, host), [search, deferredQuery, host]);
   // Read when the list changes, not on every render: a new time would draw every row again on
   // each keystroke of a search. "2 minutes ago" may lag a little behind the clock meanwhile.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is when to read the clock.
