@@ -225,6 +225,34 @@ describe('serve', () => {
     expect(served.output().match(/SIGINT: stopping/g)).toHaveLength(1);
   }, 30_000);
 
+  it('answers while whoever reads its log has stopped reading, and loses no line of it on SIGTERM', async () => {
+    const served = await serve(path.join(dir, 'slow-log-reader.db'));
+    // The reader stops: the pipe fills (64 kB) with request lines of long paths, then more.
+    served.child.stdout?.pause();
+    const longPath = (n: number) => `/v1/${n}-${'x'.repeat(2000)}`;
+    const agent = new Agent({ keepAlive: true });
+    let sent = 0;
+    const started = performance.now();
+    for (; sent < 100; sent++) {
+      expect((await rawRequest(served.baseUrl, longPath(sent), { agent })).status).toBe(401);
+    }
+    // A synchronous log write waited on the full pipe: every request after the 30th hung.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    agent.destroy();
+    served.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    served.child.stdout?.resume();
+    expect(await served.exit).toBe(0);
+    const lines = served
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('xxxxxxxxxx'));
+    expect(lines.map((line) => /\/v1\/(\d+)-/.exec(line)?.[1])).toEqual(
+      Array.from({ length: sent }, (_, n) => String(n)),
+    );
+    expect(served.output()).toContain('SIGTERM: stopping');
+  }, 30_000);
+
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');
     const served = await serve(dbFile);

@@ -147,7 +147,10 @@ export async function serve(cli: CommandLine): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping after the requests in flight`);
-    void service.stop().then(() => process.exit(0));
+    void service
+      .stop()
+      .then(() => logger.flush())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -21,7 +21,8 @@ export type StructuredLogger = Logger & {
   request(line: RequestLine): void;
   /** Opens the log file again (after logrotate moved it); nothing when logging to a stream. */
   reopen(): void;
-  flush(): void;
+  /** Resolves once every line logged so far is written out. */
+  flush(): Promise<void>;
 };
 
 const requests = new AsyncLocalStorage<{ id: string }>();
@@ -75,12 +76,35 @@ export type StructuredLogOptions = {
   stream?: DestinationStream;
 };
 
+/**
+ * A line is written as soon as no write is under way (lines logged meanwhile go out together with
+ * the next). minLength 1 rather than 0: with 0, sonic-boom's flush answers at once instead of
+ * waiting for the lines to be written.
+ */
+const ASYNC_WRITES = { sync: false, minLength: 1 } as const;
+
+/**
+ * Standard output is written asynchronously: a synchronous write waits for whoever reads it, and
+ * a reader that falls behind (a full pipe) held each request 100 ms (sonic-boom's wait on EAGAIN),
+ * which was the create p99 under load (issue 33). Lines wait in memory meanwhile; pino writes them
+ * out at exit, and `flush` lets a stop wait for them. A log file stays synchronous: a disk does not
+ * fall behind as a reader does, and a file that cannot be opened stops the start at once.
+ */
 export function createStructuredLogger(options: StructuredLogOptions): StructuredLogger {
   const file = options.file
     ? // Owner-only, as the database is: the log names accounts, addresses and links.
-      pino.destination({ dest: options.file, append: true, mkdir: true, sync: true, mode: 0o600 })
+      pino.destination({
+        dest: options.file,
+        append: true,
+        mkdir: true,
+        sync: true,
+        mode: 0o600,
+      })
     : undefined;
-  const sink = options.stream ?? file ?? pino.destination({ dest: 1, sync: true });
+  const written = options.stream
+    ? undefined
+    : (file ?? pino.destination({ ...ASYNC_WRITES, dest: 1 }));
+  const sink = options.stream ?? (written as DestinationStream);
   const destination =
     options.format === 'text'
       ? pretty({
@@ -117,7 +141,12 @@ export function createStructuredLogger(options: StructuredLogOptions): Structure
       else log.info(scrubbed, message);
     },
     reopen: () => file?.reopen(),
-    flush: () => log.flush(),
+    flush: () =>
+      new Promise<void>((resolve) => {
+        // The pretty printer writes into `written` at once: the lines wait there, if anywhere.
+        if (written) written.flush(() => resolve());
+        else log.flush(() => resolve());
+      }),
   };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../../lib/api/schemas.ts';
 import {
   filterLinks,
+  linkSearch,
   prepareSearchTexts,
   searchText,
   shortUrlHost,
@@ -196,5 +197,47 @@ describe('shortUrlHosts', () => {
     expect(shortUrlHosts(at('not a url', '', 'https://go.example.com?q'))).toEqual([
       'go.example.com',
     ]);
+  });
+});
+
+describe('linkSearch', () => {
+  const many = Array.from({ length: 5_000 }, (_, i) =>
+    link({
+      shortUrl: `http://${i % 3 ? 'localhost:8787' : 'go.example.com'}/l${i}`,
+      title: `Link number ${i}`,
+      destinationUrl: `https://example.com/${i}`,
+    }),
+  );
+
+  it('finds what filterLinks finds, key after key, with keys taken back and the domain changed', () => {
+    const search = linkSearch(many);
+    const typed = ['n', 'nu', 'number 4', 'number 49', 'number 4', 'number 42 l', 'x', '', ' 1 2'];
+    for (const host of ['', 'go.example.com', '', 'localhost:8787']) {
+      for (const query of typed) {
+        expect(search(query, host), `${JSON.stringify(query)} on ${host}`).toEqual(
+          filterLinks(many, query, host),
+        );
+      }
+    }
+  });
+
+  it('looks only through what the last query found when the new one narrows it', () => {
+    let reads = 0;
+    const counted = new Proxy(many, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const search = linkSearch(counted);
+    const wide = search('number 49').length;
+    reads = 0;
+    const narrow = search('number 499');
+    expect(narrow).toEqual(filterLinks(many, 'number 499'));
+    expect(reads).toBeLessThanOrEqual(wide);
+    expect(narrow.length).toBeLessThan(wide);
+    reads = 0;
+    expect(search('number 499 link')).toEqual(filterLinks(many, 'number 499 link'));
+    expect(reads).toBeLessThanOrEqual(narrow.length);
   });
 });

@@ -93,6 +93,54 @@ export function filterLinks(
   });
 }
 
+/**
+ * The search over one list of links as a person types, a keystroke at a time: the links whose
+ * title, destination or short URL holds every word of the query, on `host` when one is given
+ * (as filterLinks). Each link's text is read once into an array, as a WeakMap look-up and a
+ * closure per link per keystroke were most of a keystroke's 19 ms at 20,000 links; and a query
+ * that narrows the last one (`exam` after `exa`, a word added) looks only through the links the
+ * last one found.
+ */
+export function linkSearch(links: readonly Link[]): (query: string, host?: string) => Link[] {
+  let texts: string[] | undefined;
+  let last: { words: string[]; host: string; at: number[] } | undefined;
+  return (query, host = '') => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0 && !host) {
+      last = undefined;
+      return [...links];
+    }
+    texts ??= links.map(searchTextOf);
+    // Every link the new query finds holds each word of the last one (inside a word of its own).
+    const within =
+      last?.host === host && last.words.every((old) => words.some((word) => word.includes(old)))
+        ? last.at
+        : undefined;
+    const found: Link[] = [];
+    const at: number[] = [];
+    const count = within ? within.length : links.length;
+    for (let k = 0; k < count; k++) {
+      const index = within ? (within[k] as number) : k;
+      const link = links[index] as Link;
+      if (!within && host && shortUrlHost(link.shortUrl) !== host) continue;
+      const text = texts[index] as string;
+      let holdsAll = true;
+      for (const word of words) {
+        if (!text.includes(word)) {
+          holdsAll = false;
+          break;
+        }
+      }
+      if (holdsAll) {
+        found.push(link);
+        at.push(index);
+      }
+    }
+    last = { words, host, at };
+    return found;
+  };
+}
+
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**

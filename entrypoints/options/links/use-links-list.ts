@@ -6,8 +6,8 @@ import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import type { BrowserCheck } from '../../../lib/health/browser-checks.ts';
 import { LINKS_SEARCH_PARAM } from '../../../lib/omnibox/omnibox.ts';
 import {
-  filterLinks,
   type LinkSort,
+  linkSearch,
   prepareSearchTexts,
   shortUrlHosts,
   sortLinks,
@@ -74,10 +74,9 @@ export function useLinksList(
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const kept = useMemo(() => keptBy(sorted, show, context), [sorted, show, context]);
   const { tagged, ...tags } = useTagFilter(all, kept, offer);
-  const shown = useMemo(
-    () => filterLinks(tagged, deferredQuery, host),
-    [tagged, deferredQuery, host],
-  );
+  // The search narrows from its last answer while the list before it stays the same.
+  const search = useMemo(() => linkSearch(tagged), [tagged]);
+  const shown = useMemo(() => search(deferredQuery, host), [search, deferredQuery, host]);
 
   return {
     /** The links that are there (`list.value`, less the hidden), in the service's order. */
