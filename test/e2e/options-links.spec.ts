@@ -224,8 +224,8 @@ test.describe('options page, Links', () => {
       destination_url: 'https://locked.example.com/',
       password: 'open sesame',
     });
-    await expect(row(page, link.short_url)).toContainText('Protected');
-    await expect(row(page, plain.short_url)).not.toContainText('Protected');
+    await expect(row(page, link.short_url)).toContainText('Password');
+    await expect(row(page, plain.short_url)).not.toContainText('Password');
 
     const show = page.getByRole('combobox', { name: 'Show' });
     await expect(show.getByRole('option', { name: 'Protected (1)' })).toHaveCount(1);
@@ -306,7 +306,7 @@ test.describe('options page, Links', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, link.short_url)).toContainText('Expires in 7 days');
-    await expect(row(page, link.short_url)).not.toContainText('Protected');
+    await expect(row(page, link.short_url)).not.toContainText('Password');
     const saved = await stored();
     expect(saved).toMatchObject({
       max_clicks: null,
@@ -320,7 +320,7 @@ test.describe('options page, Links', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('new secret');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect(row(page, link.short_url)).toContainText('Protected');
+    await expect(row(page, link.short_url)).toContainText('Password');
     const visit = await fetch(link.short_url, { redirect: 'manual' });
     expect(await visit.text()).toContain('This link is protected');
   });

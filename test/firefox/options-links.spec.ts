@@ -157,8 +157,8 @@ test.describe('options page, Links, in Firefox', () => {
     const page = await extension.openOptions('links');
     const rowText = async (shortUrl: string) =>
       (await row(page, shortUrl)).evaluate((item) => item.textContent ?? '');
-    await expect.poll(() => rowText(link.short_url)).toContain('Protected');
-    expect(await rowText(plain.short_url)).not.toContain('Protected');
+    await expect.poll(() => rowText(link.short_url)).toContain('Password');
+    expect(await rowText(plain.short_url)).not.toContain('Password');
     const show = byRole('combobox', 'Show');
     await page.locator(`${show} option[value="protected"]`).wait();
     expect(await textOf(page, `${show} option[value="protected"]`)).toBe('Protected (1)');
@@ -181,7 +181,7 @@ test.describe('options page, Links, in Firefox', () => {
     await expect
       .poll(async () => (await getLink(service, apiKey, link.short_url)).body)
       .toMatchObject({ max_clicks: 3, password_protected: false });
-    await expect.poll(() => rowText(link.short_url)).not.toContain('Protected');
+    await expect.poll(() => rowText(link.short_url)).not.toContain('Password');
 
     await clickInRow(page, link.short_url, 'Locked');
     await page.locator(`dialog[open] ${button('Extend 7 days')}`).click();

@@ -5,9 +5,9 @@ import { t } from '../../../../lib/i18n/t.ts';
 /** Read once: rows show other links many times a second in a scroll. */
 let word: string | undefined;
 
-/** A row's lock and "Protected": the link asks its visitors for a password. */
+/** A row's lock and "Password" (product.md's badge): the link asks its visitors for one. */
 export function ProtectedBadge() {
-  word ??= t('linksProtected');
+  word ??= t('linkPassword');
   return (
     <>
       {' · '}
