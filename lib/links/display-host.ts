@@ -117,6 +117,9 @@ export function displayHost(host: string): string {
   } catch {
     return host;
   }
+  // No punycode label: every label is plain ASCII, which no script mix can make deceptive. Most
+  // hosts are so, and the options page shows 20,000 of them as a list arrives.
+  if (!ascii.includes('xn--')) return ascii;
   const labels = ascii.split('.');
   const unicode = labels.map((label) =>
     label.startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label,
