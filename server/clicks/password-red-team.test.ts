@@ -131,17 +131,21 @@ describe('guessing', () => {
     expect((await client.retrieve(idOf(link))).body.clicks).toBe(1);
   });
 
-  it("opens again a minute after the window's first try, by the service's clock", async () => {
-    const link = await protectedLink();
-    for (let i = 0; i < 5; i++) await guess(link, `wrong ${i}`, '198.51.100.20');
-    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
+  // On PostgreSQL the window is counted by the database's clock, shared by every instance.
+  it.skipIf(onPostgres)(
+    "opens again a minute after the window's first try, by the service's clock",
+    async () => {
+      const link = await protectedLink();
+      for (let i = 0; i < 5; i++) await guess(link, `wrong ${i}`, '198.51.100.20');
+      expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
 
-    // Less than a minute from the first try, even with the seconds the tries took on a busy machine.
-    t.advanceClock(45_000);
-    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
-    t.advanceClock(15_000);
-    expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(302);
-  });
+      // Less than a minute from the first try, even with the seconds the tries took on a busy machine.
+      t.advanceClock(45_000);
+      expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(429);
+      t.advanceClock(15_000);
+      expect((await guess(link, PASSWORD, '198.51.100.20')).status).toBe(302);
+    },
+  );
 
   it('counts an IPv6 client by its /64, as the API limit does', async () => {
     const link = await protectedLink();
