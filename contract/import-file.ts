@@ -11,7 +11,15 @@ import { readCell } from './csv.ts';
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
-export type ImportField = 'destination' | 'backHalf' | 'title' | 'domain' | 'shortUrl' | 'tags';
+export type ImportField =
+  | 'destination'
+  | 'backHalf'
+  | 'title'
+  | 'domain'
+  | 'shortUrl'
+  | 'tags'
+  | 'expiresAt'
+  | 'maxClicks';
 
 /** Which column (0-based) holds each field; a destination is required to import. */
 export type ColumnMap = Partial<Record<ImportField, number>>;
@@ -53,6 +61,11 @@ const NAMES: Record<ImportField, readonly string[]> = {
   ],
   // Names separated by `,` (ours, Dub's "Tags", Bitly's `tags` list) or `|` (Shlink's "Tags").
   tags: ['tags', 'tag'],
+  expiresAt: [
+    'expiresat' /* ours (expires_at), Dub's API (expiresAt) */,
+    'validuntil' /* Shlink */,
+  ],
+  maxClicks: ['maxclicks' /* ours (max_clicks) */, 'maxvisits' /* Shlink */],
 };
 
 const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -241,6 +254,9 @@ export type ImportRow = {
   shortUrl: string;
   /** The tags cell as written: names separated by `,` or `|` (contract/import-rows.ts). */
   tags?: string;
+  /** The expiry and click limit cells as written, checked by checkImportLinkEnd (import-rows.ts). */
+  expiresAt?: string;
+  maxClicks?: string;
 };
 
 export function importRows(table: ImportTable, columns: ColumnMap = table.columns): ImportRow[] {
@@ -258,5 +274,7 @@ export function importRows(table: ImportTable, columns: ColumnMap = table.column
     domain: cell(cells, 'domain'),
     shortUrl: cell(cells, 'shortUrl'),
     tags: cell(cells, 'tags'),
+    expiresAt: cell(cells, 'expiresAt'),
+    maxClicks: cell(cells, 'maxClicks'),
   }));
 }

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { linksToCsv } from '../entrypoints/options/links/links-csv.ts';
 import { decodeImportFile, importRows, readImportText, recogniseColumns } from './import-file.ts';
-import { checkImportRow, type ImportLink, importSummary } from './import-rows.ts';
+import {
+  checkImportLinkEnd,
+  checkImportRow,
+  type ImportLink,
+  importSummary,
+} from './import-rows.ts';
 
 const FIXTURES = new URL('../test/fixtures/import/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
@@ -225,6 +230,89 @@ describe('bad input gets one sentence', () => {
   it('normalises a destination as the API does', () => {
     const [link] = linksOf('url\nHTTPS://Example.COM/a b\n');
     expect(link?.destinationUrl).toBe('https://example.com/a%20b');
+  });
+});
+
+describe('the expiry and click limit of a row', () => {
+  const NOW = Date.parse('2026-11-28T12:00:00Z');
+  const rowsOf = (text: string) => {
+    const read = readImportText(text);
+    if (!read.ok) throw new Error(read.problem);
+    return importRows(read.table);
+  };
+
+  it("reads our columns and Shlink's names for them", () => {
+    expect(recogniseColumns(['url', 'expires_at', 'max_clicks'])).toMatchObject({
+      expiresAt: 1,
+      maxClicks: 2,
+    });
+    expect(recogniseColumns(['longUrl', 'validUntil', 'maxVisits'])).toMatchObject({
+      expiresAt: 1,
+      maxClicks: 2,
+    });
+  });
+
+  it('round-trips what "Export CSV" writes where the service offers them', () => {
+    const exported = linksToCsv(
+      [
+        {
+          shortUrl: 'https://go.example.com/ends',
+          destinationUrl: 'https://example.com/ends',
+          title: '',
+          clicks: 0,
+          createdAt: '2026-11-22T10:00:00+00:00',
+          expiresAt: '2026-12-31T23:59:00.000Z',
+          maxClicks: 250,
+        },
+        {
+          shortUrl: 'https://go.example.com/stays',
+          destinationUrl: 'https://example.com/stays',
+          title: '',
+          clicks: 0,
+          createdAt: '2026-11-22T10:00:00+00:00',
+          expiresAt: null,
+          maxClicks: null,
+        },
+      ] as never,
+      {
+        linkFields: {
+          create: new Set(['expires_at', 'max_clicks']),
+          update: new Set(),
+          answer: new Set(),
+        },
+        operations: new Set(),
+      },
+    );
+    expect(rowsOf(exported).map((row) => checkImportLinkEnd(row, NOW))).toEqual([
+      { ok: true, expiresAt: '2026-12-31T23:59:00.000Z', maxClicks: 250 },
+      { ok: true, expiresAt: null, maxClicks: null },
+    ]);
+  });
+
+  it('takes an offset other than Z, as the instant it names', () => {
+    expect(checkImportLinkEnd({ expiresAt: ' 2027-01-01T01:00:00+02:00 ' }, NOW)).toEqual({
+      ok: true,
+      expiresAt: '2026-12-31T23:00:00.000Z',
+      maxClicks: null,
+    });
+  });
+
+  it.each([
+    ['a date without its time', { expiresAt: '2026-12-31' }, 'expires_at', /ISO 8601/],
+    ['a time without its offset', { expiresAt: '2026-12-31T23:59:00' }, 'expires_at', /ISO 8601/],
+    ['words', { expiresAt: 'next week' }, 'expires_at', /ISO 8601/],
+    ['a past expiry', { expiresAt: '2026-11-28T11:59:59Z' }, 'expires_at', /in the future/],
+    ['a limit of 0', { maxClicks: '0' }, 'max_clicks', /whole number from 1 to 1,000,000,000/],
+    ['a negative limit', { maxClicks: '-5' }, 'max_clicks', /whole number/],
+    ['a fraction', { maxClicks: '2.5' }, 'max_clicks', /whole number/],
+    ['an exponent', { maxClicks: '1e3' }, 'max_clicks', /whole number/],
+    ['a limit too large', { maxClicks: '1000000001' }, 'max_clicks', /whole number/],
+  ])('%s makes the row invalid, naming the column', (_, cells, column, rule) => {
+    const checked = checkImportLinkEnd(cells, NOW);
+    expect(checked).toMatchObject({ ok: false, issue: { code: 'linkEnd', column } });
+    if (checked.ok) return;
+    expect(checked.reason).toMatch(rule);
+    expect(checked.reason).toMatch(new RegExp(`\\(column ${column}\\)\\.$`));
   });
 });
 

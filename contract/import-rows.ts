@@ -4,7 +4,17 @@
 import * as z from 'zod/mini';
 import type { ImportRow } from './import-file.ts';
 import { LinkTagNames } from './tag-fields.ts';
-import { BackHalf, DestinationUrl, DomainHost, Title } from './wire.ts';
+import {
+  BackHalf,
+  DestinationUrl,
+  DomainHost,
+  EXPIRES_AT_PAST,
+  EXPIRES_AT_RULE,
+  ExpiresAt,
+  MAX_CLICKS_RULE,
+  MaxClicks,
+  Title,
+} from './wire.ts';
 /**
  * A row as a link to create: the destination normalised as the API stores it, the back-half and
  * title checked by the same rules. `domain` is the row's own domain column; `shortUrlHost` the
@@ -46,6 +56,50 @@ export function checkImportTags(
   return { ok: false, reason: tags.error.issues[0]?.message ?? 'The tags are not valid.' };
 }
 
+/** A cell of the expiry or click limit that breaks the API's rule, as its column is named. */
+export type LinkEndProblem =
+  | { column: 'expires_at'; problem: 'notInstant' | 'past' }
+  | { column: 'max_clicks'; problem: 'notInRange' };
+
+/**
+ * A row's expiry and click limit by the API's rules (ExpiresAt, MaxClicks; the expiry ahead of
+ * `now`), an empty cell being none; or the English sentence that says why not, naming the column.
+ * Apart from checkImportRow, as tags are: each importer applies them only where they are offered.
+ * A limit is digits only: `1e3` or `0x10` would be read as numbers no one typed.
+ */
+export function checkImportLinkEnd(
+  row: Pick<ImportRow, 'expiresAt' | 'maxClicks'>,
+  now = Date.now(),
+):
+  | { ok: true; expiresAt: string | null; maxClicks: number | null }
+  | { ok: false; issue: LinkEndProblem & { code: 'linkEnd' }; reason: string } {
+  const refuse = (problem: LinkEndProblem) => {
+    const issue = { code: 'linkEnd' as const, ...problem };
+    return { ok: false as const, issue, reason: importRowIssueEnglish(issue) };
+  };
+  const expiresCell = (row.expiresAt ?? '').trim();
+  let expiresAt: string | null = null;
+  if (expiresCell !== '') {
+    const parsed = z.safeParse(ExpiresAt, expiresCell);
+    if (!parsed.success || parsed.data === null) {
+      return refuse({ column: 'expires_at', problem: 'notInstant' });
+    }
+    const time = Date.parse(parsed.data);
+    if (time <= now) return refuse({ column: 'expires_at', problem: 'past' });
+    expiresAt = new Date(time).toISOString();
+  }
+  const limitCell = (row.maxClicks ?? '').trim();
+  let maxClicks: number | null = null;
+  if (limitCell !== '') {
+    const parsed = z.safeParse(MaxClicks, /^[0-9]+$/.test(limitCell) ? Number(limitCell) : NaN);
+    if (!parsed.success || parsed.data === null) {
+      return refuse({ column: 'max_clicks', problem: 'notInRange' });
+    }
+    maxClicks = parsed.data;
+  }
+  return { ok: true, expiresAt, maxClicks };
+}
+
 /**
  * Why a row is not imported, as a code and its values. A field that breaks the API's rules
  * carries the rule's zod issue: its message is the contract's English sentence, which the API
@@ -54,7 +108,8 @@ export function checkImportTags(
 export type ImportRowIssue =
   | { code: 'destinationEmpty' }
   | { code: 'shortUrlNotAddress'; shortUrl: string }
-  | { code: 'fieldRule'; field: LinkField; detail: z.core.$ZodIssue };
+  | { code: 'fieldRule'; field: LinkField; detail: z.core.$ZodIssue }
+  | (LinkEndProblem & { code: 'linkEnd' });
 
 /** A row's issue in the English of the service's command line. */
 export function importRowIssueEnglish(issue: ImportRowIssue): string {
@@ -65,6 +120,14 @@ export function importRowIssueEnglish(issue: ImportRowIssue): string {
       return `The short URL "${issue.shortUrl}" is not a web address.`;
     case 'fieldRule':
       return issue.detail.message;
+    case 'linkEnd': {
+      const rule = {
+        notInstant: EXPIRES_AT_RULE,
+        past: EXPIRES_AT_PAST,
+        notInRange: MAX_CLICKS_RULE,
+      };
+      return `${rule[issue.problem].replace(/\.$/, '')} (column ${issue.column}).`;
+    }
   }
 }
 

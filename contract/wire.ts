@@ -173,16 +173,13 @@ export const Title = z.string({ error: 'The title must be text.' }).check(
  * `+02:00`), or null for never. That it is still ahead is the service's to check, by its clock
  * (EXPIRES_AT_PAST).
  */
-export const ExpiresAt = z.nullable(
-  z.iso.datetime({
-    offset: true,
-    error: 'The expiry must be an ISO 8601 date and time with its offset, as 2026-12-31T23:59:00Z.',
-  }),
-);
+export const EXPIRES_AT_RULE =
+  'The expiry must be an ISO 8601 date and time with its offset, as 2026-12-31T23:59:00Z.';
+export const ExpiresAt = z.nullable(z.iso.datetime({ offset: true, error: EXPIRES_AT_RULE }));
 export const EXPIRES_AT_PAST = 'The expiry must be in the future.';
 
 /** How many clicks a link leads to its destination for, or null for no limit. */
-const MAX_CLICKS_RULE = `The click limit must be a whole number from 1 to ${MAX_CLICKS_LIMIT.toLocaleString('en')}.`;
+export const MAX_CLICKS_RULE = `The click limit must be a whole number from 1 to ${MAX_CLICKS_LIMIT.toLocaleString('en')}.`;
 export const MaxClicks = z.nullable(
   z
     .int({ error: MAX_CLICKS_RULE })

@@ -30,6 +30,8 @@ export const JobRow = z.object({
   backHalf: z.optional(z.string()),
   title: z.string(),
   domain: z.optional(z.string()),
+  expiresAt: z.optional(z.string()),
+  maxClicks: z.optional(z.number()),
   outcome: z.optional(z.enum(['created', 'already_there', 'back_half_taken', 'invalid', 'failed'])),
   shortUrl: z.optional(z.string()),
   reason: z.optional(z.string()),
@@ -104,6 +106,8 @@ const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
   title: row.title || undefined,
   backHalf: withBackHalf ? row.backHalf : undefined,
   domain: row.domain,
+  expiresAt: row.expiresAt,
+  maxClicks: row.maxClicks,
 });
 
 /**

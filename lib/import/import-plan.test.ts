@@ -12,6 +12,55 @@ const account = {
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
+describe('Check: the expiry and click limit of each row', () => {
+  const NOW = Date.parse('2026-11-28T12:00:00Z');
+  const text = [
+    'url,slug,expires_at,max_clicks',
+    'https://example.com/ends,ends,2026-12-31T23:59:00Z,250',
+    'https://example.com/plain,plain,,',
+    'https://example.com/past,past,2026-11-01T00:00:00Z,',
+    'https://example.com/zero,zero,,0',
+  ].join('\n');
+
+  it('carries them where the service offers them, and sets a row with a bad one aside', () => {
+    const offered = { expiresAt: true, maxClicks: true };
+    const result = planImportText(text, { ...account, offered }, undefined, NOW);
+    if (!result.ok) throw new Error(result.issue.code);
+    expect(result.plan.toMake).toEqual([
+      expect.objectContaining({
+        backHalf: 'ends',
+        expiresAt: '2026-12-31T23:59:00.000Z',
+        maxClicks: 250,
+      }),
+      expect.objectContaining({ backHalf: 'plain', expiresAt: undefined, maxClicks: undefined }),
+    ]);
+    expect(result.plan.invalid).toEqual([
+      {
+        row: 4,
+        destinationUrl: 'https://example.com/past',
+        backHalf: 'past',
+        issue: { code: 'linkEnd', column: 'expires_at', problem: 'past' },
+      },
+      {
+        row: 5,
+        destinationUrl: 'https://example.com/zero',
+        backHalf: 'zero',
+        issue: { code: 'linkEnd', column: 'max_clicks', problem: 'notInRange' },
+      },
+    ]);
+  });
+
+  it('neither sends nor checks a column the service does not offer', () => {
+    const result = planImportText(text, account, undefined, NOW);
+    if (!result.ok) throw new Error(result.issue.code);
+    expect(result.plan.invalid).toEqual([]);
+    expect(result.plan.toMake).toHaveLength(4);
+    for (const row of result.plan.toMake) {
+      expect(row).toMatchObject({ expiresAt: undefined, maxClicks: undefined });
+    }
+  });
+});
+
 describe('Check: a file held against the account’s links', () => {
   it('tells what will be made, what is there, what collides, what is invalid and which domains are missing', () => {
     const result = planImportText(

@@ -12,7 +12,11 @@ import {
   readImportText,
 } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex } from '../../contract/import-match.ts';
-import { checkImportRow, type ImportRowIssue } from '../../contract/import-rows.ts';
+import {
+  checkImportLinkEnd,
+  checkImportRow,
+  type ImportRowIssue,
+} from '../../contract/import-rows.ts';
 
 /** A row to send: `domain` is a custom domain of the account, or undefined for the default one. */
 export type PlannedRow = {
@@ -21,6 +25,9 @@ export type PlannedRow = {
   backHalf?: string;
   title: string;
   domain?: string;
+  /** The row's expiry (ISO 8601) and click limit, where the account's service offers them. */
+  expiresAt?: string;
+  maxClicks?: number;
 };
 
 /**
@@ -48,6 +55,11 @@ export type AccountLinksAndDomains = {
   links: readonly { shortUrl: string; destinationUrl: string }[];
   /** The account's custom domains (hosts). */
   domains: readonly string[];
+  /**
+   * Whether the account's service offers an expiry and a click limit (lib/api/service-offer.ts):
+   * a column it does not offer is not sent, and so neither checked nor a reason to set a row aside.
+   */
+  offered?: { expiresAt: boolean; maxClicks: boolean };
 };
 
 /** Why a row is set aside: the file's own rules, or a domain the account has not added. */
@@ -89,6 +101,7 @@ export function planImportText(
   text: string,
   account: AccountLinksAndDomains,
   columns?: ColumnMap,
+  now = Date.now(),
 ): PlanResult {
   const read = readImportText(text);
   const table = read.table;
@@ -103,7 +116,7 @@ export function planImportText(
       table,
     };
   }
-  return { ok: true, plan: planRows(table, account, columns), table };
+  return { ok: true, plan: planRows(table, account, columns, now), table };
 }
 
 /** A row of this file that will be made, as Check holds it for the rows after it. */
@@ -112,8 +125,10 @@ const THIS_FILE = '(this file)';
 function planRows(
   table: ImportTable,
   account: AccountLinksAndDomains,
-  columns?: ColumnMap,
+  columns: ColumnMap | undefined,
+  now: number,
 ): ImportPlan {
+  const offered = account.offered ?? { expiresAt: false, maxClicks: false };
   const custom = new Set(account.domains.map((domain) => domain.toLowerCase()));
   // A link on a host that is not one of the account's domains is on the default domain ('').
   const domainKey = (host: string) => (custom.has(host) ? host : '');
@@ -147,6 +162,18 @@ function planRows(
       continue;
     }
     const { link } = checked;
+    const end = checkImportLinkEnd(
+      {
+        expiresAt: offered.expiresAt ? row.expiresAt : '',
+        maxClicks: offered.maxClicks ? row.maxClicks : '',
+      },
+      now,
+    );
+    if (!end.ok) {
+      const { row: number, destinationUrl, backHalf } = link;
+      plan.invalid.push({ row: number, destinationUrl, backHalf, issue: end.issue });
+      continue;
+    }
     if (link.domain !== undefined && !custom.has(link.domain)) {
       unknown.add(link.domain);
       plan.invalid.push({
@@ -164,6 +191,8 @@ function planRows(
       backHalf: link.backHalf,
       title: link.title,
       domain: domain || undefined,
+      expiresAt: end.expiresAt ?? undefined,
+      maxClicks: end.maxClicks ?? undefined,
     };
     const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
     const match = held.match(key);

@@ -6,7 +6,12 @@
 import type { ImportRow } from '../../contract/import-file.ts';
 import { type ImportKey, importIndex, matchHolder } from '../../contract/import-match.ts';
 import { importReportCsv } from '../../contract/import-report.ts';
-import { checkImportRow, checkImportTags, type ImportOutcome } from '../../contract/import-rows.ts';
+import {
+  checkImportLinkEnd,
+  checkImportRow,
+  checkImportTags,
+  type ImportOutcome,
+} from '../../contract/import-rows.ts';
 import { tagKey } from '../../contract/tag-fields.ts';
 import { generateBackHalf } from '../links/back-half.ts';
 import type { DestinationRules } from '../links/destinations.ts';
@@ -198,6 +203,12 @@ async function importInto(
       done++;
       continue;
     }
+    const end = checkImportLinkEnd(row, systemClock.now());
+    if (!end.ok) {
+      skip(row, 'invalid', end.reason, link);
+      done++;
+      continue;
+    }
     const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
     const match = held.match(key);
     if (match.outcome !== 'new') {
@@ -236,6 +247,8 @@ async function importInto(
         title: link.title,
         createdAt: systemClock.now(),
         tags: tags.tags.map((name) => ({ name, key: tagKey(name) })),
+        expiresAt: end.expiresAt === null ? null : Date.parse(end.expiresAt),
+        maxClicks: end.maxClicks,
       },
     });
     if (batch.length >= batchRows) {

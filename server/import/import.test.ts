@@ -547,6 +547,54 @@ describe('tags in an import', () => {
   });
 });
 
+describe('the expiry and click limit in an import', () => {
+  it('applies expires_at and max_clicks (or validUntil and maxVisits), and skips a row with a bad one', async () => {
+    const key = await service.createAccount('ends-import@example.com');
+    const csv = file(
+      'ends.csv',
+      [
+        'destination_url,back_half,expires_at,max_clicks',
+        'https://example.com/e1,end-imp-1,2099-12-31T23:59:00.000Z,250',
+        'https://example.com/e2,end-imp-2,2099-06-01T12:00:00+02:00,',
+        'https://example.com/e3,end-imp-3,,',
+        'https://example.com/e4,end-imp-4,2001-01-01T00:00:00Z,5',
+        'https://example.com/e5,end-imp-5,tomorrow,',
+        'https://example.com/e6,end-imp-6,,0',
+      ].join('\n'),
+    );
+    const shlink = file(
+      'ends-shlink.csv',
+      ['longUrl;shortCode;validUntil;maxVisits', 'https://example.com/e7;end-imp-7;;9'].join('\n'),
+    );
+    const report = path.join(dir, 'ends-report.csv');
+    const email = ['--email', 'ends-import@example.com'];
+    const result = await cli(['import', ...email, '--report', report, csv]);
+    expect(lastLine(result.stdout)).toBe(
+      'Imported 3 links; skipped 3 (invalid: 3, back-half taken: 0, already there: 0)',
+    );
+    expect(lastLine((await cli(['import', ...email, shlink])).stdout)).toMatch(/^Imported 1 link;/);
+    const ends = (await service.storedLinks(key)).map((link) => [
+      link.backHalf,
+      link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
+      link.maxClicks,
+    ]);
+    expect(ends.sort()).toEqual([
+      ['end-imp-1', '2099-12-31T23:59:00.000Z', 250],
+      ['end-imp-2', '2099-06-01T10:00:00.000Z', null],
+      ['end-imp-3', null, null],
+      ['end-imp-7', null, 9],
+    ]);
+    expect(reportRows(readFileSync(report, 'utf8')).map((row) => row.join(' '))).toEqual([
+      expect.any(String),
+      expect.stringContaining('The expiry must be in the future (column expires_at).'),
+      expect.stringContaining('The expiry must be an ISO 8601 date and time'),
+      expect.stringContaining(
+        'The click limit must be a whole number from 1 to 1,000,000,000 (column max_clicks).',
+      ),
+    ]);
+  });
+});
+
 describe('an import the database stops (a full disk)', () => {
   it('says how many links it imported before, with their summary and report, and a rerun carries on', async () => {
     await service.createAccount('full-disk@example.com');

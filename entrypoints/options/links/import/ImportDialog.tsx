@@ -5,6 +5,7 @@ import { FormField } from '../../../../components/ui/FormField.tsx';
 import { Modal, ModalTitle } from '../../../../components/ui/Modal.tsx';
 import type { ColumnMap } from '../../../../contract/import-file.ts';
 import type { Account } from '../../../../lib/account/account.ts';
+import { offersLinkField } from '../../../../lib/api/service-offer.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';
 import {
@@ -165,9 +166,10 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
         ? await importBytesOf(file)
         : (new TextEncoder().encode(pasted).buffer as ArrayBuffer);
       // The cached list, refreshed first: the check is against what the service has now.
-      const [links, domains] = await Promise.all([
+      const [links, domains, offer] = await Promise.all([
         account.refreshLinks({ fresh: true }),
         account.refreshDomains().catch(() => []),
+        account.serviceOffer().catch(() => undefined),
       ]);
       // Marks for the speed test: the list refresh and the file's check are timed apart.
       performance.mark('import-links-refreshed');
@@ -178,6 +180,10 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
           account: {
             links: links.map(({ shortUrl, destinationUrl }) => ({ shortUrl, destinationUrl })),
             domains: domains.map((domain) => domain.domain),
+            offered: {
+              expiresAt: offersLinkField(offer, 'expires_at'),
+              maxClicks: offersLinkField(offer, 'max_clicks'),
+            },
           },
         }),
       );

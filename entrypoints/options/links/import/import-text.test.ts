@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ImportIssue, importIssueEnglish } from '../../../../contract/import-file.ts';
-import { checkImportRow } from '../../../../contract/import-rows.ts';
+import { checkImportLinkEnd, checkImportRow } from '../../../../contract/import-rows.ts';
 import { speak } from '../../../../test/support/speak.ts';
 import { importIssueText, importRowIssueText, unknownDomainsText } from './import-text.ts';
 
@@ -80,6 +80,21 @@ describe('the import’s issues in words', () => {
     expect(german).not.toBe(check.reason);
     expect(german).toMatch(/Back-Half/);
   });
+});
+
+describe('a bad expiry or click limit in words', () => {
+  it.each([{ expiresAt: 'tomorrow' }, { expiresAt: '2001-01-01T00:00:00Z' }, { maxClicks: '0' }])(
+    'says %o as the service does, naming the column, and in German',
+    (cells) => {
+      const check = checkImportLinkEnd(cells);
+      if (check.ok) throw new Error('a bad cell passed');
+      expect(importRowIssueText(check.issue).replace(/[\u2066\u2069]/g, '')).toBe(check.reason);
+      speak('de', 'de');
+      expect(importRowIssueText(check.issue)).toMatch(
+        /^(Der Ablauf|Das Klicklimit) \(Spalte \w+\)/,
+      );
+    },
+  );
 });
 
 describe('the domains the account has not added', () => {

@@ -1,5 +1,6 @@
 // The import's issues (codes from contract/import-file.ts, contract/import-rows.ts and lib/import/import-plan.ts) in the
 // person's language: one whole sentence per code, its values filled in by the message.
+import { MAX_CLICKS_LIMIT } from '../../../../contract/limits.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { leftToRight, plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 import type { PlanIssue, PlanRowIssue } from '../../../../lib/import/import-plan.ts';
@@ -49,6 +50,17 @@ export function importRowIssueText(issue: PlanRowIssue): string {
       return t('importRowDomainNotAdded', issue.domain);
     case 'fieldRule':
       return fieldProblemText(issue.field, issue.detail);
+    case 'linkEnd':
+      if (issue.problem === 'notInstant') {
+        return t('importRowExpiresNotInstant', issue.column, leftToRight('2026-12-31T23:59:00Z'));
+      }
+      if (issue.problem === 'past') return t('importRowExpiresPast', issue.column);
+      return t(
+        'importRowClickLimitRule',
+        issue.column,
+        formatNumber(1),
+        formatNumber(MAX_CLICKS_LIMIT),
+      );
   }
 }
 
