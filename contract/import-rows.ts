@@ -45,15 +45,18 @@ export const tagNamesOfCell = (cell: string) =>
 
 /**
  * A row's tags by the API's rules (at most 20 names, each a tag name), or the English sentence
- * that says why not. Apart from checkImportRow: the service's import applies tags; the extension's
- * import does not yet, and so does not refuse a row for them.
+ * that says why not. Apart from checkImportRow: each importer applies tags only where they are
+ * offered.
  */
 export function checkImportTags(
   row: Pick<ImportRow, 'tags'>,
-): { ok: true; tags: string[] } | { ok: false; reason: string } {
+):
+  | { ok: true; tags: string[] }
+  | { ok: false; issue: { code: 'tags'; rule: string }; reason: string } {
   const tags = z.safeParse(LinkTagNames, tagNamesOfCell(row.tags ?? ''));
   if (tags.success) return { ok: true, tags: tags.data };
-  return { ok: false, reason: tags.error.issues[0]?.message ?? 'The tags are not valid.' };
+  const reason = tags.error.issues[0]?.message ?? 'The tags are not valid.';
+  return { ok: false, issue: { code: 'tags', rule: reason }, reason };
 }
 
 /** A cell of the expiry or click limit that breaks the API's rule, as its column is named. */
@@ -109,7 +112,8 @@ export type ImportRowIssue =
   | { code: 'destinationEmpty' }
   | { code: 'shortUrlNotAddress'; shortUrl: string }
   | { code: 'fieldRule'; field: LinkField; detail: z.core.$ZodIssue }
-  | (LinkEndProblem & { code: 'linkEnd' });
+  | (LinkEndProblem & { code: 'linkEnd' })
+  | { code: 'tags'; rule: string };
 
 /** A row's issue in the English of the service's command line. */
 export function importRowIssueEnglish(issue: ImportRowIssue): string {
@@ -120,6 +124,8 @@ export function importRowIssueEnglish(issue: ImportRowIssue): string {
       return `The short URL "${issue.shortUrl}" is not a web address.`;
     case 'fieldRule':
       return issue.detail.message;
+    case 'tags':
+      return issue.rule;
     case 'linkEnd': {
       const rule = {
         notInstant: EXPIRES_AT_RULE,

@@ -32,6 +32,7 @@ export const JobRow = z.object({
   domain: z.optional(z.string()),
   expiresAt: z.optional(z.string()),
   maxClicks: z.optional(z.number()),
+  tags: z.optional(z.array(z.string())),
   outcome: z.optional(z.enum(['created', 'already_there', 'back_half_taken', 'invalid', 'failed'])),
   shortUrl: z.optional(z.string()),
   reason: z.optional(z.string()),
@@ -108,6 +109,7 @@ const inputOf = (row: JobRow, withBackHalf: boolean): CreateLinkInput => ({
   domain: row.domain,
   expiresAt: row.expiresAt,
   maxClicks: row.maxClicks,
+  tags: row.tags,
 });
 
 /**

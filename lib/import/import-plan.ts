@@ -15,6 +15,7 @@ import { type ImportKey, importIndex } from '../../contract/import-match.ts';
 import {
   checkImportLinkEnd,
   checkImportRow,
+  checkImportTags,
   type ImportRowIssue,
 } from '../../contract/import-rows.ts';
 
@@ -28,6 +29,8 @@ export type PlannedRow = {
   /** The row's expiry (ISO 8601) and click limit, where the account's service offers them. */
   expiresAt?: string;
   maxClicks?: number;
+  /** The row's tags by name, where the account's service offers tags. */
+  tags?: string[];
 };
 
 /**
@@ -59,7 +62,7 @@ export type AccountLinksAndDomains = {
    * Whether the account's service offers an expiry and a click limit (lib/api/service-offer.ts):
    * a column it does not offer is not sent, and so neither checked nor a reason to set a row aside.
    */
-  offered?: { expiresAt: boolean; maxClicks: boolean };
+  offered?: { expiresAt: boolean; maxClicks: boolean; tags?: boolean };
 };
 
 /** Why a row is set aside: the file's own rules, or a domain the account has not added. */
@@ -174,6 +177,12 @@ function planRows(
       plan.invalid.push({ row: number, destinationUrl, backHalf, issue: end.issue });
       continue;
     }
+    const tags = checkImportTags({ tags: offered.tags ? row.tags : '' });
+    if (!tags.ok) {
+      const { row: number, destinationUrl, backHalf } = link;
+      plan.invalid.push({ row: number, destinationUrl, backHalf, issue: tags.issue });
+      continue;
+    }
     if (link.domain !== undefined && !custom.has(link.domain)) {
       unknown.add(link.domain);
       plan.invalid.push({
@@ -193,6 +202,7 @@ function planRows(
       domain: domain || undefined,
       expiresAt: end.expiresAt ?? undefined,
       maxClicks: end.maxClicks ?? undefined,
+      ...(tags.tags.length > 0 && { tags: tags.tags }),
     };
     const key = { domain, backHalf: link.backHalf, destinationUrl: link.destinationUrl };
     const match = held.match(key);

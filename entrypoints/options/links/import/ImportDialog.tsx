@@ -183,6 +183,7 @@ export function ImportDialog({ account, onClose }: { account: Account; onClose: 
             offered: {
               expiresAt: offersLinkField(offer, 'expires_at'),
               maxClicks: offersLinkField(offer, 'max_clicks'),
+              tags: offersLinkField(offer, 'tags'),
             },
           },
         }),

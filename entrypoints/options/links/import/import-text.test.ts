@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ImportIssue, importIssueEnglish } from '../../../../contract/import-file.ts';
-import { checkImportLinkEnd, checkImportRow } from '../../../../contract/import-rows.ts';
+import {
+  checkImportLinkEnd,
+  checkImportRow,
+  checkImportTags,
+} from '../../../../contract/import-rows.ts';
 import { speak } from '../../../../test/support/speak.ts';
 import { importIssueText, importRowIssueText, unknownDomainsText } from './import-text.ts';
 
@@ -93,6 +97,21 @@ describe('a bad expiry or click limit in words', () => {
       expect(importRowIssueText(check.issue)).toMatch(
         /^(Der Ablauf|Das Klicklimit) \(Spalte \w+\)/,
       );
+    },
+  );
+});
+
+describe('bad tags in words', () => {
+  it.each(['x'.repeat(41), Array.from({ length: 21 }, (_, n) => `t${n}`).join(',')])(
+    'says the rules of a tags cell %s, in English and in German',
+    (cell) => {
+      const check = checkImportTags({ tags: cell });
+      if (check.ok) throw new Error('a bad cell passed');
+      expect(importRowIssueText(check.issue)).toBe(
+        'The tags are not valid: at most 20 names a link, each 1 to 40 characters, without “,” or “|”.',
+      );
+      speak('de', 'de');
+      expect(importRowIssueText(check.issue)).toMatch(/^Die Tags sind ungültig: höchstens 20 /);
     },
   );
 });

@@ -1,6 +1,10 @@
 // The import's issues (codes from contract/import-file.ts, contract/import-rows.ts and lib/import/import-plan.ts) in the
 // person's language: one whole sentence per code, its values filled in by the message.
-import { MAX_CLICKS_LIMIT } from '../../../../contract/limits.ts';
+import {
+  MAX_CLICKS_LIMIT,
+  MAX_TAGS_PER_LINK,
+  TAG_NAME_MAX_LENGTH,
+} from '../../../../contract/limits.ts';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { leftToRight, plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 import type { PlanIssue, PlanRowIssue } from '../../../../lib/import/import-plan.ts';
@@ -50,6 +54,8 @@ export function importRowIssueText(issue: PlanRowIssue): string {
       return t('importRowDomainNotAdded', issue.domain);
     case 'fieldRule':
       return fieldProblemText(issue.field, issue.detail);
+    case 'tags':
+      return t('importRowTags', formatNumber(MAX_TAGS_PER_LINK), formatNumber(TAG_NAME_MAX_LENGTH));
     case 'linkEnd':
       if (issue.problem === 'notInstant') {
         return t('importRowExpiresNotInstant', issue.column, leftToRight('2026-12-31T23:59:00Z'));
