@@ -1,186 +1,157 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Account } from '../../../../lib/account/account.ts';
-import type { Link, LinkStats } from '../../../../lib/api/schemas.ts';
-import { formatNumber } from '../../../../lib/i18n/format.ts';
-import { plural, t } from '../../../../lib/i18n/t.ts';
-import { recordedDays } from '../../../../lib/stats/click-record.ts';
-import { readLinkClickRecord } from '../../../../lib/stats/click-record-store.ts';
-import { describeApiError } from '../../../../lib/wording/error-text.ts';
-import { ClicksChart } from './ClicksChart.tsx';
+import type { Link } from '../../../../lib/api/schemas.ts';
+import { t } from '../../../../lib/i18n/t.ts';
 import {
-  type ClicksDay,
-  chartLabel,
-  countryName,
-  dayName,
-  deviceName,
-  referrerRows,
-  STATS_RANGES,
-  type StatsRange,
-} from './stats-view.ts';
+  addDays,
+  localDate,
+  type RangeChoice,
+  rangesFor,
+} from '../../../../lib/statistics/link-range.ts';
+import { BucketTable } from './BucketTable.tsx';
+import { ClicksChart } from './ClicksChart.tsx';
+import { type CustomDates, RangePicker } from './RangePicker.tsx';
+import { RankedBars } from './RankedBars.tsx';
+import { StatsFigures } from './StatsFigures.tsx';
+import { bucketsToCsv, downloadBucketsCsv, type ShownColumns } from './stats-csv.ts';
+import { changeSentence, chartLabel, shownBuckets, totalBots, totalClicks } from './stats-shown.ts';
+import { countryName, deviceName, referrerRows } from './stats-view.ts';
+import { useLinkRange } from './use-link-range.ts';
 import './stats.css';
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'none' }
-  | { state: 'failed'; message: string }
-  | { state: 'shown'; stats: LinkStats }
-  /** The service has no statistics: this browser's own record of the link (click-record.ts). */
-  | { state: 'local'; days: ClicksDay[] };
-
-/** The link's days from the account's local record; undefined when this browser never saw it. */
-async function localDays(account: Account, shortUrl: string, days: number) {
-  const record = await readLinkClickRecord(account.connection.id, shortUrl);
-  return recordedDays(record, shortUrl, days, Date.now())?.map(({ date, clicks }) => ({
-    date,
-    humans: clicks,
-    bots: 0,
-  }));
-}
-
-type RankedRow = {
-  name: string;
-  clicks: number;
-  /** A host: read left to right whatever the page's direction. */
-  address?: boolean;
+/** A custom range starts as the last 30 days, for the person to move from. */
+const firstCustomDates = (): CustomDates => {
+  const today = localDate(new Date());
+  return { from: addDays(today, -29), to: today };
 };
 
-function Ranked({ heading, rows }: { heading: string; rows: RankedRow[] }) {
-  const id = useId();
-  if (rows.length === 0) return null;
-  return (
-    <section className="stats-list" aria-labelledby={id}>
-      <h4 id={id}>{heading}</h4>
-      <table>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <th scope="row">{row.address ? <bdi dir="ltr">{row.name}</bdi> : row.name}</th>
-              <td>{formatNumber(row.clicks)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
 /**
- * A link's clicks per day as a chart (people, bots apart) with its numbers as a table on demand,
- * then where they came from: referrers, devices and countries. Loaded with the details pane only.
+ * A link's clicks over a range in the viewer's time zone: the totals (clicks, people, QR scans,
+ * bots) and their change on the range before, a chart with its numbers as a table on demand and
+ * as a CSV file, then where they came from: referrers, devices, browsers, systems and countries.
+ * Loaded with the details pane only.
  */
 export default function LinkStatsPanel({ link, account }: { link: Link; account: Account }) {
-  const [days, setDays] = useState<StatsRange>(30);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [choice, setChoice] = useState<RangeChoice>('30d');
+  const [custom, setCustom] = useState<CustomDates>(firstCustomDates);
+  const [excludeBots, setExcludeBots] = useState(false);
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
-  const rangeId = useId();
+  const excludeId = useId();
+  const ranges = useMemo(() => rangesFor(choice, new Date(), custom), [choice, custom]);
+  const load = useLinkRange(account, link.shortUrl, choice, ranges);
 
-  useEffect(() => {
-    const lifetime = new AbortController();
-    setLoaded((before) => (before.state === 'shown' ? before : { state: 'loading' }));
-    account
-      .client()
-      .then((client) => client.getLinkStats(link.shortUrl, days, { signal: lifetime.signal }))
-      .then(async (stats) => {
-        if (stats) return { state: 'shown', stats } as const;
-        const local = await localDays(account, link.shortUrl, days);
-        return local ? ({ state: 'local', days: local } as const) : ({ state: 'none' } as const);
-      })
-      .then(
-        (next) => {
-          if (!lifetime.signal.aborted) setLoaded(next);
-        },
-        (error: unknown) => {
-          if (lifetime.signal.aborted) return;
-          setLoaded({ state: 'failed', message: describeApiError(error).message });
-        },
-      );
-    return () => lifetime.abort();
-  }, [account, link.shortUrl, days]);
-
-  if (loaded.state === 'none') return null;
-  const stats = loaded.state === 'shown' ? loaded.stats : undefined;
-  const local = loaded.state === 'local';
-  const shownDays = stats?.days ?? (loaded.state === 'local' ? loaded.days : undefined);
-  const peopleLabel = local ? t('statsClicks') : t('statsPeople');
+  if (load.state === 'none') return null;
+  const local = load.state === 'local';
+  const stats = load.state === 'shown' ? load.stats : undefined;
+  const shown =
+    load.state === 'shown' || load.state === 'local'
+      ? {
+          choice: load.choice,
+          ranges: load.ranges,
+          granularity: stats?.granularity ?? 'day',
+          buckets: shownBuckets(
+            stats?.buckets ?? (local ? load.buckets : []),
+            stats?.granularity ?? 'day',
+            excludeBots,
+          ),
+        }
+      : undefined;
+  const columns: ShownColumns = {
+    bots: !local && !excludeBots,
+    visitors: stats?.visitors !== undefined,
+    qrScans: stats?.qrScans !== undefined,
+  };
+  const clicks = shown ? totalClicks(shown.buckets) : 0;
+  const previous =
+    load.state === 'shown' && load.previous
+      ? totalClicks(shownBuckets(load.previous.buckets, load.previous.granularity, excludeBots))
+      : undefined;
+  const label = shown ? chartLabel(shown.choice, shown.granularity, shown.ranges.current) : '';
+  const clicksLabel = t('statsClicks');
 
   return (
     <section className="link-stats" aria-labelledby={headingId}>
       <div className="stats-head">
         <h4 id={headingId}>{local ? t('clicksSeenByThisBrowser') : t('statsClicks')}</h4>
-        <label htmlFor={rangeId}>{t('statsRange')}</label>
-        <select
-          id={rangeId}
-          value={days}
-          onChange={(event) => setDays(Number(event.target.value) as StatsRange)}
-        >
-          {STATS_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {plural('statsLastDays', range)}
-            </option>
-          ))}
-        </select>
+        <RangePicker choice={choice} custom={custom} onChoice={setChoice} onCustom={setCustom} />
       </div>
-      {loaded.state === 'loading' && <p className="hint">{t('statsLoading')}</p>}
-      {loaded.state === 'failed' && (
+      {load.state === 'loading' && <p className="hint">{t('statsLoading')}</p>}
+      {load.state === 'failed' && (
         <p className="hint" role="status">
-          {t('statsFailed', loaded.message)}
+          {t('statsFailed', load.message)}
         </p>
       )}
-      {shownDays && (
+      {shown && (
         <>
           {stats && (
-            <p className="stats-totals">
-              {t(
-                'statsTotals',
-                formatNumber(stats.days.reduce((sum, day) => sum + day.humans, 0)),
-                formatNumber(stats.days.reduce((sum, day) => sum + day.bots, 0)),
-              )}
-            </p>
+            <>
+              <p className="stats-exclude">
+                <input
+                  id={excludeId}
+                  type="checkbox"
+                  checked={excludeBots}
+                  onChange={(event) => setExcludeBots(event.target.checked)}
+                />
+                <label htmlFor={excludeId}>{t('statsExcludeBots')}</label>
+              </p>
+              <StatsFigures
+                figures={{
+                  clicks,
+                  visitors: stats.visitors,
+                  qrScans: stats.qrScans,
+                  bots: excludeBots ? undefined : totalBots(shown.buckets),
+                }}
+                change={
+                  previous === undefined
+                    ? undefined
+                    : changeSentence(shown.choice, clicks, previous)
+                }
+              />
+            </>
           )}
           <ClicksChart
-            days={shownDays}
-            label={chartLabel(days)}
-            peopleLabel={peopleLabel}
+            points={shown.buckets}
+            label={label}
+            clicksLabel={clicksLabel}
             botsLabel={t('statsBots')}
           />
-          <p>
+          <p className="stats-actions">
             <button type="button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
               {t('statsShowAsTable')}
             </button>
+            <button
+              type="button"
+              onClick={() =>
+                downloadBucketsCsv(
+                  `statistics-${shown.ranges.current.from.slice(0, 10)}-${shown.ranges.current.to.slice(0, 10)}.csv`,
+                  bucketsToCsv(shown.buckets, columns),
+                )
+              }
+            >
+              {t('statsDownloadCsv')}
+            </button>
           </p>
           {asTable && (
-            <table className="stats-days">
-              <caption>{chartLabel(days)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('statsDay')}</th>
-                  <th scope="col">{peopleLabel}</th>
-                  {!local && <th scope="col">{t('statsBots')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {shownDays.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row">
-                      <time dateTime={day.date}>{dayName(day.date)}</time>
-                    </th>
-                    <td>{formatNumber(day.humans)}</td>
-                    {!local && <td>{formatNumber(day.bots)}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <BucketTable
+              buckets={shown.buckets}
+              granularity={shown.granularity}
+              columns={columns}
+              caption={label}
+              clicksLabel={clicksLabel}
+            />
           )}
-          <Ranked heading={t('statsReferrers')} rows={referrerRows(stats?.referrers ?? [])} />
-          <Ranked
+          <RankedBars heading={t('statsReferrers')} rows={referrerRows(stats?.referrers ?? [])} />
+          <RankedBars
             heading={t('statsDevices')}
             rows={(stats?.devices ?? []).map((d) => ({
               name: deviceName(d.type),
               clicks: d.clicks,
             }))}
           />
-          <Ranked
+          <RankedBars heading={t('statsBrowsers')} rows={stats?.browsers ?? []} />
+          <RankedBars heading={t('statsSystems')} rows={stats?.systems ?? []} />
+          <RankedBars
             heading={t('statsCountries')}
             rows={(stats?.countries ?? []).map((c) => ({
               name: countryName(c.code),

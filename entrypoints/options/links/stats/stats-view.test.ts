@@ -2,14 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkStats } from '../../../../lib/api/schemas.ts';
 import { speak } from '../../../../test/support/speak.ts';
-import {
-  chartLabel,
-  countryName,
-  dayName,
-  deviceName,
-  REFERRERS_SHOWN,
-  referrerRows,
-} from './stats-view.ts';
+import { chartLabel as rangeChartLabel } from './stats-shown.ts';
+import { countryName, dayName, deviceName, REFERRERS_SHOWN, referrerRows } from './stats-view.ts';
+
+const chartLabel = (days: 7 | 30) =>
+  rangeChartLabel(`${days}d`, 'day', { from: '2026-11-01', to: '2026-11-30', days });
 
 /** 30 hosts (h0 the most clicked), an IP address, direct and the service's own "other". */
 const manyReferrers: LinkStats['referrers'] = [

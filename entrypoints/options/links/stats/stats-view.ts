@@ -1,15 +1,8 @@
 // What the statistics pane shows, worked out apart from the screen: names of referrers, devices
-// and countries, and the chart's title.
+// and countries, and days.
 import type { LinkStats } from '../../../../lib/api/schemas.ts';
 import { formatDate } from '../../../../lib/i18n/format.ts';
-import { type MessageKey, plural, t, uiLanguage } from '../../../../lib/i18n/t.ts';
-
-export type ClicksDay = LinkStats['days'][number];
-
-export const STATS_RANGES = [7, 30, 90] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
-
-export const chartLabel = (days: number) => plural('statsChartLabel', days);
+import { type MessageKey, t, uiLanguage } from '../../../../lib/i18n/t.ts';
 
 const DEVICE_NAMES: Record<string, MessageKey> = {
   desktop: 'statsDeviceDesktop',
