@@ -31,7 +31,12 @@ type Expected = {
   clicks: string;
   chart: (n: (count: number) => string) => string;
   chartWeek: (n: (count: number) => string) => string;
-  totals: (people: string, bots: string) => string;
+  /** The range's figures, each its term and its number. */
+  figures: (num: (count: number) => string) => string[];
+  week: string;
+  excludeBots: string;
+  hoursChart: string;
+  hourColumn: string;
   referrers: string;
   direct: string;
   devices: string;
@@ -62,7 +67,11 @@ const GERMAN: Expected = {
   clicks: 'Klicks',
   chart: (n) => `Klicks pro Tag, letzte ${n(30)} Tage`,
   chartWeek: (n) => `Klicks pro Tag, letzte ${n(7)} Tage`,
-  totals: (people, bots) => `${people} von Menschen, ${bots} von Bots`,
+  figures: (num) => [`Klicks${num(5)}`, `QR-Scans${num(0)}`, `Bots${num(1)}`],
+  week: '7 Tage',
+  excludeBots: 'Bots ausschließen',
+  hoursChart: 'Klicks pro Stunde, letzte 24 Stunden',
+  hourColumn: 'Stunde',
   referrers: 'Verweise',
   direct: 'Direkt',
   devices: 'Geräte',
@@ -70,7 +79,7 @@ const GERMAN: Expected = {
   mobile: 'Mobil',
   showAsTable: 'Als Tabelle zeigen',
   range: 'Zeitraum',
-  columns: ['Tag', 'Menschen', 'Bots'],
+  columns: ['Tag', 'Klicks', 'QR-Scans', 'Bots'],
   openImport: /^(Import links|Links importieren)$/,
   importTitle: 'Links importieren',
   csvFile: 'CSV-Datei',
@@ -101,7 +110,11 @@ const ARABIC: Expected = {
   clicks: 'النقرات',
   chart: (n) => `النقرات اليومية، آخر ${n(30)} يومًا`,
   chartWeek: (n) => `النقرات اليومية، آخر ${n(7)} أيام`,
-  totals: (people, bots) => `من الأشخاص: ${people}، من برامج الروبوت: ${bots}`,
+  figures: (num) => [`النقرات${num(5)}`, `مسح رمز QR${num(0)}`, `برامج الروبوت${num(1)}`],
+  week: '7 أيام',
+  excludeBots: 'استبعاد برامج الروبوت',
+  hoursChart: 'النقرات في كل ساعة، آخر 24 ساعة',
+  hourColumn: 'الساعة',
   referrers: 'المُحيلون',
   direct: 'مباشر',
   devices: 'الأجهزة',
@@ -109,7 +122,7 @@ const ARABIC: Expected = {
   mobile: 'جوّال',
   showAsTable: 'عرض كجدول',
   range: 'المدة',
-  columns: ['اليوم', 'الأشخاص', 'برامج الروبوت'],
+  columns: ['اليوم', 'النقرات', 'مسح رمز QR', 'برامج الروبوت'],
   openImport: /^(Import links|استيراد الروابط)$/,
   importTitle: 'استيراد الروابط',
   csvFile: 'ملف CSV',
@@ -143,7 +156,11 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 async function englishLeft(part: Locator, lang: string): Promise<string[]> {
   const own = readMessages(lang);
-  const text = (await part.innerText()).replace(/[\u2068\u2069]/g, '');
+  // Names no language translates (a browser's, "Mobile Safari") are not English words left.
+  let text = (await part.innerText()).replace(/[\u2068\u2069]/g, '');
+  for (const name of await part.locator('[translate="no"]').allInnerTexts()) {
+    text = text.replaceAll(name, '');
+  }
   return Object.entries(english)
     .filter(([key]) => /^(stats|import)[A-Z]/.test(key))
     .filter(([key, { message }]) => own[key]?.message !== message)
@@ -228,7 +245,8 @@ for (const expected of [GERMAN, ARABIC]) {
       const stats = pane.locator('.link-stats');
       await expect(pane.getByRole('heading', { name: expected.clicks, exact: true })).toBeVisible();
       await expect(pane.getByRole('img', { name: expected.chart(n) })).toBeVisible();
-      await expect(pane.getByText(expected.totals(n(4), n(1)))).toBeVisible();
+      await expect(pane.locator('.stats-figures > div')).toHaveText(expected.figures(num));
+      await expect(pane.getByRole('checkbox', { name: expected.excludeBots })).not.toBeChecked();
       await expect(
         pane.getByRole('region', { name: expected.referrers }).getByRole('row'),
       ).toHaveText([
@@ -243,16 +261,33 @@ for (const expected of [GERMAN, ARABIC]) {
       await expect(
         pane.getByRole('region', { name: expected.devices }).getByRole('row'),
       ).toHaveText([`${expected.desktop}${num(2)}`, `${expected.mobile}${num(2)}`]);
-      await pane.getByRole('combobox', { name: expected.range }).selectOption('7');
+      await pane
+        .getByRole('combobox', { name: expected.range })
+        .selectOption({ label: expected.week });
       await expect(pane.getByRole('img', { name: expected.chartWeek(n) })).toBeVisible();
       await pane.getByRole('button', { name: expected.showAsTable }).click();
       const table = pane.getByRole('table', { name: expected.chartWeek(n) });
       await expect(table.getByRole('columnheader')).toHaveText(expected.columns);
       await expect(table.getByRole('row').last().getByRole('rowheader')).toHaveText(today);
-      await expect(table.getByRole('row').last().getByRole('cell')).toHaveText([num(4), num(1)]);
+      await expect(table.getByRole('row').last().getByRole('cell')).toHaveText([
+        num(5),
+        num(0),
+        num(1),
+      ]);
       expect(await englishLeft(stats, lang)).toEqual([]);
       await page.mouse.move(0, 0);
       await screenshotBothThemes(page, `options-link-stats-${WIDTH}-${lang}`, pane);
+      await expectNothingOverflowing(page);
+      // The last 24 hours by the hour, this hour's clicks last.
+      await pane.getByRole('combobox', { name: expected.range }).selectOption('24h');
+      const hours = pane.getByRole('table', { name: expected.hoursChart });
+      await expect(hours.getByRole('columnheader').first()).toHaveText(expected.hourColumn);
+      await expect(hours.getByRole('row').last().getByRole('cell')).toHaveText([
+        num(5),
+        num(0),
+        num(1),
+      ]);
+      expect(await englishLeft(stats, lang)).toEqual([]);
       await expectNothingOverflowing(page);
       if (expected.rtl) expect(await seriousA11yViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');

@@ -149,8 +149,8 @@ export default function LinkStatsPanel({ link, account }: { link: Link; account:
               clicks: d.clicks,
             }))}
           />
-          <RankedBars heading={t('statsBrowsers')} rows={stats?.browsers ?? []} />
-          <RankedBars heading={t('statsSystems')} rows={stats?.systems ?? []} />
+          <RankedBars heading={t('statsBrowsers')} rows={stats?.browsers ?? []} names="proper" />
+          <RankedBars heading={t('statsSystems')} rows={stats?.systems ?? []} names="proper" />
           <RankedBars
             heading={t('statsCountries')}
             rows={(stats?.countries ?? []).map((c) => ({

@@ -8,11 +8,22 @@ export type RankedRow = {
   address?: boolean;
 };
 
+/** Rows named by the service (browsers, systems) carry names no language translates. */
+export type RowNames = 'ours' | 'proper';
+
 /**
  * A heading and its rows, most clicked first, each with its number and a bar as long as its share
  * of the most clicked (the bar is drawing only: the number says it).
  */
-export function RankedBars({ heading, rows }: { heading: string; rows: RankedRow[] }) {
+export function RankedBars({
+  heading,
+  rows,
+  names = 'ours',
+}: {
+  heading: string;
+  rows: RankedRow[];
+  names?: RowNames;
+}) {
   const id = useId();
   if (rows.length === 0) return null;
   const most = Math.max(...rows.map((row) => row.clicks), 1);
@@ -23,7 +34,9 @@ export function RankedBars({ heading, rows }: { heading: string; rows: RankedRow
         <tbody>
           {rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row">{row.address ? <bdi dir="ltr">{row.name}</bdi> : row.name}</th>
+              <th scope="row" translate={names === 'proper' ? 'no' : undefined}>
+                {row.address ? <bdi dir="ltr">{row.name}</bdi> : row.name}
+              </th>
               <td>{formatNumber(row.clicks)}</td>
               <td className="stats-bar-cell" aria-hidden="true">
                 <span
