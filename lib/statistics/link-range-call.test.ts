@@ -95,6 +95,17 @@ describe('fetchLinkRange', () => {
     });
   });
 
+  it('leaves a range before without buckets out, since no last days stand for it', async () => {
+    const { client, urls } = clientAnswering(() =>
+      json({ success: true, stats: { days: [{ date: '2026-11-21', humans: 4, bots: 1 }] } }),
+    );
+    const previous = await fetchLinkRange(client, 'https://sho.rt/abc', DAYS, {
+      lastDaysToo: false,
+    });
+    expect(previous).toBeUndefined();
+    expect(urls).toHaveLength(1);
+  });
+
   it.each([404, 405])(
     'is undefined when the service answers %i: it has no statistics',
     async (status) => {

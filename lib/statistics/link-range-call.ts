@@ -39,13 +39,15 @@ const noStatistics = (error: unknown) =>
 /**
  * The link's statistics over `range`; undefined when the service has none (404 or 405 to
  * `/stats`). A service whose answer has no buckets is asked again for its last `range.days` days
- * (`?days=`, which every version of ours answers), shown as daily buckets.
+ * (`?days=`, which every version of ours answers), shown as daily buckets, unless `lastDaysToo`
+ * is false: a range that does not end today (the one before, for a comparison) has no such
+ * answer, and is undefined there.
  */
 export async function fetchLinkRange(
   client: ApiClient,
   shortUrl: string,
   range: AskedRange,
-  { signal }: CallOptions = {},
+  { signal, lastDaysToo = true }: CallOptions & { lastDaysToo?: boolean } = {},
 ): Promise<LinkRangeStats | undefined> {
   let answer: LinkRangeAnswer;
   try {
@@ -57,6 +59,7 @@ export async function fetchLinkRange(
   const { buckets, granularity, days, ...rest } = answer;
   if (buckets !== undefined)
     return { ...rest, granularity: granularity ?? range.granularity, buckets };
+  if (!lastDaysToo) return undefined;
   const older = await client.getLinkStats(shortUrl, range.days, { signal });
   if (!older) return undefined;
   const { days: olderDays, ...breakdowns } = older;

@@ -68,9 +68,10 @@ export function useLinkRange(
     setLoad((before) => (before.state === 'shown' ? before : { state: 'loading' }));
     (async (): Promise<RangeLoad> => {
       const client = await account.client();
-      const previousAsked = fetchLinkRange(client, shortUrl, ranges.previous, { signal }).catch(
-        () => undefined,
-      );
+      const previousAsked = fetchLinkRange(client, shortUrl, ranges.previous, {
+        signal,
+        lastDaysToo: false,
+      }).catch(() => undefined);
       const stats = await fetchLinkRange(client, shortUrl, ranges.current, { signal });
       if (stats) return { state: 'shown', choice, ranges, stats, previous: await previousAsked };
       const buckets = await localBuckets(account, shortUrl, ranges);
