@@ -146,6 +146,13 @@ test('the details pane shows the last 24 hours by the hour, refuses a bad custom
   expect(lines[24]).toMatch(new RegExp(`^"${thisHour}","\\d{4}-[^"]+Z","2","0"$`));
   expect(lines.slice(1, 24).every((line) => line.endsWith('"0","0"'))).toBe(true);
 
+  // Twelve months by the month, this one last.
+  await pane.getByRole('combobox', { name: 'Range' }).selectOption({ label: '12 months' });
+  const months = pane.getByRole('table', { name: 'Clicks per month, last 12 months' });
+  await expect(months.getByRole('row')).toHaveCount(13);
+  await expect(months.getByRole('columnheader').first()).toHaveText('Month');
+  await expect(months.getByRole('row').last().getByRole('cell')).toHaveText(['2', '0']);
+
   // A custom range: wrong dates say what is wrong, in one sentence, and keep what is shown.
   await pane.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'Custom range' });
   const from = pane.getByLabel('From');
