@@ -207,13 +207,40 @@ test('the details pane compares the range with the one before, bots excluded or 
     shiftMs = 0;
     for (const agent of [IPHONE, DESKTOP, DESKTOP, GOOGLEBOT]) await visit(agent);
 
+    // A service that counts people, as the service's visitors add them: here one a person's click.
+    await context.route(/\/stats\?from=/, async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      let people = 0;
+      for (const bucket of body.stats.buckets) {
+        bucket.visitors = bucket.humans;
+        people += bucket.humans;
+      }
+      body.stats.visitors = people;
+      await route.fulfill({ response: answer, json: body });
+    });
     await configure(worker, { apiBaseUrl: own.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'links');
     await row(page, link.short_url).getByRole('button', { name: 'Compare' }).click();
     const pane = page.getByRole('dialog', { name: 'Compare' });
-    // The 30 days before hold no click: no figure.
-    await expect(pane.locator('.stats-figures > div').first()).toHaveText('Clicks6');
+    // "People" beside "Clicks"; the 30 days before hold no click: no comparison.
+    await expect(pane.locator('.stats-figures > div')).toHaveText([
+      'Clicks6',
+      'People5',
+      'QR scans0',
+      'Bots1',
+    ]);
     await expect(pane.locator('.stats-change')).toHaveCount(0);
+    await pane.getByRole('button', { name: 'Show as table' }).click();
+    const table = pane.getByRole('table', { name: 'Clicks per day, last 30 days' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Day',
+      'Clicks',
+      'People',
+      'QR scans',
+      'Bots',
+    ]);
+    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['4', '3', '0', '1']);
 
     await pane.getByRole('combobox', { name: 'Range' }).selectOption({ label: '7 days' });
     await expect(pane.locator('.stats-change')).toHaveText('+100% on the previous 7 days');
@@ -224,6 +251,7 @@ test('the details pane compares the range with the one before, bots excluded or 
     await screenshotBothThemes(page, 'options-links-details-stats-compare');
     expect(await seriousA11yViolations(page)).toEqual([]);
   } finally {
+    await context.unroute(/\/stats\?from=/);
     await own.stop();
   }
 });
