@@ -162,7 +162,8 @@ describe('a backup', () => {
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     if (targets.length === 3) expect(lstatSync(device).isCharacterDevice()).toBe(true);
     expect(readdirSync(folder).sort()).toEqual(targets.length === 3 ? ['fifo', 'null'] : ['fifo']);
-  });
+    // Six runs of the command line, each a new Node process: seconds apiece on a busy machine.
+  }, 60_000);
 
   it('refuses a folder that does not exist', async () => {
     const to = path.join(dir, 'missing', 'x.db');
