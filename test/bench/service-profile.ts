@@ -57,9 +57,7 @@ console.log(
   `creates: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
 );
 
-// One profile per thread (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile): the main thread's,
-// which answers the requests, is thread 0; the list and checkpoint workers have their own.
-const file = readdirSync(profileDir).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
+const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`No CPU profile was written in ${profileDir}.`);
 const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
