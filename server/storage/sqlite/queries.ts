@@ -4,7 +4,6 @@
 // Storage interface is not, so each operation runs at once and returns a settled Promise.
 import type { Storage } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
-import { checkpointInBackground } from './checkpoints.ts';
 import { clickQueries } from './click-queries.ts';
 import { createAccess } from './database.ts';
 import { healthQueries } from './health-queries.ts';
@@ -26,10 +25,6 @@ export async function openSqliteStorage(
   options: SqliteOptions = {},
 ): Promise<Storage> {
   const db = openDatabase(file, options);
-  const checkpoints =
-    options.backgroundCheckpoints && file !== ':memory:'
-      ? checkpointInBackground(db, file)
-      : undefined;
   const access = createAccess(db);
   const dataVersion = () =>
     (access.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
@@ -69,7 +64,6 @@ export async function openSqliteStorage(
 
     async close() {
       clearInterval(otherWriters);
-      await checkpoints?.stop();
       db.close();
     },
   };
