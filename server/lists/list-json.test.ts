@@ -5,7 +5,7 @@ import { destinationHealthFields } from '../shared/destination-json.ts';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { NEVER_CHECKED } from '../storage/destination-health.ts';
 import type { LinkRow } from '../storage/storage.ts';
-import { expiresAtIso, isoOffset, listJsonChunks } from './list-json.ts';
+import { expiresAtIso, isoOffset, listJsonChunks, listRowOf } from './list-json.ts';
 
 const domains = createShortDomains('localhost:8787');
 
@@ -26,6 +26,30 @@ const row = (changes: Partial<LinkRow>): LinkRow => ({
   ...NEVER_CHECKED,
   ...changes,
 });
+
+/** The list's own order of a row's fields: the health after the tags. */
+const listOrder = (link: LinkRow, pending: number) => {
+  const { tags, ...entry } = expectedEntry(link, pending);
+  const {
+    destination_status,
+    destination_checked_at,
+    destination_status_code,
+    destination_reason,
+    destination_final_url,
+    destination_permanent,
+    ...own
+  } = entry;
+  return {
+    ...own,
+    tags,
+    destination_status,
+    destination_checked_at,
+    destination_status_code,
+    destination_reason,
+    destination_final_url,
+    destination_permanent,
+  };
+};
 
 /** What the single-link answers would give for the fields a list row carries. */
 const expectedEntry = (link: LinkRow, pending: number) => ({
@@ -77,10 +101,63 @@ describe('the list as JSON text', () => {
       }),
     ];
     const pending = (id: number) => (id === 2 ? 5 : 0);
-    const text = [...listJsonChunks(rows, domains, pending)].join('');
+    const text = [...listJsonChunks(rows.map(listRowOf), domains, pending)].join('');
     expect(JSON.parse(text)).toEqual({
       success: true,
       links: rows.map((link) => expectedEntry(link, pending(link.id))),
     });
+  });
+
+  it('writes the bytes JSON.stringify writes, in chunks, for texts that need escaping and every field set or not', () => {
+    const awkward = [
+      'plain',
+      'Ünïcode "quoted" \\ back\\slash',
+      'controls \u0000\u0001\n\t\u001f end',
+      'separators \u2028\u2029 and emoji 🙂',
+      'a lone surrogate \ud800 and \udc00 too',
+      '</script><!-- html -->',
+    ];
+    const rows = Array.from({ length: 3_000 }, (_, i) =>
+      row({
+        id: i + 1,
+        domain: i % 4 === 0 ? 'go.example' : '',
+        backHalf: `b${i}`,
+        destinationUrl: `https://example.com/${awkward[i % awkward.length]}?i=${i}`,
+        title: awkward[(i + 1) % awkward.length] as string,
+        clicks: i * 7,
+        createdAt: Date.UTC(2026, 10, 22) - i * 3_599_000,
+        expiresAt: i % 5 === 0 ? Date.UTC(2027, 0, 1) + i : null,
+        maxClicks: i % 6 === 0 ? i : null,
+        expiredUrl: i % 7 === 0 ? `https://example.com/after/${awkward[i % awkward.length]}` : null,
+        passwordHash: i % 8 === 0 ? 'scrypt$salt$hash' : null,
+        tagsJson: i % 3 === 0 ? '[]' : `[{"id":${i},"name":"T\\"ag ${i}","color":"blue"}]`,
+        ...(i % 9 === 0
+          ? {
+              destinationStatus: 'redirected',
+              destinationStatusCode: 302,
+              destinationReason: i % 2 ? 'permanent' : 'temporary',
+              destinationFinalUrl: `https://example.com/"moved"/${i}`,
+              destinationCheckedAt: Date.UTC(2026, 10, 20) + i,
+            }
+          : i % 10 === 0
+            ? {
+                destinationStatus: 'unreachable',
+                destinationStatusCode: null,
+                destinationReason: 'timeout',
+                destinationFinalUrl: null,
+                destinationCheckedAt: 5,
+              }
+            : NEVER_CHECKED),
+      }),
+    );
+    const pending = (id: number) => id % 11;
+    const chunks = [...listJsonChunks(rows.map(listRowOf), domains, pending)];
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe(
+      JSON.stringify({
+        success: true,
+        links: rows.map((link) => listOrder(link, pending(link.id))),
+      }),
+    );
   });
 });

@@ -5,15 +5,18 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createShortDomains } from '../shared/short-domain.ts';
-import { LINK_COLUMNS } from '../storage/sqlite/link-queries.ts';
 import { linksOfAccountParams, linksOfAccountSql } from '../storage/sqlite/tag-queries.ts';
-import type { LinkFilter, LinkRow } from '../storage/storage.ts';
-import { listJsonChunks } from './list-json.ts';
+import type { LinkFilter } from '../storage/storage.ts';
+import { LIST_ROW_COLUMNS, type ListRow, listJsonChunks } from './list-json.ts';
 import type { ListRequest, ListWorkerData } from './list-protocol.ts';
 
 const { dbFile, shortDomain, busyTimeoutMs } = workerData as ListWorkerData;
 const domains = createShortDomains(shortDomain);
 const encoder = new TextEncoder();
+
+function* valuesOf(rows: Iterable<unknown>) {
+  for (const row of rows) yield Object.values(row as object);
+}
 
 /**
  * Each list reads on a connection of its own, opened for it (a fraction of a millisecond) and
@@ -24,9 +27,14 @@ function openList(accountId: number, pending: Map<number, number>, filter: LinkF
   const db = new DatabaseSync(dbFile, { readOnly: true, timeout: busyTimeoutMs });
   const keys = [...new Set(filter.tagKeys ?? [])];
   const status = filter.destinationStatus;
-  const rows = db
-    .prepare(linksOfAccountSql(LINK_COLUMNS, keys.length, status !== undefined))
-    .iterate(...linksOfAccountParams(accountId, keys, status)) as IterableIterator<LinkRow>;
+  const statement = db.prepare(
+    linksOfAccountSql(LIST_ROW_COLUMNS, keys.length, status !== undefined),
+  );
+  // Node.js 22.13 to 22.15 have no arrays: their objects' values come in the columns' order.
+  const asArrays = typeof statement.setReturnArrays === 'function';
+  if (asArrays) statement.setReturnArrays(true);
+  const read = statement.iterate(...linksOfAccountParams(accountId, keys, status));
+  const rows = (asArrays ? read : valuesOf(read)) as Iterator<ListRow> & Iterable<ListRow>;
   const chunks = listJsonChunks(rows, domains, (id) => pending.get(id) ?? 0);
   return {
     chunks,

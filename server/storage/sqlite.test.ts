@@ -109,6 +109,40 @@ describe('openSqliteStorage', () => {
     await store.close();
   });
 
+  it('answers a create with the row as a read of it gives it, whatever the link carries', async () => {
+    const store = await openSqliteStorage(path.join(dir, 'made.db'));
+    const account = await store.createAccount('a@example.com', 'paid', 'hash', 0);
+    const made = [
+      link('plain'),
+      {
+        ...link('titled'),
+        title: 'Ünïcode "quoted" \\ title \u2028',
+        createdAt: 1_764_000_000_123,
+      },
+      {
+        ...link('ending'),
+        expiresAt: 1_900_000_000_000,
+        maxClicks: 5,
+        expiredUrl: 'https://example.com/after',
+      },
+      { ...link('protected'), passwordHash: 'scrypt$salt$hash' },
+      {
+        ...link('cleared'),
+        expiresAt: null,
+        maxClicks: null,
+        expiredUrl: null,
+        passwordHash: null,
+      },
+      { ...link('tagged'), tags: [{ name: 'Blue', key: 'blue' }] },
+      { ...link('untagged'), tags: [] },
+    ];
+    for (const given of made) {
+      const answered = await store.insertLink(account, given);
+      expect(answered).toEqual(await store.linkOf(account, DEFAULT_DOMAIN, given.backHalf));
+    }
+    await store.close();
+  });
+
   it('refuses a database written by a newer version of the service, naming the file', async () => {
     const file = path.join(dir, 'future.db');
     const future = new DatabaseSync(file);

@@ -1,5 +1,6 @@
 // The storage's links on SQLite: made one at a time or in bulk, listed, read, changed, deleted,
 // and the redirect's look-up.
+import { NEVER_CHECKED } from '../destination-health.ts';
 import type {
   DomainKey,
   EndedLinks,
@@ -44,6 +45,27 @@ const linkValues = (accountId: number, link: NewLink) =>
     link.passwordHash ?? null,
   ] as const;
 
+/**
+ * The row a link without tags has once made, as linkById would read it: every other column is
+ * the schema's default. A create is answered from it without a read of the row it just wrote.
+ */
+const madeLinkRow = (id: number, link: NewLink): LinkRow => ({
+  id,
+  domain: link.domain,
+  backHalf: link.backHalf,
+  destinationUrl: link.destinationUrl,
+  title: link.title,
+  clicks: 0,
+  createdAt: link.createdAt,
+  expiresAt: link.expiresAt ?? null,
+  maxClicks: link.maxClicks ?? null,
+  expiredUrl: link.expiredUrl ?? null,
+  expiredVisits: 0,
+  passwordHash: link.passwordHash ?? null,
+  ...NEVER_CHECKED,
+  tagsJson: '[]',
+});
+
 /** An end field or the password of an update: `[given, value]`, so that null (clear) differs from absent (keep). */
 const endChange = <T>(value: T | null | undefined) =>
   [value === undefined ? 0 : 1, value ?? null] as const;
@@ -62,7 +84,8 @@ export function linkQueries(access: SqliteAccess): LinkStorage {
         } catch (error) {
           return rethrowUnique(error, 'back-half taken');
         }
-        if (link.tags?.length) setLinkTags(accountId, id, link.tags);
+        if (!link.tags?.length) return madeLinkRow(id, link);
+        setLinkTags(accountId, id, link.tags);
         return linkById(id);
       });
     },
