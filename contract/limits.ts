@@ -91,6 +91,11 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, kind: 'unexpected_response' },
   payload_too_large: { status: 413, kind: 'invalid_input', reason: 'requestTooLarge' },
   rate_limited: { status: 429, kind: 'rate_limited', reason: 'tooManyRequests' },
+  /**
+   * A link's destination checked by hand less than a minute ago, or being checked: this link only,
+   * so that a bulk check skips it instead of holding every other link as a rate limit does.
+   */
+  checked_recently: { status: 429, kind: 'rate_limited', reason: 'tooManyRequests' },
   internal_error: { status: 500, kind: 'server_error', reason: 'serviceFailed' },
   /** The service cannot store data now (its database is locked, full or failing): retry later. */
   service_unavailable: { status: 503, kind: 'server_error', reason: 'serviceFailed' },

@@ -14,12 +14,16 @@ export function qrFileName(shortUrl: string): string {
 
 export function QrCode({
   value,
+  codeText = value,
   size = 160,
   revealOnShow = false,
   accountId,
   siteIcon,
 }: {
+  /** The short URL: named by the image and the downloads' file names. */
   value: string;
+  /** What the code holds: the short URL with the scan marker where it is counted (qrCodeText). */
+  codeText?: string;
   size?: number;
   /** Scrolls the code and its downloads into view when shown (the popup; not a dialog). */
   revealOnShow?: boolean;
@@ -29,7 +33,7 @@ export function QrCode({
   siteIcon?: SiteIcon;
 }) {
   const [style, setStyle] = useQrStyle(accountId);
-  const drawing = useMemo(() => drawQr(value, style), [value, style]);
+  const drawing = useMemo(() => drawQr(codeText, style), [codeText, style]);
   const svgUrl = useMemo(
     () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvgSource(drawing, style))}`,
     [drawing, style],
@@ -37,11 +41,11 @@ export function QrCode({
   const [png, setPng] = useState<{ url: string; for: QrDrawing }>();
   useEffect(() => {
     let live = true;
-    void qrPngUrl(value, drawing, style).then((url) => live && setPng({ url, for: drawing }));
+    void qrPngUrl(codeText, drawing, style).then((url) => live && setPng({ url, for: drawing }));
     return () => {
       live = false;
     };
-  }, [value, drawing, style]);
+  }, [codeText, drawing, style]);
   const figure = useRef<HTMLElement>(null);
   // In a small popup the code and its downloads would open below the fold.
   // A block body: Chromium's scrollIntoView now answers a promise, which React would take for the

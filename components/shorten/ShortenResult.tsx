@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Link } from '../../lib/api/schemas.ts';
+import type { ServiceOffer } from '../../lib/api/service-offer.ts';
+import { qrCodeText } from '../../lib/campaigns/qr-text.ts';
 import { t } from '../../lib/i18n/t.ts';
 import { type CopyFormat, formatForCopy } from '../../lib/links/copy-formats.ts';
 import { COPY_FORMAT_BUTTONS } from '../../lib/wording/link-words.ts';
@@ -22,6 +24,7 @@ export function ShortenResult({
   copyAs,
   focusCopy,
   accountId,
+  offer,
   siteIcon,
 }: {
   link: Link;
@@ -31,6 +34,8 @@ export function ShortenResult({
   focusCopy?: boolean;
   /** The account whose QR style the QR view uses and remembers. */
   accountId?: string;
+  /** What the account's service offers: whether the QR code carries the scan marker. */
+  offer?: ServiceOffer;
   /** The page shortened, whose icon the QR view offers as its logo. */
   siteIcon?: SiteIcon;
 }) {
@@ -73,7 +78,13 @@ export function ShortenResult({
       </div>
       {showQr && (
         <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
-          <QrCode value={link.shortUrl} revealOnShow accountId={accountId} siteIcon={siteIcon} />
+          <QrCode
+            value={link.shortUrl}
+            codeText={qrCodeText(link.shortUrl, offer)}
+            revealOnShow
+            accountId={accountId}
+            siteIcon={siteIcon}
+          />
         </Suspense>
       )}
     </section>

@@ -216,6 +216,7 @@ export function App({ start }: { start: PopupStart }) {
         outcome={outcome}
         copyAs={settings.copyAs}
         accountId={chosen.id}
+        offer={account.offer}
         iconUrl={page.iconUrl}
         onOpenSettings={openSettings}
         onRetry={form.submit}

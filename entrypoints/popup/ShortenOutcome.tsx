@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { ServiceOffer } from '../../lib/api/service-offer.ts';
 import type { CopyFormat } from '../../lib/links/copy-formats.ts';
 import { Later, later } from './load-later.tsx';
 import type { OutcomeState } from './use-outcome.ts';
@@ -11,6 +12,7 @@ export function ShortenOutcome({
   outcome,
   copyAs,
   accountId,
+  offer,
   iconUrl,
   onOpenSettings,
   onRetry,
@@ -19,6 +21,8 @@ export function ShortenOutcome({
   outcome: OutcomeState;
   copyAs: CopyFormat;
   accountId: string;
+  /** What the account's service offers (the QR code's scan marker). */
+  offer: ServiceOffer | undefined;
   /** The page's icon, offered as the QR code's logo. */
   iconUrl: string | undefined;
   onOpenSettings: () => void;
@@ -43,6 +47,7 @@ export function ShortenOutcome({
           copyAs={copyAs}
           focusCopy
           accountId={accountId}
+          offer={offer}
           siteIcon={{ url: iconUrl }}
         />
       )}

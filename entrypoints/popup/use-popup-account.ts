@@ -65,5 +65,5 @@ export function usePopupAccount(settings: Settings) {
     run.current++;
   };
 
-  return { chosen, account, domains, offers, open, choose, close };
+  return { chosen, account, domains, offers, offer: data.offer.value, open, choose, close };
 }

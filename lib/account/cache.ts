@@ -79,6 +79,7 @@ const OfferCache = z.object({
   update: z.array(z.string()),
   answer: z.array(z.string()),
   operations: z.array(z.string()),
+  qrScans: z.optional(z.boolean()),
 });
 
 const LinksCache = z.object({
@@ -159,12 +160,13 @@ export async function readCachedOffer(
 ): Promise<Cached<ServiceOffer> | undefined> {
   const parsed = OfferCache.safeParse(await storage.getItem(offerKey(account.id)));
   if (!parsed.success || parsed.data.connection !== connectionTag(account)) return undefined;
-  const { create, update, answer, operations, fetchedAt } = parsed.data;
+  const { create, update, answer, operations, qrScans, fetchedAt } = parsed.data;
   const known = (name: string): name is keyof typeof SERVICE_OPERATIONS =>
     Object.hasOwn(SERVICE_OPERATIONS, name);
   const value: ServiceOffer = {
     linkFields: { create: new Set(create), update: new Set(update), answer: new Set(answer) },
     operations: new Set(operations.filter(known)),
+    qrScans: qrScans === true,
   };
   return { value, fetchedAt };
 }
@@ -179,6 +181,7 @@ export async function writeCachedOffer(account: AccountRef, offer: ServiceOffer)
       update: [...update],
       answer: [...answer],
       operations: [...offer.operations],
+      qrScans: offer.qrScans === true,
     }),
   );
 }

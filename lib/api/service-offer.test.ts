@@ -8,6 +8,7 @@ import {
   offerOfContractText,
   offersLinkField,
   offersOperation,
+  offersQrScans,
   type ServiceOffer,
 } from './service-offer.ts';
 
@@ -108,6 +109,17 @@ describe('a contract read', () => {
     expect(offersOperation(offer, 'listTags')).toBe(true);
     expect(offersOperation(offer, 'checkLink')).toBe(true);
     expect(offersOperation(offer, 'linkStats')).toBe(false);
+  });
+
+  it.each([
+    ['names the QR parameter of the redirect', [{ name: 'qr', in: 'query' }], true],
+    ['names other query parameters only', [{ name: 'utm_source', in: 'query' }], false],
+    ['names a qr that is no query parameter', [{ name: 'qr', in: 'header' }], false],
+    ['names no parameters', undefined, false],
+  ])('counts QR scans only where it %s', (_, parameters, counted) => {
+    const redirect = { '/{back_half}': { get: { parameters } } };
+    expect(offersQrScans(offerOf(contract({ paths: redirect })))).toBe(counted);
+    expect(offersQrScans(offerOf(contract()))).toBe(false);
   });
 
   it('offers nothing new when it lacks the fields and operations', () => {

@@ -5,6 +5,7 @@
 // hosted service's `tags: []` or `expires_at` may mean something else, and sending ours to it would
 // lose what the person typed.
 import * as z from 'zod/mini';
+import { QR_MARKER } from '../../contract/link-stats.ts';
 import { isApiError } from './errors.ts';
 
 /** A contract past this many bytes is not read: ours is about 40 KB. */
@@ -37,12 +38,18 @@ export type ServiceOffer = {
     answer: ReadonlySet<string>;
   };
   operations: ReadonlySet<ServiceOperation>;
+  /**
+   * Whether the service counts QR scans apart: its redirect (`GET /{back_half}`) names the query
+   * parameter of QR_MARKER. Absent from offers stored before it was read: none counted.
+   */
+  qrScans?: boolean;
 };
 
 /** A service that publishes no contract (or none we can read) is offered nothing new. */
 export const NO_OFFER: ServiceOffer = {
   linkFields: { create: new Set(), update: new Set(), answer: new Set() },
   operations: new Set(),
+  qrScans: false,
 };
 
 /** Whether the account's service offers this link field: its contract names it somewhere. */
@@ -50,6 +57,11 @@ export function offersLinkField(offer: ServiceOffer | undefined, field: string):
   if (!offer) return false;
   const { create, update, answer } = offer.linkFields;
   return create.has(field) || update.has(field) || answer.has(field);
+}
+
+/** Whether the account's service counts scans of a QR code whose URL carries QR_MARKER. */
+export function offersQrScans(offer: ServiceOffer | undefined): boolean {
+  return offer?.qrScans === true;
 }
 
 export function offersOperation(
@@ -69,7 +81,9 @@ const JsonSchema = z.object({
 });
 const Media = z.record(z.string(), z.object({ schema: z.optional(z.unknown()) }));
 const Body = z.object({ content: z.optional(Media) });
+const Parameter = z.object({ name: z.string(), in: z.string() });
 const Operation = z.object({
+  parameters: z.optional(z.array(z.unknown())),
   requestBody: z.optional(z.unknown()),
   responses: z.optional(z.record(z.string(), z.unknown())),
 });
@@ -144,6 +158,16 @@ function jsonSchemasOf(body: unknown): unknown[] {
 
 const LINKS = '/v1/links';
 const LINK = '/v1/links/{}/{}';
+/** The short link itself, whose redirect names the QR marker where scans are counted. */
+const REDIRECT = '/{}';
+
+/** Whether an operation takes a query parameter of this name. */
+function takesQueryParameter(operation: ReturnType<typeof operationOf>, name: string): boolean {
+  return (operation?.parameters ?? []).some((parameter) => {
+    const parsed = Parameter.safeParse(parameter);
+    return parsed.success && parsed.data.in === 'query' && parsed.data.name === name;
+  });
+}
 
 /** What a contract offers: the link fields of create, update and answers, and the operations. */
 export function offerOfContract(document: OpenApiDocument): ServiceOffer {
@@ -169,6 +193,7 @@ export function offerOfContract(document: OpenApiDocument): ServiceOffer {
       ]),
     },
     operations,
+    qrScans: takesQueryParameter(operationOf(document, REDIRECT, 'get'), QR_MARKER.name),
   };
 }
 

@@ -101,4 +101,22 @@ describe('Check selected', () => {
     });
     expect(isApiError(found.firstError) && found.firstError.kind).toBe('not_found');
   });
+
+  it('skips a link checked less than a minute ago, with when to try again, and goes on at once', async () => {
+    const account = openAccount(connection);
+    const recent = shortUrlOf(`gone-${accounts}`);
+    await checkLinkNow(account, recent);
+    const started = Date.now();
+    const found = await checkLinks(account, [recent, shortUrlOf(`moved-${accounts}`)]);
+    // Not the minute the refused link asks to wait: the run does not hold for it.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(found).toMatchObject({
+      checked: 1,
+      states: { redirected: 1, broken: 0 },
+      tooSoon: 1,
+      failed: 0,
+    });
+    expect(found.tooSoonUntil).toBeGreaterThan(started + 50_000);
+    expect(found.tooSoonUntil).toBeLessThanOrEqual(Date.now() + 61_000);
+  });
 });

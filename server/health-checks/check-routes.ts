@@ -27,7 +27,7 @@ export function checkRoutes({ checker, domains, clock }: CheckRouteDeps): Hono<A
     if ('retryAt' in checked) {
       const seconds = Math.max(1, Math.ceil((checked.retryAt - clock.now()) / 1000));
       throw new HttpProblem(
-        ErrorCode.rateLimited,
+        ErrorCode.checkedRecently,
         `This link's destination was checked less than a minute ago or is being checked now: ask again in ${seconds} s.`,
         { headers: { 'Retry-After': String(seconds) } },
       );

@@ -3,11 +3,15 @@
 // number over the interval, so 20,000 links a day are some 14 checks a minute, never all at once;
 // a link is claimed with a lease in the database, so that several instances share the work and
 // never check one link twice at once. Due times come from the service's clock (tests move it).
+// While the service is busy (its event loop mostly working), a few checks start a second at most:
+// the checks' connections and writes are work on the one thread the redirects run on.
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { CheckClaim } from '../storage/destination-health.ts';
 import type { DomainKey, Storage } from '../storage/storage.ts';
 import { type CheckOptions, checkDestination, type DestinationState } from './check-destination.ts';
+import { createCheckWriter } from './check-writes.ts';
 import { type CheckOutcome, recordOf } from './health-record.ts';
 import { createRequestLimiter, REQUESTS_IN_ALL, type RequestLimiter } from './request-limiter.ts';
 
@@ -20,6 +24,14 @@ export const CHECK_NOW_GAP_MS = 60_000;
 const TICK_MS = 1_000;
 /** Links claimed and not yet checked at most: enough to keep the request limiter's 8 busy. */
 const CLAIMED_AT_MOST = REQUESTS_IN_ALL * 4;
+/**
+ * The share of the last tick the event loop spent working above which the service counts as busy
+ * (with redirects, mostly): the checker then takes a back seat, since it may run late and they may
+ * not.
+ */
+export const BUSY_LOOP_UTILIZATION = 0.5;
+/** Links claimed a tick at most while the service is busy, and none between ticks. */
+export const CLAIMED_WHILE_BUSY = 4;
 /** How long the number of links is taken as known, for the pace. */
 const COUNT_KEPT_MS = 60_000;
 
@@ -42,6 +54,7 @@ export function createDestinationChecker(options: CheckerOptions) {
   const limiter: RequestLimiter = createRequestLimiter();
   const check = (url: string): Promise<DestinationState> =>
     checkDestination(url, options.checkOptions);
+  const writer = createCheckWriter(store);
   const inFlight = new Set<Promise<void>>();
   let allowance = 0;
   let lastTick = clock.now();
@@ -49,6 +62,9 @@ export function createDestinationChecker(options: CheckerOptions) {
   let countedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
+  let loopSince = performance.eventLoopUtilization();
+  /** Whether the event loop was busy over the last tick (BUSY_LOOP_UTILIZATION). */
+  let busy = false;
   let stopped = false;
   /** Set once stop() has given up waiting: a check that ends later writes nothing. */
   let abandoned = false;
@@ -61,13 +77,15 @@ export function createDestinationChecker(options: CheckerOptions) {
     }
   };
 
-  async function runCheck(claim: CheckClaim): Promise<void> {
+  /** Checks a claimed link and stores the result: at once when asked by hand, else batched. */
+  async function runCheck(claim: CheckClaim, byHand = false): Promise<void> {
     const found = await limiter.run(hostOf(claim.destinationUrl), () =>
       check(claim.destinationUrl),
     );
     if (abandoned) return;
     const { record, outcome } = recordOf(found, claim.serverErrorsInRow, clock.now(), intervalMs);
-    await store.recordCheck(claim, record);
+    if (byHand) await store.recordCheck(claim, record);
+    else await writer.record(claim, record);
     options.onChecked?.(outcome);
   }
 
@@ -79,7 +97,7 @@ export function createDestinationChecker(options: CheckerOptions) {
       .finally(() => {
         inFlight.delete(running);
         // A short interval may want more checks a second than one claim a tick holds.
-        if (allowance >= 1 && !ticking && timer !== undefined) void tickLogged();
+        if (allowance >= 1 && !busy && !ticking && timer !== undefined) void tickLogged();
       });
     inFlight.add(running);
     return running;
@@ -108,7 +126,11 @@ export function createDestinationChecker(options: CheckerOptions) {
     }
     allowance = Math.min(linkCount, allowance + (linkCount * (now - lastTick)) / intervalMs);
     lastTick = now;
-    const wanted = Math.min(Math.floor(allowance), CLAIMED_AT_MOST - inFlight.size);
+    const room = Math.min(
+      busy ? CLAIMED_WHILE_BUSY : CLAIMED_AT_MOST,
+      CLAIMED_AT_MOST - inFlight.size,
+    );
+    const wanted = Math.min(Math.floor(allowance), room);
     if (wanted <= 0 || stopped) return [];
     const claims = await store.claimDueChecks(now, wanted, CHECK_LEASE_MS);
     // Nothing more is due: the pace is not saved up for a burst later.
@@ -118,6 +140,9 @@ export function createDestinationChecker(options: CheckerOptions) {
 
   const schedule = () => {
     timer = setTimeout(() => {
+      const loop = performance.eventLoopUtilization(loopSince);
+      loopSince = performance.eventLoopUtilization();
+      busy = loop.utilization > BUSY_LOOP_UTILIZATION;
       tick()
         .catch((error: unknown) =>
           logger.error('The destination checker could not claim links', error),
@@ -140,6 +165,7 @@ export function createDestinationChecker(options: CheckerOptions) {
      * that move the clock instead of waiting.
      */
     async checkDue(): Promise<void> {
+      busy = false;
       for (;;) {
         countedAt = Number.NEGATIVE_INFINITY;
         allowance = Number.POSITIVE_INFINITY;
@@ -164,7 +190,7 @@ export function createDestinationChecker(options: CheckerOptions) {
         CHECK_NOW_GAP_MS,
       );
       if (!claim || 'retryAt' in claim) return claim;
-      await runCheck(claim.claimed);
+      await runCheck(claim.claimed, true);
       const link = await store.linkOf(accountId, domain, backHalf);
       return link && { link };
     },
@@ -182,6 +208,7 @@ export function createDestinationChecker(options: CheckerOptions) {
       ]);
       clearTimeout(waited);
       abandoned = true;
+      writer.drop();
     },
 
     /** Checks running or waiting for the request limiter (tests). */

@@ -298,7 +298,7 @@ describe('asking for the state', () => {
     const again = await client.send<{ code: string; message: string }>('POST', path);
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(55);
-    expect(again.body.code).toBe('rate_limited');
+    expect(again.body.code).toBe('checked_recently');
     expect(again.body.message).toMatch(
       /^This link's destination was checked less than a minute ago/,
     );
@@ -323,6 +323,8 @@ describe('asking for the state', () => {
     const path = `/v1/links/${idOf(`${running.baseUrl}/busy`)}/check`;
     const refused = await client.send<{ code: string; message: string }>('POST', path);
     expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('checked_recently');
+    expect(refused.headers.get('retry-after')).not.toBeNull();
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(10);
     expect(refused.body.message).toMatch(/or is being checked now: ask again in \d+ s\.$/);
     await scheduled;

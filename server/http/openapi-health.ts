@@ -35,7 +35,7 @@ export const checkLink = ({ exampleLink, notFound, common }: CheckContext) => ({
   operationId: 'checkLink',
   summary: "Check the link's destination now",
   description:
-    'Asks the destination with HEAD (GET when HEAD is refused), following at most 5 redirects, and stores what it found, as the checker does once a day. At most once a minute per link: sooner, 429 `rate_limited` with Retry-After. Private and local addresses are not asked unless the operator allows them (`unchecked`, reason `private_address`).',
+    'Asks the destination with HEAD (GET when HEAD is refused), following at most 5 redirects, and stores what it found, as the checker does once a day. At most once a minute per link: sooner, or while the link is being checked, 429 `checked_recently` with Retry-After (that link only: the other links of the account can be checked meanwhile). Private and local addresses are not asked unless the operator allows them (`unchecked`, reason `private_address`).',
   responses: {
     '200': {
       description: "The link's destination as just found.",

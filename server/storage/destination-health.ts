@@ -72,6 +72,8 @@ export type HealthStorage = {
    * changed meanwhile (its health was reset with the change). Returns whether it was stored.
    */
   recordCheck(claim: CheckClaim, record: CheckRecord): Promise<boolean>;
+  /** recordCheck for a few checks at once (the checker's batches); whether each was stored. */
+  recordChecks(checks: { claim: CheckClaim; record: CheckRecord }[]): Promise<boolean[]>;
   /** How many links are in each state: of one account, or of all. */
   destinationCounts(accountId?: number): Promise<Record<DestinationStatus, number>>;
   /** The links in one state (of one account, or of all, with the account's email), oldest first. */

@@ -28,7 +28,13 @@ export type HealthCostFigures = {
   rounds: number;
 };
 
-async function seed(dbFile: string, name: string, sitePort: number, links: number) {
+/** An account with the redirect bench's `hot` link and `links` links to the destination site. */
+export async function seedHealthLinks(
+  dbFile: string,
+  name: string,
+  sitePort: number,
+  links: number,
+) {
   const store = await openSqliteStorage(dbFile);
   const key = await createAccount(store, `${name}@example.com`);
   const accountId = (await store.keyOwner(hashApiKey(key)))?.accountId as number;
@@ -73,7 +79,7 @@ export async function benchHealthCost(seconds: number, rounds = 2): Promise<Heal
     ] as const;
     for (const [name, flags] of setups) {
       const dbFile = path.join(dir, `${name}.db`);
-      await seed(dbFile, name, site.port, HEALTH_BENCH_LINKS);
+      await seedHealthLinks(dbFile, name, site.port, HEALTH_BENCH_LINKS);
       const args = [
         'server/cli.ts',
         'serve',

@@ -1,18 +1,25 @@
 // Where the service's time goes under the create load of service-bench.ts (50 connections on
 // SQLite): the service runs under `node --cpu-prof`, and the profile is summed by function (self
-// and total) and by room of the code (server/<room>, or the package).
+// and total) and by room of the code (server/<room>, or the package). With `--checker INTERVAL`
+// (`off`, `1h`, `1m`), the load is the health bench's instead: redirects while the destination
+// checker goes through 20,000 links (health-bench.ts).
 //
-//   node test/bench/service-profile.ts [--seconds 8] [--save DIR]
+//   node test/bench/service-profile.ts [--seconds 8] [--save DIR] [--checker 1h]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { HEALTH_BENCH_LINKS, seedHealthLinks } from './health-bench.ts';
 import { load, spawnServer } from './service-bench.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '8' }, save: { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '8' },
+    save: { type: 'string' },
+    checker: { type: 'string' },
+  },
 });
 
 type Node = {
@@ -25,11 +32,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-profile-'));
 const profileDir = values.save ? path.resolve(values.save) : dir;
 const dbFile = path.join(dir, 'profile.db');
-const seed = await openSqliteStorage(dbFile);
-const key = await createAccount(seed, 'profile@example.com');
-await seed.close();
-
-const service = await spawnServer([
+const serve = [
   '--cpu-prof',
   '--cpu-prof-dir',
   profileDir,
@@ -43,19 +46,48 @@ const service = await spawnServer([
   '0',
   '--address-rate-limit',
   '0',
-]);
-const result = await load({
-  url: `http://127.0.0.1:${service.port}/v1/links`,
-  method: 'POST',
-  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ destination_url: 'https://example.com/benchmark', title: 'Benchmark' }),
-  connections: 50,
-  duration: Number(values.seconds),
-});
-await service.stop();
-console.log(
-  `creates: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
-);
+];
+const duration = Number(values.seconds);
+if (values.checker) {
+  const site = await spawnServer(['test/bench/destination-site.ts']);
+  await seedHealthLinks(dbFile, 'profile', site.port, HEALTH_BENCH_LINKS);
+  const service = await spawnServer([
+    ...serve,
+    '--check-destinations',
+    values.checker,
+    '--check-private-destinations',
+  ]);
+  // As in the health bench: the checker's first claims come a second after it starts.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const result = await load({
+    url: `http://127.0.0.1:${service.port}/hot`,
+    headers: { host: `localhost:${service.port}` },
+    connections: 50,
+    duration,
+  });
+  await service.stop();
+  await site.stop();
+  console.log(
+    `redirects, checker ${values.checker}: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
+  );
+} else {
+  const seed = await openSqliteStorage(dbFile);
+  const key = await createAccount(seed, 'profile@example.com');
+  await seed.close();
+  const service = await spawnServer(serve);
+  const result = await load({
+    url: `http://127.0.0.1:${service.port}/v1/links`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ destination_url: 'https://example.com/benchmark', title: 'Benchmark' }),
+    connections: 50,
+    duration,
+  });
+  await service.stop();
+  console.log(
+    `creates: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
+  );
+}
 
 const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`No CPU profile was written in ${profileDir}.`);

@@ -38,6 +38,12 @@ async function decode(page: Page, url: string) {
   return { text: jsQR(data, pixels.width, pixels.height)?.data, width: pixels.width };
 }
 
+/**
+ * What the codes hold against the real service, whose contract says it counts scans: the short URL
+ * with the scan marker. The text shown and copied stays the short URL alone.
+ */
+const scanUrlOf = (shortUrl: string) => `${shortUrl}?qr=1`;
+
 /** Both downloads of a QR view decoded, and the SVG's source. */
 async function downloads(page: Page, view: Locator) {
   const png = view.getByRole('link', { name: 'Download PNG' });
@@ -67,7 +73,7 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
   const page = popup.page;
   const view = page.locator('.qr-view');
   const field = (name: string) => view.getByLabel(name, { exact: true });
-  expect((await downloads(page, view)).png.text).toBe(shortUrl);
+  expect((await downloads(page, view)).png.text).toBe(scanUrlOf(shortUrl));
 
   await field('QR colour').fill('#2355d8');
   await field('Background').fill('#fff8e1');
@@ -79,8 +85,8 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
     /^data:image\/png/,
   );
   let drawn = await downloads(page, view);
-  expect(drawn.png).toEqual({ text: shortUrl, width: 320 });
-  expect(drawn.svg).toEqual({ text: shortUrl, width: 320 });
+  expect(drawn.png).toEqual({ text: scanUrlOf(shortUrl), width: 320 });
+  expect(drawn.svg).toEqual({ text: scanUrlOf(shortUrl), width: 320 });
   expect(drawn.svgSource).toContain('fill="#2355d8"');
   expect(drawn.svgSource).toContain('fill="#fff8e1"');
 
@@ -96,14 +102,14 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
   await field('QR colour').fill('#5a4300');
   await expect(view.getByRole('alert')).toHaveCount(0);
   drawn = await downloads(page, view);
-  expect(drawn.png.text).toBe(shortUrl);
+  expect(drawn.png.text).toBe(scanUrlOf(shortUrl));
   expect(drawn.svgSource).toContain('fill="#5a4300"');
   await field('Margin').fill('40');
   await expect(field('Margin')).toHaveAccessibleDescription(
     'The margin must be a whole number of modules from 0 to 16.',
   );
   await field('Margin').fill('0');
-  expect((await downloads(page, view)).png.text).toBe(shortUrl);
+  expect((await downloads(page, view)).png.text).toBe(scanUrlOf(shortUrl));
   await field('Margin').fill('4');
 
   // A logo: correction raised to H, and both downloads still scan.
@@ -114,8 +120,8 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
     view.getByRole('img', { name: `QR code for \u2066${shortUrl}\u2069` }).locator('image'),
   ).toHaveCount(1);
   drawn = await downloads(page, view);
-  expect(drawn.png.text).toBe(shortUrl);
-  expect(drawn.svg.text).toBe(shortUrl);
+  expect(drawn.png.text).toBe(scanUrlOf(shortUrl));
+  expect(drawn.svg.text).toBe(scanUrlOf(shortUrl));
   expect(drawn.svgSource).toContain('<image href="data:image/png;base64,');
   await screenshotBothThemes(page, 'popup-qr-styled', view);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -162,8 +168,8 @@ test('the QR view takes brand colours, correction, margin, size and a logo, refu
     /^data:image\/png/,
   );
   const inPane = await downloads(options, paneView);
-  expect(inPane.png).toEqual({ text: link.short_url, width: 320 });
-  expect(inPane.svg.text).toBe(link.short_url);
+  expect(inPane.png).toEqual({ text: scanUrlOf(link.short_url), width: 320 });
+  expect(inPane.svg.text).toBe(scanUrlOf(link.short_url));
   await screenshotBothThemes(options, 'options-links-details-qr', pane);
   expect(await seriousA11yViolations(options)).toEqual([]);
 });
@@ -193,8 +199,8 @@ test('every colour pair the view accepts at the edge of its contrast rule scans'
     await expect(view.getByRole('alert')).toHaveCount(0);
     const drawn = await downloads(popup.page, view);
     expect(drawn.svgSource, `${dark} on ${light}`).toContain(`fill="${dark}"`);
-    expect(drawn.png.text, `${dark} on ${light}`).toBe(shortUrl);
-    expect(drawn.svg.text, `${dark} on ${light}`).toBe(shortUrl);
+    expect(drawn.png.text, `${dark} on ${light}`).toBe(scanUrlOf(shortUrl));
+    expect(drawn.svg.text, `${dark} on ${light}`).toBe(scanUrlOf(shortUrl));
   }
 });
 
@@ -222,8 +228,20 @@ test("a Links row's QR dialog draws and remembers the account's style, as the de
     /^data:image\/png/,
   );
   const drawn = await downloads(options, dialog.locator('.qr-view'));
-  expect(drawn.png.text).toBe(link.short_url);
+  expect(drawn.png.text).toBe(scanUrlOf(link.short_url));
   expect(drawn.svgSource).toContain('fill="#2355d8"');
+  // A scan through the code is a click the service counts as a QR scan too.
+  const scan = await fetch(drawn.png.text ?? '', { redirect: 'manual' });
+  expect(scan.status).toBe(302);
+  expect(scan.headers.get('location')).toBe(`${service.pageOrigin}/row-qr`);
+  const statsUrl = `${service.baseUrl}/v1/links/${link.short_url.replace(/^https?:\/\//, '')}/stats`;
+  await expect
+    .poll(async () => {
+      const answer = await fetch(statsUrl, { headers: { authorization: `Bearer ${apiKey}` } });
+      const { stats } = (await answer.json()) as { stats: { qr_scans: number } };
+      return stats.qr_scans;
+    })
+    .toBe(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await options.reload();
@@ -281,8 +299,8 @@ test("the popup's QR view draws the site's icon as its logo, and says so when a 
     /^data:image\/png/,
   );
   const drawn = await downloads(popup.page, view);
-  expect(drawn.png.text).toBe(shortUrl);
-  expect(drawn.svg.text).toBe(shortUrl);
+  expect(drawn.png.text).toBe(scanUrlOf(shortUrl));
+  expect(drawn.svg.text).toBe(scanUrlOf(shortUrl));
   expect(drawn.svgSource).toContain(
     `<image href="data:image/png;base64,${LOGO.toString('base64')}"`,
   );

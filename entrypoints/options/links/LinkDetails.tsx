@@ -1,9 +1,11 @@
 import './link-details.css';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useAccountData } from '../../../components/account/use-account-data.ts';
 import { CopyButton } from '../../../components/ui/CopyButton.tsx';
 import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import type { Link } from '../../../lib/api/schemas.ts';
+import { qrCodeText } from '../../../lib/campaigns/qr-text.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { decodeForDisplay } from '../../../lib/links/display-url.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
@@ -33,6 +35,7 @@ export function LinkDetails({
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const offer = useAccountData(account).offer.value;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -112,7 +115,12 @@ export function LinkDetails({
         </p>
       )}
       <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
-        <QrCode value={link.shortUrl} size={176} accountId={account.connection.id} />
+        <QrCode
+          value={link.shortUrl}
+          codeText={qrCodeText(link.shortUrl, offer)}
+          size={176}
+          accountId={account.connection.id}
+        />
       </Suspense>
     </Modal>
   );

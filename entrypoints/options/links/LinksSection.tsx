@@ -236,6 +236,7 @@ function LinksManager({
           <QrDialog
             shortUrl={qrFor}
             accountId={account.connection.id}
+            offer={accountData.offer.value}
             onClose={() => setQrFor(undefined)}
           />
         )}

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Modal, ModalTitle } from '../../../components/ui/Modal.tsx';
+import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
+import { qrCodeText } from '../../../lib/campaigns/qr-text.ts';
 import { t } from '../../../lib/i18n/t.ts';
 
 // The QR encoder loads only when a code is asked for, as in the popup.
@@ -11,10 +13,13 @@ const QrCode = lazy(() =>
 export function QrDialog({
   shortUrl,
   accountId,
+  offer,
   onClose,
 }: {
   shortUrl: string;
   accountId: string;
+  /** What the account's service offers: whether the code carries the scan marker. */
+  offer: ServiceOffer | undefined;
   onClose: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -22,7 +27,12 @@ export function QrDialog({
     <Modal className="modal-box qr-dialog" initialFocus={closeButton} onCancel={onClose}>
       <ModalTitle>{t('linksQrTitle', shortUrl)}</ModalTitle>
       <Suspense fallback={<p className="hint">{t('resultDrawingQr')}</p>}>
-        <QrCode value={shortUrl} size={224} accountId={accountId} />
+        <QrCode
+          value={shortUrl}
+          codeText={qrCodeText(shortUrl, offer)}
+          size={224}
+          accountId={accountId}
+        />
       </Suspense>
       <div className="row actions">
         <button type="button" ref={closeButton} onClick={onClose}>

@@ -35,6 +35,33 @@ type StatusRow = DestinationHealth & {
 };
 
 export function healthQueries(sql: Sql): HealthStorage {
+  const recordCheck: HealthStorage['recordCheck'] = (claim, record) =>
+    guarded(async () => {
+      const { health } = record;
+      // The lease is let go whether or not the result is stored (a changed destination).
+      const [row] = await sql<{ stored: boolean }[]>`
+        UPDATE links SET check_leased_until = NULL,
+          destination_status = CASE WHEN matches AND ${health !== undefined}
+            THEN ${health?.destinationStatus ?? null}::text ELSE destination_status END,
+          destination_status_code = CASE WHEN matches AND ${health !== undefined}
+            THEN ${health?.destinationStatusCode ?? null}::integer ELSE destination_status_code END,
+          destination_reason = CASE WHEN matches AND ${health !== undefined}
+            THEN ${health?.destinationReason ?? null}::text ELSE destination_reason END,
+          destination_final_url = CASE WHEN matches AND ${health !== undefined}
+            THEN ${health?.destinationFinalUrl ?? null}::text ELSE destination_final_url END,
+          destination_checked_at = CASE WHEN matches AND ${health !== undefined}
+            THEN ${health?.destinationCheckedAt ?? null}::bigint ELSE destination_checked_at END,
+          destination_errors_in_row = CASE WHEN matches
+            THEN ${record.serverErrorsInRow}::integer ELSE destination_errors_in_row END,
+          destination_next_check_at = CASE WHEN matches
+            THEN ${record.nextCheckAt}::bigint ELSE destination_next_check_at END
+        FROM (SELECT destination_url = ${claim.destinationUrl} AS matches
+              FROM links WHERE id = ${claim.id}) AS checked
+        WHERE links.id = ${claim.id}
+        RETURNING checked.matches AS stored`;
+      return row?.stored === true;
+    });
+
   return {
     claimDueChecks: (now, limit, leaseMs) =>
       guarded(async () => {
@@ -71,32 +98,11 @@ export function healthQueries(sql: Sql): HealthStorage {
         return { retryAt };
       }),
 
-    recordCheck: (claim, record) =>
-      guarded(async () => {
-        const { health } = record;
-        // The lease is let go whether or not the result is stored (a changed destination).
-        const [row] = await sql<{ stored: boolean }[]>`
-          UPDATE links SET check_leased_until = NULL,
-            destination_status = CASE WHEN matches AND ${health !== undefined}
-              THEN ${health?.destinationStatus ?? null}::text ELSE destination_status END,
-            destination_status_code = CASE WHEN matches AND ${health !== undefined}
-              THEN ${health?.destinationStatusCode ?? null}::integer ELSE destination_status_code END,
-            destination_reason = CASE WHEN matches AND ${health !== undefined}
-              THEN ${health?.destinationReason ?? null}::text ELSE destination_reason END,
-            destination_final_url = CASE WHEN matches AND ${health !== undefined}
-              THEN ${health?.destinationFinalUrl ?? null}::text ELSE destination_final_url END,
-            destination_checked_at = CASE WHEN matches AND ${health !== undefined}
-              THEN ${health?.destinationCheckedAt ?? null}::bigint ELSE destination_checked_at END,
-            destination_errors_in_row = CASE WHEN matches
-              THEN ${record.serverErrorsInRow}::integer ELSE destination_errors_in_row END,
-            destination_next_check_at = CASE WHEN matches
-              THEN ${record.nextCheckAt}::bigint ELSE destination_next_check_at END
-          FROM (SELECT destination_url = ${claim.destinationUrl} AS matches
-                FROM links WHERE id = ${claim.id}) AS checked
-          WHERE links.id = ${claim.id}
-          RETURNING checked.matches AS stored`;
-        return row?.stored === true;
-      }),
+    recordCheck,
+
+    // Each its own statement: the database does the work, and the event loop only waits for it.
+    recordChecks: (checks) =>
+      Promise.all(checks.map(({ claim, record }) => recordCheck(claim, record))),
 
     destinationCounts: (accountId) =>
       guarded(async () => {

@@ -127,6 +127,22 @@ export const MIGRATIONS: string[] = [
    END $$;
    CREATE TRIGGER tag_changed AFTER UPDATE OF name, name_key, color ON tags
      FOR EACH ROW EXECUTE FUNCTION tag_changed();`,
+  // A tag changed while another transaction tags or untags a link with it: each trigger read the
+  // other's work as it was before, so the link kept the tag's old name (a new name's key blocked
+  // the tagging, a new case or colour did not), or kept a tag just taken off. A link's tags are
+  // now written holding a share lock on the tag, which a change of the tag waits for and which
+  // waits for one: whichever comes second then reads the first's work, committed.
+  `CREATE OR REPLACE FUNCTION link_tags_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP = 'DELETE' THEN
+       PERFORM 1 FROM tags WHERE id = OLD.tag_id FOR SHARE;
+       UPDATE links SET tags_json = link_tags_json(id) WHERE id = OLD.link_id;
+     ELSE
+       PERFORM 1 FROM tags WHERE id = NEW.tag_id FOR SHARE;
+       UPDATE links SET tags_json = link_tags_json(id) WHERE id = NEW.link_id;
+     END IF;
+     RETURN NULL;
+   END $$;`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

@@ -4,6 +4,7 @@ import type { DestinationStatus } from '../../../contract/link-health.ts';
 import {
   CHECK_RUNNING_RETRY_MS,
   type CheckClaim,
+  type CheckRecord,
   type DestinationHealth,
   emptyCounts,
   type HealthStorage,
@@ -23,6 +24,40 @@ const CLAIM_COLUMNS = `id, destination_url AS destinationUrl,
   destination_errors_in_row AS serverErrorsInRow`;
 
 export function healthQueries({ get, all, run, transaction }: SqliteAccess): HealthStorage {
+  /** Inside a transaction: what a check found stored, its lease let go; whether it was stored. */
+  const storeCheck = (claim: CheckClaim, record: CheckRecord): boolean => {
+    const { health } = record;
+    const stored = health
+      ? run(
+          `UPDATE links SET destination_status = ?, destination_status_code = ?,
+             destination_reason = ?, destination_final_url = ?, destination_checked_at = ?,
+             destination_errors_in_row = ?, destination_next_check_at = ?,
+             check_leased_until = NULL
+           WHERE id = ? AND destination_url = ?`,
+          health.destinationStatus,
+          health.destinationStatusCode,
+          health.destinationReason,
+          health.destinationFinalUrl,
+          health.destinationCheckedAt,
+          record.serverErrorsInRow,
+          record.nextCheckAt,
+          claim.id,
+          claim.destinationUrl,
+        )
+      : run(
+          `UPDATE links SET destination_errors_in_row = ?, destination_next_check_at = ?,
+             check_leased_until = NULL
+           WHERE id = ? AND destination_url = ?`,
+          record.serverErrorsInRow,
+          record.nextCheckAt,
+          claim.id,
+          claim.destinationUrl,
+        );
+    if (Number(stored.changes) > 0) return true;
+    run('UPDATE links SET check_leased_until = NULL WHERE id = ?', claim.id);
+    return false;
+  };
+
   return {
     async claimDueChecks(now, limit, leaseMs) {
       return transaction(() =>
@@ -69,38 +104,11 @@ export function healthQueries({ get, all, run, transaction }: SqliteAccess): Hea
     },
 
     async recordCheck(claim, record) {
-      return transaction(() => {
-        const { health } = record;
-        const stored = health
-          ? run(
-              `UPDATE links SET destination_status = ?, destination_status_code = ?,
-                 destination_reason = ?, destination_final_url = ?, destination_checked_at = ?,
-                 destination_errors_in_row = ?, destination_next_check_at = ?,
-                 check_leased_until = NULL
-               WHERE id = ? AND destination_url = ?`,
-              health.destinationStatus,
-              health.destinationStatusCode,
-              health.destinationReason,
-              health.destinationFinalUrl,
-              health.destinationCheckedAt,
-              record.serverErrorsInRow,
-              record.nextCheckAt,
-              claim.id,
-              claim.destinationUrl,
-            )
-          : run(
-              `UPDATE links SET destination_errors_in_row = ?, destination_next_check_at = ?,
-                 check_leased_until = NULL
-               WHERE id = ? AND destination_url = ?`,
-              record.serverErrorsInRow,
-              record.nextCheckAt,
-              claim.id,
-              claim.destinationUrl,
-            );
-        if (Number(stored.changes) > 0) return true;
-        run('UPDATE links SET check_leased_until = NULL WHERE id = ?', claim.id);
-        return false;
-      });
+      return transaction(() => storeCheck(claim, record));
+    },
+
+    async recordChecks(checks) {
+      return transaction(() => checks.map(({ claim, record }) => storeCheck(claim, record)));
     },
 
     async destinationCounts(accountId) {

@@ -42,7 +42,7 @@ export function CheckDestinations({
       const states = { ok: 0, redirected: 0, broken: 0, unreachable: 0, unchecked: 0 };
       for (const { health } of found)
         if (health.destinationStatus) states[health.destinationStatus]++;
-      setSaid(checksFoundText({ checked: found.length, states, failed: 0 }));
+      setSaid(checksFoundText({ checked: found.length, states, tooSoon: 0, failed: 0 }));
     } finally {
       setStep('idle');
     }

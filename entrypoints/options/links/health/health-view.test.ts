@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHealth } from '../../../../lib/api/link-health.ts';
+import { checksFoundText } from './CheckSelected.tsx';
 import { healthBadge, healthLine, leadsNowhere } from './health-view.ts';
 
 const NOW = Date.parse('2026-11-28T10:00:00.000Z');
@@ -84,5 +85,21 @@ describe("a row's health badge", () => {
 
   it.each(['ok', 'unchecked'])('is none for %s', (state) => {
     expect(healthBadge(health({ destination_status: state }))).toBeUndefined();
+  });
+});
+
+describe('"Check selected" status', () => {
+  it('names the links skipped as checked less than a minute ago, and when to try again', () => {
+    const until = new Date(2026, 10, 28, 10, 42).getTime();
+    const said = checksFoundText({
+      checked: 2,
+      states: { ok: 1, redirected: 0, broken: 1, unreachable: 0, unchecked: 0 },
+      tooSoon: 1,
+      tooSoonUntil: until,
+      failed: 0,
+    });
+    expect(said).toBe(
+      'Links checked: 2. Broken: 1, unreachable: 0, redirected: 0. Checked less than a minute ago, so not checked again: 1; try again at 10:42 AM.',
+    );
   });
 });
