@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAccountOverview } from './account-stats-bench.ts';
 import { benchBackup } from './backup-bench.ts';
 import {
   type Better,
@@ -177,6 +178,13 @@ if (runs('statistics')) {
       [figure('statistics.yearStatsMedianMs', stats.yearStatsMedianMs, 'ms')],
     ],
   );
+  const overview = await benchAccountOverview();
+  rows.push([
+    `account overview (GET /v1/stats, every list, 30 days) of ${overview.links.toLocaleString('en')} links clicked, ${overview.rows.toLocaleString('en')} stored counts (median of 20)`,
+    `${overview.medianMs.toFixed(1)} ms`,
+    '< 300 ms',
+    [figure('statistics.accountOverviewMedianMs', overview.medianMs, 'ms')],
+  ]);
 }
 
 if (runs('backup')) {
