@@ -16,6 +16,7 @@ const LIB_USE_CASES = [
   'lib/deletions',
   'lib/omnibox',
   'lib/health',
+  'lib/statistics',
 ];
 const COMPONENTS = [
   'components/ui',
@@ -111,6 +112,11 @@ export const ROOMS: Room[] = [
     room: 'lib/health',
     mayImport: [...LIB_DATA, 'lib/bulk'],
     holds: "destination health: a check asked for, the browser's own checks and their record",
+  },
+  {
+    room: 'lib/statistics',
+    mayImport: LIB_DATA,
+    holds: "statistics from the service: a link's ranges and comparison, the account's overview",
   },
   // React pieces the pages share.
   {
