@@ -4,10 +4,12 @@ import { api, rawRequest } from '../support/test-api.ts';
 import {
   configure,
   expect,
+  extensionWorker,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
 } from './fixtures.ts';
+import { addressesDrawnBackwards, launchIn, overflowing } from './language-helpers.ts';
 import { createLink, row, test } from './links-helpers.ts';
 
 const IPHONE =
@@ -142,5 +144,57 @@ test('against a service without statistics, the Statistics section shows the cli
     expect(await seriousA11yViolations(page)).toEqual([]);
   } finally {
     await proxy.stop();
+  }
+});
+
+test('in Arabic, the Statistics section reads right to left, its words translated and its addresses left to right', async ({
+  service,
+  apiKey,
+}) => {
+  test.setTimeout(90_000);
+  const guide = await createLink(service, apiKey, {
+    destination_url: 'https://docs.example.org/guide?utm_campaign=launch',
+    title: 'Guide',
+  });
+  const visits: Record<string, string>[] = [
+    { 'user-agent': IPHONE, referer: 'https://news.example/' },
+    {},
+  ];
+  for (const headers of visits) {
+    const answer = await rawRequest(service.baseUrl, new URL(guide.short_url).pathname, {
+      headers,
+    });
+    expect(answer.status).toBe(302);
+  }
+  await expect
+    .poll(async () => {
+      const { body } = await api(service.baseUrl, apiKey).send<AccountStatsAnswerJson>(
+        'GET',
+        '/v1/stats',
+      );
+      return body.stats.humans + body.stats.bots;
+    })
+    .toBe(2);
+  const browser = await launchIn('ar');
+  try {
+    const worker = await extensionWorker(browser.context);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.goto(`chrome-extension://${browser.extensionId}/options.html#statistics`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'الإحصاءات', level: 2 })).toBeVisible();
+    const links = main.getByRole('region', { name: 'الروابط الأكثر نقرًا' });
+    await expect(links.getByRole('row')).toHaveCount(1);
+    await expect(links.locator('bdi').first()).toHaveAttribute('dir', 'ltr');
+    await expect(main.getByRole('region', { name: 'الحملات' }).getByRole('row')).toHaveCount(1);
+    await expect(main.getByRole('combobox', { name: 'المدة' })).toHaveValue('30d');
+    expect(await addressesDrawnBackwards(main)).toEqual([]);
+    expect(await overflowing(page, 'th, td')).toEqual([]);
+    await screenshotBothThemes(page, 'options-statistics-420-ar');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  } finally {
+    await browser.done();
   }
 });
