@@ -25,7 +25,7 @@ export type OverviewFigures = { links: number; rows: number; medianMs: number; c
  * 2,280,000 of them through addClicks take minutes. A third of the destinations carry one of 40
  * campaigns.
  */
-async function seed(dbFile: string): Promise<{ key: string; rows: number }> {
+export async function seedOverview(dbFile: string): Promise<{ key: string; rows: number }> {
   const store = await openSqliteStorage(dbFile);
   const key = await createAccount(store, 'overview@example.com');
   const accountId = (await store.keyOwner(hashApiKey(key)))?.accountId as number;
@@ -75,7 +75,7 @@ export async function benchAccountOverview(): Promise<OverviewFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-overview-bench-'));
   const dbFile = path.join(dir, 'overview.db');
   try {
-    const { key, rows } = await seed(dbFile);
+    const { key, rows } = await seedOverview(dbFile);
     const server = await spawnServer(['test/bench/service-in-process.ts', dbFile]);
     try {
       const times: number[] = [];
