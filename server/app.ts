@@ -13,6 +13,7 @@ import {
   limitByAddress,
   requireApiKey,
 } from './accounts/auth.ts';
+import { accountStatsRoutes } from './clicks/account-stats-routes.ts';
 import { type StatsRouteDeps, statsRoutes } from './clicks/stats-routes.ts';
 import { type CheckRouteDeps, checkRoutes } from './health-checks/check-routes.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
 
   // Everything mounted below answers only a paid account's live key, within its limit.
   app.use('/v1/*', requireApiKey(deps));
+  app.route('/v1/stats', accountStatsRoutes(deps));
   app.route('/v1/links', statsRoutes(deps));
   app.route('/v1/links', checkRoutes(deps));
   app.route('/v1/links', bulkRoutes(deps));

@@ -33,14 +33,16 @@ export function AccountSelect({
 }
 
 /**
- * The account an options section works with (the default one until another is chosen) and its
+ * The account an options section works with (`firstChoice`, else the default one, until another
+ * is chosen) and its
  * "Account" select, drawn only when there are two or more accounts.
  */
 export function useChosenAccount(
   settings: Settings,
   selectId: string,
+  firstChoice?: string,
 ): { chosen: AccountSettings; accountSelect: ReactNode } {
-  const [accountId, setAccountId] = useState<string>();
+  const [accountId, setAccountId] = useState(firstChoice);
   const chosen = accountOrDefault(settings, accountId);
   const accountSelect = settings.accounts.length > 1 && (
     <AccountSelect

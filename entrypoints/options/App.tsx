@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Brand } from '../../components/ui/Brand.tsx';
 import { applyTheme } from '../../components/ui/theme.ts';
 import { t } from '../../lib/i18n/t.ts';
@@ -11,6 +11,9 @@ import { PreferencesSection } from './preferences/PreferencesSection.tsx';
 import { TagsSection } from './tags/TagsSection.tsx';
 import { useTagsOffered } from './tags/use-tags-offered.ts';
 import { useSettings } from './use-settings.ts';
+
+// The account's statistics and the chart's library load only when the section is shown.
+const StatisticsSection = lazy(() => import('./statistics/StatisticsSection.tsx'));
 
 export function App() {
   const state = useSettings();
@@ -45,6 +48,11 @@ export function App() {
         )}
         {state.status === 'ready' && section === 'links' && (
           <LinksSection settings={state.settings} />
+        )}
+        {state.status === 'ready' && section === 'statistics' && (
+          <Suspense fallback={null}>
+            <StatisticsSection settings={state.settings} />
+          </Suspense>
         )}
         {state.status === 'ready' && section === 'domains' && (
           <DomainsSection settings={state.settings} />

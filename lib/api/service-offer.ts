@@ -27,6 +27,7 @@ export const SERVICE_OPERATIONS = {
   editLinks: ['patch', '/v1/links'],
   checkLink: ['post', '/v1/links/{}/{}/check'],
   linkStats: ['get', '/v1/links/{}/{}/stats'],
+  accountStats: ['get', '/v1/stats'],
 } as const;
 export type ServiceOperation = keyof typeof SERVICE_OPERATIONS;
 

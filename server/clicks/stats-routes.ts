@@ -36,7 +36,7 @@ function ranked(totals: Map<string, number>): [string, number][] {
 type ReferrerJson = LinkStatsJson['referrers'][number];
 
 /** A stored referrer value as the answer names it. */
-function referrerJson(value: string, clicks: number): ReferrerJson {
+export function referrerJson(value: string, clicks: number): ReferrerJson {
   if (value === '') return { host: null, kind: 'direct', clicks };
   if (value === REFERRER_GROUPS.other) return { host: null, kind: 'other', clicks };
   if (value === REFERRER_GROUPS.ipAddress) return { host: null, kind: 'ip_address', clicks };

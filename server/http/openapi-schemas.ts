@@ -2,6 +2,7 @@
 // zod 4 from the schemas of contract/wire.ts that validate the requests and type the answers, so
 // they cannot drift from the code. OpenAPI 3.1 uses JSON Schema 2020-12 as it is.
 import * as z from 'zod';
+import { AccountStatsAnswerJson } from '../../contract/account-stats.ts';
 import { TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../contract/limits.ts';
 import { DestinationCheckAnswerJson } from '../../contract/link-health.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/link-password.ts';
@@ -186,6 +187,7 @@ export function components(shortHost: string) {
       Link: jsonSchema(LinkAnswerJson, 'output'),
       LinkList: jsonSchema(LinkListJson, 'output'),
       LinkStats: jsonSchema(LinkStatsAnswerJson, 'output'),
+      AccountStats: jsonSchema(AccountStatsAnswerJson, 'output'),
       DomainList: jsonSchema(DomainListJson, 'output'),
       Deleted: jsonSchema(DeleteAnswerJson, 'output'),
       Error: jsonSchema(ErrorBodyJson, 'output'),

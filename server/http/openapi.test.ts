@@ -75,6 +75,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/links/{host}/{back_half}/check',
       '/v1/links/{host}/{back_half}/stats',
       '/v1/openapi.json',
+      '/v1/stats',
       '/v1/tags',
       '/v1/tags/{id}',
       '/{back_half}',

@@ -123,7 +123,9 @@ describe('the route table', () => {
   });
 
   it("catches a row that another row's route answers", () => {
-    const withoutStats = appRoutes().filter((route) => !route.path.endsWith('/stats'));
+    const withoutStats = appRoutes().filter(
+      (route) => !(route.path.startsWith('/v1/links/') && route.path.endsWith('/stats')),
+    );
     expect(routeTableProblems(API_ENDPOINTS, withoutStats)).toEqual([
       "The route table lists GET /v1/links/{host}/{back_half}/stats, which the app answers with GET /v1/links/*, a route that is not this row's: mount a route for it before that one.",
     ]);

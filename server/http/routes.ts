@@ -5,6 +5,7 @@
 // route of the app is a row's. The health checks are apart (ops/health-routes.ts): probes for
 // machines, answered before the limits and left out of the metrics and the document.
 
+import { accountStats } from './openapi-account-stats.ts';
 import { checkLink } from './openapi-health.ts';
 import {
   createLink,
@@ -72,6 +73,12 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     methods: { get: retrieveLink, put: updateLink, delete: deleteLink },
     parameters: linkParameters,
     label: '/v1/links/:link',
+  },
+  {
+    path: '/v1/stats',
+    pattern: /^\/v1\/stats$/,
+    methods: { get: accountStats },
+    label: '/v1/stats',
   },
   {
     path: '/v1/domains',

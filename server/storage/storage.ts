@@ -3,6 +3,7 @@
 // server over the network fits it as well as SQLite in this process.
 
 import type { DestinationStatus } from '../../contract/link-health.ts';
+import type { AccountStatsStorage } from './account-stats.ts';
 import type { StatCount, StoredStats } from './click-stats.ts';
 import type { DestinationHealth, HealthStorage } from './destination-health.ts';
 import type { TagName, TagStorage } from './tag-storage.ts';
@@ -168,7 +169,7 @@ export type LinkChangeWatcher = {
   back(): void;
 };
 
-export interface Storage extends HealthStorage, TagStorage {
+export interface Storage extends HealthStorage, TagStorage, AccountStatsStorage {
   /** Which engine runs, for logs and start-up lines only: nothing else may depend on it. */
   readonly engine: 'sqlite' | 'postgres';
   /** The schema version the database is at. */

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAccountOverview } from './account-stats-bench.ts';
 import { benchBackup } from './backup-bench.ts';
 import {
   type Better,
@@ -25,6 +26,7 @@ import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchDurability, benchMetricsCost, benchService } from './service-bench.ts';
+import { benchStatisticsView } from './statistics-view-bench.ts';
 import { benchStatistics, DISTINCT_USER_AGENTS } from './stats-bench.ts';
 import { benchTaggedList } from './tag-list-bench.ts';
 
@@ -177,6 +179,13 @@ if (runs('statistics')) {
       [figure('statistics.yearStatsMedianMs', stats.yearStatsMedianMs, 'ms')],
     ],
   );
+  const overview = await benchAccountOverview();
+  rows.push([
+    `account overview (GET /v1/stats, every list, 30 days) of ${overview.links.toLocaleString('en')} links clicked, ${overview.rows.toLocaleString('en')} stored counts (median of 20)`,
+    `${overview.medianMs.toFixed(1)} ms`,
+    '< 300 ms',
+    [figure('statistics.accountOverviewMedianMs', overview.medianMs, 'ms')],
+  ]);
 }
 
 if (runs('backup')) {
@@ -495,6 +504,15 @@ function optionsRows(options: OptionsFigures, record: typeof figure = figure): R
 }
 
 if (runs('options') && !values.baseline) rows.push(...optionsRows(await benchOptions()));
+if (runs('options') && !values.baseline) {
+  const view = await benchStatisticsView();
+  rows.push([
+    `Statistics section, ${view.links.toLocaleString('en')} clicked links: first view drawn from navigation / of it the service's answer / the extension's part after it (median of 5)`,
+    `${view.firstViewMs.toFixed(0)} / ${view.answerMs.toFixed(0)} / ${view.drawMs.toFixed(0)} ms`,
+    '< 300 ms',
+    [figure('options.statisticsFirstViewMs', view.firstViewMs, 'ms')],
+  ]);
+}
 
 if (runs('options') && values.baseline) {
   // Baseline and this build alternate, so that both see the same load on a shared machine.

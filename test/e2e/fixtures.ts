@@ -198,10 +198,17 @@ async function resetBrowser(context: BrowserContext): Promise<void> {
 
 export const expect = test.expect;
 
-export type OptionsSection = 'links' | 'domains' | 'tags' | 'accounts' | 'preferences';
+export type OptionsSection =
+  | 'links'
+  | 'statistics'
+  | 'domains'
+  | 'tags'
+  | 'accounts'
+  | 'preferences';
 
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
+  statistics: 'Statistics',
   domains: 'Domains',
   tags: 'Tags',
   accounts: 'Accounts',

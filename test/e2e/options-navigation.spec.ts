@@ -20,6 +20,7 @@ test.describe('options page, navigation', () => {
     const page = await openOptions(context, extensionId);
     await expect(nav(page).getByRole('link')).toHaveText([
       'Links',
+      'Statistics',
       'Domains',
       'Accounts',
       'Preferences',
@@ -67,6 +68,7 @@ test.describe('options page, navigation', () => {
     await expect(page).toHaveTitle('Links · Short Link options');
 
     for (const [name, hash, heading] of [
+      ['Statistics', '#statistics', 'Statistics'],
       ['Domains', '#domains', 'Domains'],
       ['Accounts', '#accounts', 'Accounts'],
       ['Preferences', '#preferences', 'Preferences'],
@@ -305,6 +307,7 @@ test.describe('options page, tags', () => {
       .toContain('serviceOfferCache:');
     await expect(nav(page).getByRole('link')).toHaveText([
       'Links',
+      'Statistics',
       'Domains',
       'Accounts',
       'Preferences',

@@ -39,10 +39,11 @@ export type StoredSettings = Partial<{
   theme: 'system' | 'light' | 'dark';
 }>;
 
-export type OptionsSection = 'links' | 'domains' | 'accounts' | 'preferences';
+export type OptionsSection = 'links' | 'statistics' | 'domains' | 'accounts' | 'preferences';
 
 const SECTION_HEADINGS: Record<OptionsSection, string> = {
   links: 'Links',
+  statistics: 'Statistics',
   domains: 'Domains',
   accounts: 'Accounts',
   preferences: 'Preferences',

@@ -3,7 +3,7 @@
 import { expect, test } from './fixtures.ts';
 import { button, byRole, click, fill, textOf, textsOf } from './page-helpers.ts';
 
-const SECTIONS = ['Links', 'Domains', 'Tags', 'Accounts', 'Preferences'] as const;
+const SECTIONS = ['Links', 'Statistics', 'Domains', 'Tags', 'Accounts', 'Preferences'] as const;
 
 test('Links without an account set up offers the way to Accounts', async ({ extension }) => {
   const page = await extension.openOptions('links');

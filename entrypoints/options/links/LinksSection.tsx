@@ -11,6 +11,7 @@ import type { AccountSettings, Settings } from '../../../lib/settings/settings.t
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { loadLinksOnce } from '../early-start.ts';
 import { DeleteConfirmText } from './DeleteConfirmText.tsx';
+import { takeDetailsRequest } from './details-request.ts';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import { BrowserChecksContext } from './health/browser-checks-context.ts';
 import { CheckDestinations } from './health/CheckDestinations.tsx';
@@ -41,7 +42,12 @@ const ImportDialog = lazy(() =>
 const SAVED_FOR_MS = 3_000;
 
 export function LinksSection({ settings }: { settings: Settings }) {
-  const { chosen, accountSelect } = useChosenAccount(settings, 'links-account');
+  const [detailsRequest] = useState(takeDetailsRequest);
+  const { chosen, accountSelect } = useChosenAccount(
+    settings,
+    'links-account',
+    detailsRequest?.accountId,
+  );
   if (!isConfigured(chosen)) {
     return (
       <section className="options-section links-section" aria-labelledby="links-heading">
@@ -55,15 +61,25 @@ export function LinksSection({ settings }: { settings: Settings }) {
     );
   }
   // Another account is another list: its own search, selection and dialogs.
-  return <LinksManager key={chosen.id} chosen={chosen} accountSelect={accountSelect} />;
+  return (
+    <LinksManager
+      key={chosen.id}
+      chosen={chosen}
+      accountSelect={accountSelect}
+      firstDetails={detailsRequest?.accountId === chosen.id ? detailsRequest.shortUrl : undefined}
+    />
+  );
 }
 
 function LinksManager({
   chosen,
   accountSelect,
+  firstDetails,
 }: {
   chosen: AccountSettings;
   accountSelect: React.ReactNode;
+  /** A link whose details another section asked to open (details-request.ts). */
+  firstDetails?: string;
 }) {
   const account = useAccount(chosen);
   const accountData = useAccountData(account);
@@ -77,7 +93,7 @@ function LinksManager({
   const [deleting, setDeleting] = useState<string[]>();
   const [editing, setEditing] = useState<Link>();
   const [qrFor, setQrFor] = useState<string>();
-  const [detailsFor, setDetailsFor] = useState<string>();
+  const [detailsFor, setDetailsFor] = useState(firstDetails);
   const [showingKeys, setShowingKeys] = useState(false);
   const [savedShortUrl, setSavedShortUrl] = useState<string>();
   useEffect(() => {

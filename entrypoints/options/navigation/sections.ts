@@ -4,6 +4,7 @@ import type { MessageKey } from '../../../lib/i18n/t.ts';
 
 export const SECTIONS = [
   { id: 'links', name: 'sectionLinks' },
+  { id: 'statistics', name: 'sectionStatistics' },
   { id: 'domains', name: 'sectionDomains' },
   { id: 'tags', name: 'sectionTags' },
   { id: 'accounts', name: 'sectionAccounts' },

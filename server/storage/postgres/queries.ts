@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Storage, StorageOpenError } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
+import { accountStatsQueries } from './account-stats-queries.ts';
 import { clickQueries } from './click-queries.ts';
 import { connect, guarded, redacted } from './database.ts';
 import { healthQueries } from './health-queries.ts';
@@ -60,6 +61,7 @@ export async function openPostgresStorage(
 
     ...accountQueries(sql),
     ...linkQueries(sql, storedBatchColumn),
+    ...accountStatsQueries(sql),
     ...clickQueries(sql, writer, storedBatchColumn),
     ...healthQueries(sql),
     ...tagQueries(sql),

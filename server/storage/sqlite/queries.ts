@@ -4,6 +4,7 @@
 // Storage interface is not, so each operation runs at once and returns a settled Promise.
 import type { Storage } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
+import { accountStatsQueries } from './account-stats-queries.ts';
 import { clickQueries } from './click-queries.ts';
 import { createAccess } from './database.ts';
 import { healthQueries } from './health-queries.ts';
@@ -39,6 +40,7 @@ export async function openSqliteStorage(
 
     ...accountQueries(access),
     ...linkQueries(access),
+    ...accountStatsQueries(access),
     ...clickQueries(access),
     ...healthQueries(access),
     ...tagQueries(access).storage,

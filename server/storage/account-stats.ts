@@ -1,0 +1,39 @@
+// What the storage reads for an account's click statistics (GET /v1/stats): sums over the
+// per-link daily counts of click_stats (click-stats.ts) of every link of one account, one query
+// per list, each engine in its `<engine>/account-stats-queries.ts`.
+
+/** The account and its whole UTC days, `fromDay` to `toDay` included; `peopleOnly`: no bots. */
+export type AccountStatsQuery = {
+  accountId: number;
+  fromDay: number;
+  toDay: number;
+  peopleOnly: boolean;
+};
+
+/** The facets of people's clicks that are summed by value across the account's links. */
+export type AccountFacet = 'referrer' | 'device' | 'browser' | 'os' | 'country';
+
+/** A day's people, bots or QR scans (`facet` `human`, `bot` or `qr`) of every link together. */
+export type AccountDayCount = { day: number; facet: 'human' | 'bot' | 'qr'; clicks: number };
+
+export type AccountLinkCount = { domain: string; backHalf: string; clicks: number };
+
+export type AccountStatsStorage = {
+  /** The range's days with clicks: people, bots (not with peopleOnly) and QR scans. */
+  accountDays(query: AccountStatsQuery): Promise<AccountDayCount[]>;
+  /** The `limit` most clicked links (people and bots, or people only), most first, ties by id. */
+  accountTopLinks(query: AccountStatsQuery, limit: number): Promise<AccountLinkCount[]>;
+  /** The `limit` most clicked values of a facet, most first, ties by value. */
+  accountTopValues(
+    query: AccountStatsQuery,
+    facet: AccountFacet,
+    limit: number,
+  ): Promise<{ value: string; clicks: number }[]>;
+  /**
+   * The clicks of each link whose destination may carry a `utm_campaign` (the text is in it),
+   * with that destination: the caller reads the campaign from it.
+   */
+  accountCampaignLinks(
+    query: AccountStatsQuery,
+  ): Promise<{ destinationUrl: string; clicks: number }[]>;
+};
