@@ -4,7 +4,7 @@ import { useChosenAccount } from '../../../components/account/AccountSelect.tsx'
 import { useAccount } from '../../../components/account/use-account.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
-import { type MessageKey, t } from '../../../lib/i18n/t.ts';
+import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { isConfigured } from '../../../lib/settings/account-choice.ts';
 import type { AccountSettings, Settings } from '../../../lib/settings/settings.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { describeApiError } from '../../../lib/wording/error-text.ts';
 import { openLinkDetails } from '../links/details-request.ts';
 import { ClicksChart } from '../links/stats/ClicksChart.tsx';
-import { chartLabel, dayName } from '../links/stats/stats-view.ts';
+import { dayName } from '../links/stats/stats-view.ts';
 import { OverviewList } from './OverviewList.tsx';
 import { overviewLists } from './overview-lists.ts';
 
@@ -87,8 +87,11 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
 
   const overview = loaded.state === 'shown' ? loaded.overview : undefined;
   const local = overview?.source === 'local';
-  const label = chartLabel(OVERVIEW_RANGES[loaded.state === 'shown' ? loaded.range : range]);
-  const peopleLabel = local ? t('statsClicks') : t('statsPeople');
+  const label = plural(
+    'statsChartLabel',
+    OVERVIEW_RANGES[loaded.state === 'shown' ? loaded.range : range],
+  );
+  const peopleLabel = t('statsClicks');
   const lists = overview && overviewLists(overview);
   const open = (shortUrl: string) => openLinkDetails(chosen.id, shortUrl);
 
@@ -127,9 +130,14 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
           </p>
           {overview.humans + overview.bots === 0 && <p>{t('overviewNoClicks')}</p>}
           <ClicksChart
-            days={overview.days}
+            points={overview.days.map((day) => ({
+              at: Date.parse(`${day.date}T00:00:00Z`) / 1000,
+              tick: dayName(day.date),
+              clicks: day.humans,
+              bots: day.bots,
+            }))}
             label={label}
-            peopleLabel={peopleLabel}
+            clicksLabel={peopleLabel}
             botsLabel={t('statsBots')}
           />
           <p>
