@@ -91,7 +91,7 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
     'statsChartLabel',
     OVERVIEW_RANGES[loaded.state === 'shown' ? loaded.range : range],
   );
-  const peopleLabel = t('statsClicks');
+  const clicksLabel = t('statsClicks');
   const lists = overview && overviewLists(overview);
   const open = (shortUrl: string) => openLinkDetails(chosen.id, shortUrl);
 
@@ -133,11 +133,12 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
             points={overview.days.map((day) => ({
               at: Date.parse(`${day.date}T00:00:00Z`) / 1000,
               tick: dayName(day.date),
-              clicks: day.humans,
+              // As in a link's details: all clicks, the bots' part apart.
+              clicks: day.humans + day.bots,
               bots: day.bots,
             }))}
             label={label}
-            clicksLabel={peopleLabel}
+            clicksLabel={clicksLabel}
             botsLabel={t('statsBots')}
           />
           <p>
@@ -151,7 +152,7 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
               <thead>
                 <tr>
                   <th scope="col">{t('statsDay')}</th>
-                  <th scope="col">{peopleLabel}</th>
+                  <th scope="col">{clicksLabel}</th>
                   {!local && <th scope="col">{t('statsBots')}</th>}
                 </tr>
               </thead>
@@ -161,7 +162,7 @@ function AccountOverview({ chosen }: { chosen: AccountSettings }) {
                     <th scope="row">
                       <time dateTime={day.date}>{dayName(day.date)}</time>
                     </th>
-                    <td>{formatNumber(day.humans)}</td>
+                    <td>{formatNumber(day.humans + day.bots)}</td>
                     {!local && <td>{formatNumber(day.bots)}</td>}
                   </tr>
                 ))}
