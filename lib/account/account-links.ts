@@ -3,6 +3,7 @@
 // and the index by destination that answers "which links lead to this page?".
 import type { CallOptions } from '../api/client.ts';
 import type { Link } from '../api/schemas.ts';
+import { newestLinks } from '../links/link-order.ts';
 import { recordListRead } from '../stats/click-record-store.ts';
 import {
   type AccountState,
@@ -16,6 +17,7 @@ import {
   cachedLinksFetchedAt,
   cachedLinksVersion,
   changeCachedLinks,
+  FIRST_SCREEN_LINKS,
   type FirstScreen,
   readCachedFirstScreen,
   readCachedLinks,
@@ -131,10 +133,21 @@ export function createAccountLinks(
     set('links', (now) => ({ ...now, loading: true }));
     const changes: LinksChange[] = [];
     changesDuringRefresh = changes;
+    /** The list's newest links, shown while the rest is read when nothing was shown yet. */
+    let firstShown: Link[] | undefined;
     try {
       const listed = await (await state.client()).listLinks({
         signal: state.lifetime,
         onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
+        firstScreen: {
+          size: FIRST_SCREEN_LINKS,
+          show(first, total) {
+            if (state.getSnapshot().links.value !== undefined) return;
+            firstShown = newestLinks(first, FIRST_SCREEN_LINKS);
+            set('links', (now) => ({ ...now, value: firstShown, partOf: total }));
+            return afterNextPaint();
+          },
+        },
       });
       const links = changes.reduce((list, change) => change(list), listed);
       const appliedChanges = changes.length;
@@ -159,7 +172,14 @@ export function createAccountLinks(
       }
       return links;
     } catch (error) {
-      set('links', (now) => ({ ...now, loading: false, progress: undefined, error }));
+      set('links', (now) => ({
+        ...now,
+        // The newest links alone would pass for the whole list.
+        ...(firstShown && now.partOf !== undefined && { value: undefined, partOf: undefined }),
+        loading: false,
+        progress: undefined,
+        error,
+      }));
       throw error;
     } finally {
       changesDuringRefresh = undefined;

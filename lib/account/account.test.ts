@@ -169,6 +169,57 @@ describe('the links', () => {
       expect(seen[0]).toBe('Edited');
     });
 
+    describe('without a cache', () => {
+      const insertMany = () =>
+        service.insertLinks(
+          connection.apiKey,
+          // Listed newest first by the service; inserted oldest first here.
+          Array.from({ length: FIRST_SCREEN_LINKS + 10 }, (_, n) => ({
+            backHalf: `many-${accounts}-${n}`,
+            destinationUrl: `https://example.com/many/${n}`,
+            createdAt: Date.UTC(2026, 0, 1) + n * 60_000,
+          })),
+        );
+
+      it("shows the fresh list's newest links while the rest is read, then the whole list", async () => {
+        await insertMany();
+        const account = openAccount(connection);
+        const seen = watchParts(account);
+        let firstScreen: Link[] | undefined;
+        account.subscribe(() => {
+          const { value, partOf } = account.getSnapshot().links;
+          if (partOf !== undefined) firstScreen ??= value;
+        });
+        const total = FIRST_SCREEN_LINKS + 12;
+
+        await account.loadLinks();
+
+        expect(seen).toEqual([
+          { count: FIRST_SCREEN_LINKS, partOf: total },
+          { count: total, partOf: undefined },
+        ]);
+        // The newest, newest first: the last inserted, not the two of every test (at 1 and 2 ms).
+        expect(shortUrls(firstScreen)?.slice(0, 2)).toEqual([
+          `${service.baseUrl}/many-${accounts}-${FIRST_SCREEN_LINKS + 9}`,
+          `${service.baseUrl}/many-${accounts}-${FIRST_SCREEN_LINKS + 8}`,
+        ]);
+        expect(firstScreen?.every((link) => link.shortUrl.includes('/many-'))).toBe(true);
+        expect(await cachedShortUrls()).toHaveLength(total);
+      });
+
+      it('does not pass the newest links off as the whole list when the read stops', async () => {
+        await insertMany();
+        const account = openAccount(connection);
+        account.subscribe(() => {
+          // The page closed while the first screen is shown: the rest is never read.
+          if (account.getSnapshot().links.partOf !== undefined) closeAccounts();
+        });
+
+        expect(await account.loadLinks()).toBeUndefined();
+        expect(account.getSnapshot().links).toMatchObject({ value: undefined, partOf: undefined });
+      });
+    });
+
     it('does not pass a first screen off as the whole list when the list is gone', async () => {
       await writeCachedLinks(connection, many, 1234);
       // The whole list damaged, its first screen intact.

@@ -6,7 +6,9 @@ import { checkBaseUrl } from './base-url.ts';
 import { readTextAtMost } from './capped-body.ts';
 import { apiErrorFromResponse, parseRetryAfter } from './error-body.ts';
 import { type ApiError, isApiError, ownApiError } from './errors.ts';
+import { LinkPageRows, type NextPage } from './link-page.ts';
 import { linkPath } from './link-path.ts';
+import { type FirstScreen, readListRows } from './list-rows.ts';
 import { parseAnswer } from './parse-answer.ts';
 import {
   type CreateLinkInput,
@@ -14,10 +16,8 @@ import {
   type Domain,
   DomainListResponse,
   type Link,
-  LinkPage,
   LinkResponse,
   LinkStats,
-  type NextPage,
   toCreateLinkBody,
   toUpdateLinkBody,
   type UpdateLinkInput,
@@ -52,7 +52,11 @@ export type CallOptions = { signal?: AbortSignal };
 
 /** How much of a paged list has arrived; `total` when the service says. */
 export type ListProgress = { loaded: number; total?: number };
-export type ListOptions = CallOptions & { onProgress?: (progress: ListProgress) => void };
+export type ListOptions = CallOptions & {
+  onProgress?: (progress: ListProgress) => void;
+  /** The newest links of a list sent whole, shown before the rest is read (list-rows.ts). */
+  firstScreen?: FirstScreen;
+};
 
 export type ApiClient = {
   createLink(input: CreateLinkInput, options?: CallOptions): Promise<Link>;
@@ -237,18 +241,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createLink: async (input, { signal } = {}) =>
       send('post', 'v1/links', LinkResponse, { signal, json: toCreateLinkBody(input) }),
 
-    async listLinks({ signal, onProgress } = {}) {
+    async listLinks({ signal, onProgress, firstScreen } = {}) {
       const links = new Map<string, Link>();
       const seen = new Set<string>();
       let url = `${baseHref}v1/links`;
       for (let pages = 1; ; pages++) {
         seen.add(url);
-        const page = await send('get', url, LinkPage, { signal });
-        // Pages of a changing list can overlap; a link is listed once.
-        for (const link of page.links) links.set(link.shortUrl, link);
+        const page = await send('get', url, LinkPageRows, { signal });
         if (page.pageIsIncomplete) {
           throw ownApiError('unexpected_response', 'moreLinksNoNext');
         }
+        const read = await readListRows(page.rows, {
+          signal,
+          firstScreen: pages === 1 && !page.next ? firstScreen : undefined,
+        });
+        // Pages of a changing list can overlap; a link is listed once.
+        for (const link of read) links.set(link.shortUrl, link);
         if (!page.next || pages >= MAX_LIST_PAGES) break;
         onProgress?.({ loaded: links.size, total: page.total });
         const next = nextPageUrl(url, page.next);

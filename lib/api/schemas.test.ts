@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { LinkListResponse } from './link-page.ts';
 import {
   CreateLinkInput,
   DeleteResponse,
   Domain,
   DomainListResponse,
   Link,
-  LinkListResponse,
   LinkResponse,
   normalizeTimestamp,
   plainLinkReader,

@@ -86,6 +86,25 @@ describe('the tags of the loaded links', () => {
     ]);
   });
 
+  it('are counted and matched by name when each row has tag objects of its own (the cache)', () => {
+    const cached: Link[] = JSON.parse(JSON.stringify(links));
+    cached.push({
+      ...(cached[0] as Link),
+      shortUrl: 'https://sho.rt/9',
+      tags: [{ name: 'CLIENT', color: 'red' }],
+    });
+
+    expect(tagsOfLinks(cached).map(({ key, links: count }) => [key, count])).toEqual([
+      ['client', 3],
+      ['spring', 3],
+    ]);
+    expect(withAllTags(cached, new Set(['client'])).map((link) => link.shortUrl)).toEqual([
+      'https://sho.rt/0',
+      'https://sho.rt/1',
+      'https://sho.rt/9',
+    ]);
+  });
+
   it('narrow a list to the links carrying all the chosen ones, in any case', () => {
     expect(withAllTags(links, new Set(['spring'])).map((link) => link.shortUrl)).toEqual([
       'https://sho.rt/1',

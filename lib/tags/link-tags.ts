@@ -23,13 +23,20 @@ export function offeredTags(
   return link.tags && link.tags.length > 0 && offersTags(offer) ? link.tags : NO_TAGS;
 }
 
-/** Each tag object's key (tag-fields.ts), worked out once: tag objects are shared across rows. */
-const keys = new WeakMap<LinkTag, string>();
+/**
+ * Each tag name's key (tag-fields.ts), worked out once. By name, not by tag object: the cached
+ * list's rows each carry tag objects of their own (40,000 at 20,000 links), and a WeakMap entry
+ * for each made the page's garbage collections long (ephemerons are marked one by one). Bounded,
+ * as link-tags-wire.ts's tags: an account has at most 1,000 tags.
+ */
+const keys = new Map<string, string>();
+const MAX_KEYS = 5_000;
 export function keyOf(tag: LinkTag): string {
-  let key = keys.get(tag);
+  let key = keys.get(tag.name);
   if (key === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
     key = tagKey(tag.name);
-    keys.set(tag, key);
+    keys.set(tag.name, key);
   }
   return key;
 }

@@ -131,15 +131,22 @@ const top = (times: Map<string, number>, count: number) =>
     .slice(0, count)
     .map(([label, us]) => ({ label, ms: us / 1000 }));
 
-/** The page's long tasks, in the order they ran. */
-export function longTasks(events: TraceEvent[], pageUrl: string): LongTask[] {
+/**
+ * The page's long tasks, in the order they ran: over 50 ms, or `overMs`; each with its `functions`
+ * longest functions by self time (and half as many again by total time).
+ */
+export function longTasks(
+  events: TraceEvent[],
+  pageUrl: string,
+  { overMs = LONG_TASK_US / 1000, functions = 8 }: { overMs?: number; functions?: number } = {},
+): LongTask[] {
   const threads = pageMainThreads(events, pageUrl);
   const onMain = events.filter(
     (event) => event.ph === 'X' && threads.has(`${event.pid}:${event.tid}`),
   );
   const toplevel = onMain
     .filter(
-      (event) => event.cat.split(',').includes('toplevel') && (event.dur ?? 0) >= LONG_TASK_US,
+      (event) => event.cat.split(',').includes('toplevel') && (event.dur ?? 0) >= overMs * 1000,
     )
     .sort((a, b) => a.ts - b.ts);
   // Toplevel tasks nest (a task run inside another's message loop): keep the outermost.
@@ -196,8 +203,8 @@ export function longTasks(events: TraceEvent[], pageUrl: string): LongTask[] {
       startMs: (task.ts - firstTs) / 1000,
       durationMs: (task.dur ?? 0) / 1000,
       events: described,
-      selfTime: top(self, 8),
-      totalTime: top(total, 12),
+      selfTime: top(self, functions),
+      totalTime: top(total, Math.round(functions * 1.5)),
     };
   });
 }

@@ -111,6 +111,40 @@ test.describe('options page, Links', () => {
     expect(await rows(page).count()).toBeLessThan(40);
   });
 
+  test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await seed(service, apiKey, 2000);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await context.newPage();
+    // What the list showed each time its count changed: the count, the rows, the first title.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.links-count')?.textContent ?? '';
+        const rows = document.querySelectorAll('.links-list > li');
+        const title = rows[0]?.querySelector('.link-title')?.textContent ?? '';
+        const entry = `${text} | ${rows.length > 0 ? 'rows' : 'no rows'} | ${title}`;
+        if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(count(page)).toHaveText('2,000 links', { timeout: 30_000 });
+
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    // The service's list, read a slice at a time: its newest links first, counted as the part
+    // they are, Export waiting for the rest.
+    expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
+      'Loading links… 60 of 2,000 | rows | Seeded link 1999',
+    );
+    expect(seen.at(-1)).toBe('2,000 links | rows | Seeded link 1999');
+  });
+
   test("reopened, the page draws the cache's newest links first, then the whole list", async ({
     context,
     extensionId,

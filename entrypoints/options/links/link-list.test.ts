@@ -4,6 +4,7 @@ import {
   filterLinks,
   linkSearch,
   prepareSearchTexts,
+  type SearchTexts,
   searchText,
   shortUrlHost,
   shortUrlHosts,
@@ -86,22 +87,52 @@ describe('prepareSearchTexts', () => {
     const many = Array.from({ length: 2_500 }, (_, i) =>
       link({ shortUrl: `http://localhost:8787/p${i}`, title: `Prepared ${i}` }),
     );
+    const texts: SearchTexts = new Map();
     let pauses = 0;
     await prepareSearchTexts(
       many,
+      texts,
       async () => {
         pauses++;
       },
       () => false,
-      1_000,
+      { chunk: 1_000 },
     );
     expect(pauses).toBe(3);
+    expect(texts.size).toBe(2_500);
 
     const lowered = vi.spyOn(String.prototype, 'toLowerCase');
-    expect(filterLinks(many, 'prepared 2499')).toHaveLength(1);
+    expect(linkSearch(many, texts)('prepared 2499')).toHaveLength(1);
     // The query is lowered, no link's text: every one was ready (2,500 calls before).
     expect(lowered.mock.calls.length).toBeLessThan(10);
     lowered.mockRestore();
+  });
+
+  it("keeps the texts of the links the list before held, and works out only the new ones'", async () => {
+    const before = Array.from({ length: 100 }, (_, i) => link({ shortUrl: `http://x/k${i}` }));
+    const earlier: SearchTexts = new Map();
+    await prepareSearchTexts(
+      before,
+      earlier,
+      async () => {},
+      () => false,
+    );
+    const after = [link({ shortUrl: 'http://x/new', title: 'New' }), ...before.slice(1)];
+    const texts: SearchTexts = new Map();
+
+    const lowered = vi.spyOn(String.prototype, 'toLowerCase');
+    await prepareSearchTexts(
+      after,
+      texts,
+      async () => {},
+      () => false,
+      { earlier },
+    );
+    expect(lowered.mock.calls.length).toBe(1);
+    lowered.mockRestore();
+    expect(texts.size).toBe(100);
+    expect(texts.get(after[0] as Link)).toBe(searchText(after[0] as Link));
+    expect(texts.get(before[5] as Link)).toBe(earlier.get(before[5] as Link));
   });
 
   it('stops when the list it works for is gone', async () => {
@@ -109,11 +140,12 @@ describe('prepareSearchTexts', () => {
     let pauses = 0;
     await prepareSearchTexts(
       many,
+      new Map(),
       async () => {
         pauses++;
       },
       () => pauses >= 1,
-      1_000,
+      { chunk: 1_000 },
     );
     expect(pauses).toBe(1);
   });

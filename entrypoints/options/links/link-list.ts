@@ -42,34 +42,44 @@ export function searchText(link: Link): string {
   return `${link.title}\n${link.destinationUrl}\n${link.shortUrl}`.toLowerCase();
 }
 
-/** Each link's search text while the link is held: worked out ahead (prepareSearchTexts), once. */
-const searchTexts = new WeakMap<Link, string>();
+/**
+ * Each link's search text in one list, worked out once (ahead by prepareSearchTexts, else by the
+ * first search). A Map the list's owner keeps and drops with the list, not a WeakMap for every
+ * link: 20,000 weak entries made each full garbage collection of the page long (its ephemerons
+ * are marked one by one: 190 of a 300 ms collection in the cached opening's trace).
+ */
+export type SearchTexts = Map<Link, string>;
 
-function searchTextOf(link: Link): string {
-  let text = searchTexts.get(link);
+function searchTextIn(texts: SearchTexts, link: Link): string {
+  let text = texts.get(link);
   if (text === undefined) {
     text = searchText(link);
-    searchTexts.set(link, text);
+    texts.set(link, text);
   }
   return text;
 }
 
 /**
- * Works out the search texts of a list before the first search needs them, `chunk` links after
- * each `pause` (idle time): at 20,000 links they were a 155 ms task on the first keystroke.
- * `stopped` answers true once the list is no longer shown.
+ * Works out the search texts of a list into `texts` before the first search needs them, `chunk`
+ * links after each `pause` (idle time): at 20,000 links they were a 155 ms task on the first
+ * keystroke. A link the list before held (`earlier`) keeps its text. `stopped` answers true once
+ * the list is no longer shown.
  */
 export async function prepareSearchTexts(
   links: readonly Link[],
+  texts: SearchTexts,
   pause: () => Promise<void>,
   stopped: () => boolean,
-  chunk = 1_000,
+  { chunk = 1_000, earlier }: { chunk?: number; earlier?: ReadonlyMap<Link, string> } = {},
 ): Promise<void> {
   for (let at = 0; at < links.length; at += chunk) {
     await pause();
     if (stopped()) return;
     for (let n = at; n < Math.min(at + chunk, links.length); n++) {
-      searchTextOf(links[n] as Link);
+      const link = links[n] as Link;
+      const known = earlier?.get(link);
+      if (known !== undefined) texts.set(link, known);
+      else searchTextIn(texts, link);
     }
   }
 }
@@ -88,7 +98,7 @@ export function filterLinks(
   if (words.length === 0 && !host) return [...links];
   return links.filter((link) => {
     if (host && shortUrlHost(link.shortUrl) !== host) return false;
-    const text = texts?.get(link) ?? searchTextOf(link);
+    const text = texts?.get(link) ?? searchText(link);
     return words.every((word) => text.includes(word));
   });
 }
@@ -96,12 +106,15 @@ export function filterLinks(
 /**
  * The search over one list of links as a person types, a keystroke at a time: the links whose
  * title, destination or short URL holds every word of the query, on `host` when one is given
- * (as filterLinks). Each link's text is read once into an array, as a WeakMap look-up and a
- * closure per link per keystroke were most of a keystroke's 19 ms at 20,000 links; and a query
- * that narrows the last one (`exam` after `exa`, a word added) looks only through the links the
- * last one found.
+ * (as filterLinks). Each link's text is read once into an array (from `prepared`, the list's
+ * texts), as a look-up and a closure per link per keystroke were most of a keystroke's 19 ms at
+ * 20,000 links; and a query that narrows the last one (`exam` after `exa`, a word added) looks
+ * only through the links the last one found.
  */
-export function linkSearch(links: readonly Link[]): (query: string, host?: string) => Link[] {
+export function linkSearch(
+  links: readonly Link[],
+  prepared: SearchTexts = new Map(),
+): (query: string, host?: string) => Link[] {
   let texts: string[] | undefined;
   let last: { words: string[]; host: string; at: number[] } | undefined;
   return (query, host = '') => {
@@ -110,7 +123,7 @@ export function linkSearch(links: readonly Link[]): (query: string, host?: strin
       last = undefined;
       return [...links];
     }
-    texts ??= links.map(searchTextOf);
+    texts ??= links.map((link) => searchTextIn(prepared, link));
     // Every link the new query finds holds each word of the last one (inside a word of its own).
     const within =
       last?.host === host && last.words.every((old) => words.some((word) => word.includes(old)))

@@ -57,6 +57,14 @@ describe('the "Show" menu', () => {
     expect(keptBy(locked, 'protected', unnamed)).toBe(locked);
   });
 
+  it('counts a link that never ends (null expiry and limit, as our service lists them) as not ended', () => {
+    const endless = [link(5, { expiresAt: null, maxClicks: null }), link(6, { maxClicks: null })];
+    const context = { offer: offering('expires_at', 'max_clicks'), now: NOW };
+
+    expect(offeredFilters([...links, ...endless], context)[0]?.count).toBe(2);
+    expect(keptBy(endless, 'expired', context)).toEqual([]);
+  });
+
   it('offers nothing, and narrows nothing, for a service without a contract', () => {
     const context = { offer: NO_OFFER, now: NOW };
 

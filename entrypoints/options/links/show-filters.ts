@@ -37,7 +37,10 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
     label: () => t('linksShowExpired'),
     offered: (offer) =>
       offersLinkField(offer, 'expires_at') || offersLinkField(offer, 'max_clicks'),
-    keeps: (link, { offer, now }) => hasEnded(offeredLifecycle(link, offer), link.clicks, now),
+    // Most links have no end: they are passed over without reading the offer (20,000 a count).
+    keeps: (link, { offer, now }) =>
+      (typeof link.expiresAt === 'string' || typeof link.maxClicks === 'number') &&
+      hasEnded(offeredLifecycle(link, offer), link.clicks, now),
   },
   {
     id: 'broken',

@@ -4,7 +4,7 @@ import { Modal, ModalTitle } from '../../../../components/ui/Modal.tsx';
 import { TagName } from '../../../../contract/tag-fields.ts';
 import type { Link } from '../../../../lib/api/schemas.ts';
 import { plural, t } from '../../../../lib/i18n/t.ts';
-import { tagsOfLinks } from '../../../../lib/tags/link-tags.ts';
+import { bulkSuggestions } from './bulk-suggestions.ts';
 import type { BulkEdit } from './use-bulk-edit.ts';
 
 /** A moment as a `datetime-local` input shows it: in the person's zone, to the minute. */
@@ -34,13 +34,7 @@ export function BulkDialog({
   const [expires, setExpires] = useState(() => localDateTime(Date.now() + 7 * 86_400_000));
   const [never, setNever] = useState(false);
   const [error, setError] = useState<string>();
-  const suggestions = useMemo(
-    () =>
-      kind === 'remove-tag'
-        ? tagsOfLinks(all.filter((link) => selected.has(link.shortUrl)))
-        : tagsOfLinks(all),
-    [kind, all, selected],
-  );
+  const suggestions = useMemo(() => bulkSuggestions(kind, all, selected), [kind, all, selected]);
   if (!kind) return null;
   const count = selected.size;
   const title =
