@@ -183,7 +183,11 @@ test.describe('options page, Preferences', () => {
     context,
     worker,
     extensionId,
+    service,
+    apiKey,
   }) => {
+    // An account whose service offers tags: "Keep the last tags" is shown.
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'preferences');
     const section = preferencesSection(page);
     const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
@@ -225,6 +229,43 @@ test.describe('options page, Preferences', () => {
     await page.reload();
     await expect(oneClick).toBeChecked();
     await expect(copyAs).toHaveValue('markdown');
+  });
+
+  test('"Keep the last tags" is not shown where no account\'s service offers tags', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const keepTags = (page: Page) =>
+      preferencesSection(page).getByRole('checkbox', {
+        name: 'Keep the last tags for the next link',
+      });
+    const reuse = (page: Page) =>
+      preferencesSection(page).getByRole('checkbox', { name: 'Reuse existing links' });
+    const noAccount = await openOptions(context, extensionId, 'preferences');
+    await expect(reuse(noAccount)).toBeVisible();
+    await expect(keepTags(noAccount)).toHaveCount(0);
+
+    // A service whose contract has no tags.
+    await context.route('**/v1/openapi.json', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Not found"}',
+      }),
+    );
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'preferences');
+    await expect
+      .poll(() =>
+        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
+      )
+      .toContain('serviceOfferCache:');
+    await page.reload();
+    await expect(reuse(page)).toBeVisible();
+    await expect(keepTags(page)).toHaveCount(0);
   });
 
   test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {
