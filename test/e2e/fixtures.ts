@@ -409,3 +409,26 @@ export async function expectSectionLooksRight(
   expect(sideways, `${name} at 360 px scrolls sideways`).toBe(0);
   if (viewport) await page.setViewportSize(viewport);
 }
+
+/**
+ * A service that publishes no contract (GET /v1/openapi.json answers 404): the extension offers it
+ * nothing beyond the interface.
+ */
+export async function withoutContract(context: BrowserContext): Promise<void> {
+  await context.route('**/v1/openapi.json', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"Not found"}',
+    }),
+  );
+}
+
+/** Resolves once the extension has read what an account's service offers, and stored it. */
+export async function offerStored(worker: Worker): Promise<void> {
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
+    )
+    .toContain('serviceOfferCache:');
+}

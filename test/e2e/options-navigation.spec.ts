@@ -3,9 +3,11 @@ import {
   configure,
   expect,
   expectSectionLooksRight,
+  offerStored,
   openOptions,
   seriousA11yViolations,
   test,
+  withoutContract,
 } from './fixtures.ts';
 import { count } from './links-helpers.ts';
 
@@ -280,20 +282,10 @@ test.describe('options page, tags', () => {
     service,
     apiKey,
   }) => {
-    await context.route('**/v1/openapi.json', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Not found"}',
-      }),
-    );
+    await withoutContract(context);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'domains');
-    await expect
-      .poll(() =>
-        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
-      )
-      .toContain('serviceOfferCache:');
+    await offerStored(worker);
     await expect(nav(page).getByRole('link')).toHaveText([
       'Links',
       'Domains',

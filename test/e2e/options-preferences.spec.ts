@@ -4,12 +4,14 @@ import {
   configure,
   expect,
   expectSectionLooksRight,
+  offerStored,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
   storedAccount,
   storedSettings,
   test,
+  withoutContract,
 } from './fixtures.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -249,20 +251,10 @@ test.describe('options page, Preferences', () => {
     await expect(keepTags(noAccount)).toHaveCount(0);
 
     // A service whose contract has no tags.
-    await context.route('**/v1/openapi.json', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Not found"}',
-      }),
-    );
+    await withoutContract(context);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'preferences');
-    await expect
-      .poll(() =>
-        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
-      )
-      .toContain('serviceOfferCache:');
+    await offerStored(worker);
     await page.reload();
     await expect(reuse(page)).toBeVisible();
     await expect(keepTags(page)).toHaveCount(0);
