@@ -83,11 +83,11 @@ export const ERROR_CODES = {
   paid_plan_required: { status: 403, kind: 'paid_plan_required', reason: 'paidPlanOnly' },
   not_found: { status: 404, kind: 'not_found', reason: 'linkNotFound' },
   /** A tag id the account has no tag with. */
-  tag_not_found: { status: 404, kind: 'not_found' },
+  tag_not_found: { status: 404, kind: 'not_found', reason: 'tagNotFound' },
   /** A rename onto another tag's name (names are compared case-insensitively). */
-  tag_name_taken: { status: 409, kind: 'invalid_input' },
+  tag_name_taken: { status: 409, kind: 'invalid_input', reason: 'tagNameTaken' },
   /** The account has MAX_TAGS_PER_ACCOUNT tags: a new one would be over. */
-  tag_limit_reached: { status: 409, kind: 'invalid_input' },
+  tag_limit_reached: { status: 409, kind: 'invalid_input', reason: 'tagLimitReached' },
   method_not_allowed: { status: 405, kind: 'unexpected_response' },
   payload_too_large: { status: 413, kind: 'invalid_input', reason: 'requestTooLarge' },
   rate_limited: { status: 429, kind: 'rate_limited', reason: 'tooManyRequests' },

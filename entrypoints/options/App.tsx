@@ -64,7 +64,7 @@ export function App() {
           <AccountsSection settings={state.settings} />
         )}
         {state.status === 'ready' && section === 'preferences' && (
-          <PreferencesSection settings={state.settings} />
+          <PreferencesSection settings={state.settings} tagsOffered={tagsOffered} />
         )}
       </main>
     </div>

@@ -2,40 +2,29 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import {
+  clientOf,
+  apiFailure as failure,
+  serviceForFile,
+} from '../../test/support/api-client-helpers.ts';
+import { startTestService } from '../../test/support/test-service.ts';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './client.ts';
-import { type ApiError, isApiError } from './errors.ts';
 import { offersLinkField, offersOperation } from './service-offer.ts';
 
 const EMAIL = 'paid@example.com';
 const CUSTOM_DOMAIN = 'go.example.com';
 
-let service: TestService;
+const running = serviceForFile();
 let apiKey: string;
 let api: ApiClient;
 
 const clientFor = (options: Partial<ApiClientOptions> = {}) =>
-  createApiClient({ baseUrl: service.baseUrl, apiKey, retryDelayMs: 1, ...options });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('Expected the call to fail.');
-}
+  clientOf(running.current, apiKey, options);
 
 beforeAll(async () => {
-  service = await startTestService();
-  apiKey = await service.createAccount(EMAIL);
-  await service.addDomain(EMAIL, CUSTOM_DOMAIN);
+  apiKey = await running.current.createAccount(EMAIL);
+  await running.current.addDomain(EMAIL, CUSTOM_DOMAIN);
   api = clientFor();
-});
-
-afterAll(async () => {
-  await service?.stop();
 });
 
 describe('every operation, end to end', () => {
@@ -46,7 +35,7 @@ describe('every operation, end to end', () => {
       title: 'Spring sale',
     });
     expect(created).toEqual({
-      shortUrl: `http://${service.shortDomain}/spring`,
+      shortUrl: `http://${running.current.shortDomain}/spring`,
       destinationUrl: 'https://example.com/spring',
       clicks: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -101,7 +90,7 @@ describe('every operation, end to end', () => {
   it('creates a link with a generated back-half and an empty title', async () => {
     const created = await api.createLink({ destinationUrl: 'https://example.com/generated' });
     expect(created.shortUrl).toMatch(
-      new RegExp(`^http://${service.shortDomain.replace('.', '\\.')}/[A-Za-z0-9]{7}$`),
+      new RegExp(`^http://${running.current.shortDomain.replace('.', '\\.')}/[A-Za-z0-9]{7}$`),
     );
     expect(created.title).toBe('');
   });
@@ -221,15 +210,15 @@ describe('every typed error the service produces', () => {
   });
 
   it('reports a revoked key as unauthorized', async () => {
-    const revoked = await service.createAccount('revoked@example.com');
+    const revoked = await running.current.createAccount('revoked@example.com');
     expect(await clientFor({ apiKey: revoked }).listLinks()).toEqual([]);
-    await service.revokeKey(revoked);
+    await running.current.revokeKey(revoked);
     const error = await failure(clientFor({ apiKey: revoked }).listLinks());
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
   });
 
   it('reports a free account as needing a paid plan', async () => {
-    const free = await service.createAccount('free@example.com', 'free');
+    const free = await running.current.createAccount('free@example.com', 'free');
     const error = await failure(
       clientFor({ apiKey: free }).createLink({ destinationUrl: 'https://example.com' }),
     );
@@ -237,7 +226,7 @@ describe('every typed error the service produces', () => {
   });
 
   it('reports a link that does not exist as not found, for every operation on it', async () => {
-    const missing = `http://${service.shortDomain}/no-such-link`;
+    const missing = `http://${running.current.shortDomain}/no-such-link`;
     const calls = [
       () => api.getLink(missing),
       () => api.updateLink(missing, { title: 'x' }),

@@ -63,6 +63,10 @@ export const API_ERROR_SENTENCES = {
   keyRefused: () => 'The service refused the API key.',
   paidPlanOnly: () => 'The API is available only on paid plans.',
   linkNotFound: () => 'The link was not found.',
+  tagNotFound: () => 'This tag was not found: it may have been deleted elsewhere.',
+  tagNameTaken: () => 'Another tag already has this name (names are compared regardless of case).',
+  tagLimitReached: () =>
+    'This account has as many tags as it may have: delete one before adding another.',
   serviceGaveUp: () => 'The service gave up waiting for the request.',
   tooManyRequests: () => 'Too many requests: the service asks to slow down.',
   serviceFailed: (status: Value) => `The service failed to answer (HTTP ${status}).`,

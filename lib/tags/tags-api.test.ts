@@ -1,44 +1,32 @@
 // An account's tags against the reference service: listed with counts, made, renamed, recoloured
 // and deleted; links made and edited with tags only where the service's contract takes them.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import {
+  clientOf,
+  apiFailure as failure,
+  serviceForFile,
+} from '../../test/support/api-client-helpers.ts';
 import { closeAccounts, openAccount } from '../account/account.ts';
 import { clearCaches, writeCachedOffer } from '../account/cache.ts';
-import { type ApiClient, createApiClient } from '../api/client.ts';
-import { type ApiError, isApiError } from '../api/errors.ts';
+import type { ApiClient } from '../api/client.ts';
 import { tagsBody, withoutUnofferedTags } from '../api/link-tag-names.ts';
 import { NO_OFFER } from '../api/service-offer.ts';
 import type { AccountRef } from '../settings/connection.ts';
 import { createTag, deleteTag, listTags, updateTag } from './tags-api.ts';
 import { readCachedTags, refreshTags } from './tags-cache.ts';
 
-let service: TestService;
+const service = serviceForFile();
 let connection: AccountRef;
 let api: ApiClient;
 let accounts = 0;
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('Expected the call to fail.');
-}
-
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(() => service.stop());
-
 beforeEach(async () => {
   fakeBrowser.reset();
   accounts++;
-  const apiKey = await service.createAccount(`tags-${accounts}@example.com`);
-  connection = { id: `tags-${accounts}`, apiBaseUrl: service.baseUrl, apiKey };
-  api = createApiClient({ baseUrl: service.baseUrl, apiKey, retryDelayMs: 1 });
+  const apiKey = await service.current.createAccount(`tags-${accounts}@example.com`);
+  connection = { id: `tags-${accounts}`, apiBaseUrl: service.current.baseUrl, apiKey };
+  api = clientOf(service.current, apiKey);
 });
 afterEach(() => closeAccounts());
 

@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withoutIsolates } from '../../test/support/messages-in-node.ts';
+import { ERROR_CODES, type ErrorCode } from '../../contract/limits.ts';
+import { LOCALES_DIR, readMessages, withoutIsolates } from '../../test/support/messages-in-node.ts';
 import { speak } from '../../test/support/speak.ts';
 import { apiErrorFromResponse } from '../api/error-body.ts';
 import {
@@ -228,6 +230,45 @@ describe("a service's sentence for a code of the contract", () => {
     });
     expect(describeApiError(unknownDomain).message).toBe(
       'The domain "go.example" has not been added to this account.',
+    );
+  });
+});
+
+describe('the codes of the tags feature, in each language', () => {
+  let english = () => {};
+  afterEach(() => english());
+  const SERVICE_SENTENCE = 'The service’s own English sentence.';
+  const tagCodes = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) =>
+    code.startsWith('tag_'),
+  );
+  const answerWith = (code: ErrorCode) =>
+    apiErrorFromResponse(ERROR_CODES[code].status, {
+      success: false,
+      code,
+      message: SERVICE_SENTENCE,
+    });
+  const OTHER_LANGUAGES = readdirSync(LOCALES_DIR).filter((locale) => locale !== 'en');
+
+  it('are the three codes the service answers for tags', () => {
+    expect(tagCodes.sort()).toEqual(['tag_limit_reached', 'tag_name_taken', 'tag_not_found']);
+  });
+
+  it.each(tagCodes.flatMap((code) => OTHER_LANGUAGES.map((locale) => [code, locale])))(
+    'says %s in %s from a message of that language',
+    (code, locale) => {
+      english = speak(locale);
+      const own = new Set(Object.values(readMessages(locale)).map((entry) => entry.message));
+      const { message } = describeApiError(answerWith(code as ErrorCode));
+      expect(message).not.toBe(SERVICE_SENTENCE);
+      expect(own).toContain(message);
+    },
+  );
+
+  it('says the limit reached in German, and keeps the service’s sentence in English', () => {
+    expect(describeApiError(answerWith('tag_limit_reached')).message).toBe(SERVICE_SENTENCE);
+    english = speak('de', 'de-DE');
+    expect(describeApiError(answerWith('tag_limit_reached')).message).toBe(
+      'Dieses Konto hat schon so viele Tags, wie es haben darf: Löschen Sie eines, bevor Sie ein weiteres hinzufügen.',
     );
   });
 });

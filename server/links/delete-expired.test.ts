@@ -1,33 +1,24 @@
 // `links delete-expired`: the links that have ended deleted a batch per transaction, counted, and
 // with --before only those ended before it (the service's clock, never a sleep).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Api, api, backHalfOf, rawRequest } from '../../test/support/test-helpers.ts';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backHalfOf, rawRequest, serviceWithAccount } from '../../test/support/test-helpers.ts';
 import { deleteExpiredLinks, deleteExpiredSummary, parseBefore } from './delete-expired.ts';
 
 const HOUR_MS = 3_600_000;
-let t: TestService;
-let client: Api;
-let key: string;
+const file = serviceWithAccount('sweep@example.com');
 
-beforeAll(async () => {
-  t = await startTestService();
-  key = await t.createAccount('sweep@example.com');
-  client = api(t.baseUrl, key);
-});
-afterAll(() => t.stop());
-
-const fromNow = (ms: number) => new Date(t.service.clock.now() + ms).toISOString();
+const { fromNow } = file;
 
 async function newLink(body: Record<string, unknown>) {
-  const answer = await client.create({ destination_url: 'https://example.com/x', ...body });
+  const answer = await file.client.create({ destination_url: 'https://example.com/x', ...body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.short_url;
 }
 
-const stored = async () => new Set((await t.storedLinks(key)).map((link) => link.backHalf));
+const stored = async () =>
+  new Set((await file.t.storedLinks(file.key)).map((link) => link.backHalf));
 const run = (options: { before?: number; dryRun?: boolean; batchSize?: number } = {}) =>
-  deleteExpiredLinks(t.service.store, { now: t.service.clock.now(), ...options });
+  deleteExpiredLinks(file.t.service.store, { now: file.t.service.clock.now(), ...options });
 
 describe('links delete-expired', () => {
   it('deletes links past their expiry and those at their click limit, in batches, and counts them', async () => {
@@ -40,14 +31,16 @@ describe('links delete-expired', () => {
       await newLink({ max_clicks: 1_000 }),
       await newLink({}),
     ];
-    await rawRequest(t.baseUrl, `/${backHalfOf(soldOut)}`);
-    await rawRequest(t.baseUrl, `/${backHalfOf(live[1] as string)}`);
+    await rawRequest(file.t.baseUrl, `/${backHalfOf(soldOut)}`);
+    await rawRequest(file.t.baseUrl, `/${backHalfOf(live[1] as string)}`);
     // The click that reached the limit is in the database, where the command looks.
     await vi.waitFor(async () => {
-      const row = (await t.storedLinks(key)).find((link) => link.backHalf === backHalfOf(soldOut));
+      const row = (await file.t.storedLinks(file.key)).find(
+        (link) => link.backHalf === backHalfOf(soldOut),
+      );
       expect(row?.clicks).toBe(1);
     });
-    t.advanceClock(HOUR_MS);
+    file.t.advanceClock(HOUR_MS);
 
     expect(await run({ dryRun: true })).toEqual({ count: 6, keptByClickLimit: 0 });
     expect((await stored()).size).toBe(9);
@@ -58,7 +51,7 @@ describe('links delete-expired', () => {
     // Never visited, so in no instance's memory: gone at once. (One in memory goes on answering
     // as ended until the instance hears of the deletion: PostgreSQL's instances do at once.)
     for (const shortUrl of expired) {
-      expect((await rawRequest(t.baseUrl, `/${backHalfOf(shortUrl)}`)).status).toBe(404);
+      expect((await rawRequest(file.t.baseUrl, `/${backHalfOf(shortUrl)}`)).status).toBe(404);
     }
     expect(await run()).toEqual({ count: 0, keptByClickLimit: 0 });
   });
@@ -67,13 +60,15 @@ describe('links delete-expired', () => {
     const early = await newLink({ expires_at: fromNow(HOUR_MS) });
     const late = await newLink({ expires_at: fromNow(5 * HOUR_MS) });
     const soldOut = await newLink({ max_clicks: 1 });
-    await rawRequest(t.baseUrl, `/${backHalfOf(soldOut)}`);
+    await rawRequest(file.t.baseUrl, `/${backHalfOf(soldOut)}`);
     await vi.waitFor(async () => {
-      const row = (await t.storedLinks(key)).find((link) => link.backHalf === backHalfOf(soldOut));
+      const row = (await file.t.storedLinks(file.key)).find(
+        (link) => link.backHalf === backHalfOf(soldOut),
+      );
       expect(row?.clicks).toBe(1);
     });
-    const between = t.service.clock.now() + 2 * HOUR_MS;
-    t.advanceClock(6 * HOUR_MS);
+    const between = file.t.service.clock.now() + 2 * HOUR_MS;
+    file.t.advanceClock(6 * HOUR_MS);
 
     const result = await run({ before: between });
     expect(result).toEqual({ count: 1, keptByClickLimit: 1 });
@@ -85,7 +80,7 @@ describe('links delete-expired', () => {
     expect(left.has(backHalfOf(late))).toBe(true);
     expect(left.has(backHalfOf(soldOut))).toBe(true);
     // A date still to come: every link ended by now ended before it.
-    expect(await run({ before: t.service.clock.now() + HOUR_MS, dryRun: true })).toEqual({
+    expect(await run({ before: file.t.service.clock.now() + HOUR_MS, dryRun: true })).toEqual({
       count: 2,
       keptByClickLimit: 0,
     });

@@ -1,44 +1,32 @@
 // Links that end: `expires_at`, `max_clicks` and `expired_url` on create and update, in every
 // answer, and what a redirect does once the link has ended (the service's clock, never a sleep).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  type Api,
-  api,
   backHalfOf,
   expectProblem,
   idOf,
   rawRequest,
+  serviceWithAccount,
 } from '../../test/support/test-helpers.ts';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const HOUR_MS = 3_600_000;
 
-let t: TestService;
-let client: Api;
-let key: string;
+const file = serviceWithAccount('expiry@example.com');
 
-beforeAll(async () => {
-  t = await startTestService();
-  key = await t.createAccount('expiry@example.com');
-  client = api(t.baseUrl, key);
-});
-afterAll(() => t.stop());
-
-/** An instant `ms` after the service's clock, as a client would send it. */
-const fromNow = (ms: number) => new Date(t.service.clock.now() + ms).toISOString();
+const { fromNow } = file;
 
 async function newLink(body: Record<string, unknown> = {}) {
-  const answer = await client.create({ destination_url: 'https://example.com/live', ...body });
+  const answer = await file.client.create({ destination_url: 'https://example.com/live', ...body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
 
 const visit = (shortUrl: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(t.baseUrl, `/${backHalfOf(shortUrl)}`, { headers, method });
+  rawRequest(file.t.baseUrl, `/${backHalfOf(shortUrl)}`, { headers, method });
 
 const expiredVisitsOf = async (shortUrl: string) =>
   (
-    await client.send<{ stats: { expired_visits: number } }>(
+    await file.client.send<{ stats: { expired_visits: number } }>(
       'GET',
       `/v1/links/${idOf(shortUrl)}/stats`,
     )
@@ -46,7 +34,7 @@ const expiredVisitsOf = async (shortUrl: string) =>
 
 describe('the end fields', () => {
   it('are taken on create and carried by create, retrieve, list and update answers', async () => {
-    const expiresAt = t.service.clock.now() + 2 * HOUR_MS;
+    const expiresAt = file.t.service.clock.now() + 2 * HOUR_MS;
     // An offset other than Z names the same instant; answers give it in UTC with milliseconds.
     const offset = new Date(expiresAt + 2 * HOUR_MS).toISOString().replace('Z', '+02:00');
     const link = await newLink({
@@ -60,10 +48,12 @@ describe('the end fields', () => {
       expired_url: 'https://example.com/ended%20page',
     };
     expect(link).toMatchObject(end);
-    expect((await client.retrieve(idOf(link.short_url))).body).toMatchObject(end);
-    const listed = (await client.list()).body.links.find((l) => l.short_url === link.short_url);
+    expect((await file.client.retrieve(idOf(link.short_url))).body).toMatchObject(end);
+    const listed = (await file.client.list()).body.links.find(
+      (l) => l.short_url === link.short_url,
+    );
     expect(listed).toMatchObject(end);
-    const updated = await client.update(idOf(link.short_url), { title: 'Kept' });
+    const updated = await file.client.update(idOf(link.short_url), { title: 'Kept' });
     expect(updated.body).toMatchObject({ ...end, title: 'Kept' });
   });
 
@@ -96,17 +86,20 @@ describe('the end fields', () => {
   ];
 
   it.each(badValues)('refuses %s on create, making nothing', async (_, fields, field) => {
-    const before = (await t.storedLinks(key)).length;
-    const answer = await client.create({ destination_url: 'https://example.com/x', ...fields });
+    const before = (await file.t.storedLinks(file.key)).length;
+    const answer = await file.client.create({
+      destination_url: 'https://example.com/x',
+      ...fields,
+    });
     expectProblem(answer, 400, 'invalid_field', field);
-    expect((await t.storedLinks(key)).length).toBe(before);
+    expect((await file.t.storedLinks(file.key)).length).toBe(before);
   });
 
   it.each(badValues)('refuses %s on update, changing nothing', async (_, fields, field) => {
     const link = await newLink({ max_clicks: 5, expired_url: 'https://example.com/after' });
-    const answer = await client.update(idOf(link.short_url), { title: 'Changed', ...fields });
+    const answer = await file.client.update(idOf(link.short_url), { title: 'Changed', ...fields });
     expectProblem(answer, 400, 'invalid_field', field);
-    expect((await client.retrieve(idOf(link.short_url))).body).toMatchObject({
+    expect((await file.client.retrieve(idOf(link.short_url))).body).toMatchObject({
       title: '',
       max_clicks: 5,
       expired_url: 'https://example.com/after',
@@ -116,7 +109,7 @@ describe('the end fields', () => {
 
   it('refuses an address after expiry that is a short link of this service (a loop)', async () => {
     const loop = await newLink();
-    const answer = await client.create({
+    const answer = await file.client.create({
       destination_url: 'https://example.com/x',
       expired_url: loop.short_url,
     });
@@ -128,8 +121,8 @@ describe('the end fields', () => {
   it('refuses an expiry already past by the service clock, though ahead of the real time', async () => {
     const link = await newLink();
     const soon = new Date(Date.now() + HOUR_MS).toISOString();
-    t.advanceClock(2 * HOUR_MS);
-    const answer = await client.update(idOf(link.short_url), { expires_at: soon });
+    file.t.advanceClock(2 * HOUR_MS);
+    const answer = await file.client.update(idOf(link.short_url), { expires_at: soon });
     expect(expectProblem(answer, 400, 'invalid_field', 'expires_at').message).toBe(
       'The expiry must be in the future.',
     );
@@ -137,7 +130,7 @@ describe('the end fields', () => {
 
   it('take an update of the end fields alone', async () => {
     const link = await newLink();
-    const answer = await client.update(idOf(link.short_url), { max_clicks: 10 });
+    const answer = await file.client.update(idOf(link.short_url), { max_clicks: 10 });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ max_clicks: 10, expires_at: null });
   });
@@ -147,7 +140,7 @@ describe('a link past its expiry', () => {
   it('answers 410 "This link has expired" without counting a click, and counts the visit apart', async () => {
     const link = await newLink({ expires_at: fromNow(HOUR_MS) });
     expect((await visit(link.short_url)).status).toBe(302);
-    t.advanceClock(HOUR_MS);
+    file.t.advanceClock(HOUR_MS);
 
     const answer = await visit(link.short_url);
     expect(answer.status).toBe(410);
@@ -159,7 +152,7 @@ describe('a link past its expiry', () => {
     expect(head.status).toBe(410);
     expect(head.body).toBe('');
 
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(1);
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(1);
     expect(await expiredVisitsOf(link.short_url)).toBe(1);
   });
 
@@ -172,7 +165,7 @@ describe('a link past its expiry', () => {
     ['nl, *', 'en', 'This link has expired'],
   ])('says it in the visitor language (Accept-Language %s)', async (accept, lang, sentence) => {
     const link = await newLink({ expires_at: fromNow(60_000) });
-    t.advanceClock(60_000);
+    file.t.advanceClock(60_000);
     const answer = await visit(link.short_url, { 'accept-language': accept });
     expect(answer.status).toBe(410);
     expect(answer.body).toContain(`<html lang="${lang}">`);
@@ -184,30 +177,30 @@ describe('a link past its expiry', () => {
       expires_at: fromNow(60_000),
       expired_url: 'https://example.com/offer-ended',
     });
-    t.advanceClock(60_000);
+    file.t.advanceClock(60_000);
     const answer = await visit(link.short_url);
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('https://example.com/offer-ended');
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
     expect(await expiredVisitsOf(link.short_url)).toBe(1);
   });
 
   it('leads to its destination again once an update extends or clears the expiry', async () => {
     const link = await newLink({ expires_at: fromNow(60_000) });
     const id = idOf(link.short_url);
-    t.advanceClock(60_000);
+    file.t.advanceClock(60_000);
     expect((await visit(link.short_url)).status).toBe(410);
 
-    const extended = await client.update(id, { expires_at: fromNow(HOUR_MS) });
+    const extended = await file.client.update(id, { expires_at: fromNow(HOUR_MS) });
     expect(extended.status).toBe(200);
     expect((await visit(link.short_url)).headers.location).toBe('https://example.com/live');
-    t.advanceClock(HOUR_MS);
+    file.t.advanceClock(HOUR_MS);
     expect((await visit(link.short_url)).status).toBe(410);
 
-    const cleared = await client.update(id, { expires_at: null });
+    const cleared = await file.client.update(id, { expires_at: null });
     expect(cleared.body.expires_at).toBeNull();
     expect((await visit(link.short_url)).status).toBe(302);
-    expect((await client.retrieve(id)).body.clicks).toBe(2);
+    expect((await file.client.retrieve(id)).body.clicks).toBe(2);
     expect(await expiredVisitsOf(link.short_url)).toBe(2);
   });
 });
@@ -221,7 +214,7 @@ describe('a link with a click limit', () => {
       ...Array(3).fill('https://example.com/live'),
       ...Array(2).fill('https://example.com/sold-out'),
     ]);
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(3);
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(3);
     expect(await expiredVisitsOf(link.short_url)).toBe(2);
   });
 
@@ -232,15 +225,17 @@ describe('a link with a click limit', () => {
     await visit(link.short_url);
     // The two clicks written to the database, then the link dropped from memory and read again.
     await vi.waitFor(async () => {
-      const stored = (await t.storedLinks(key)).find((row) => row.backHalf === backHalfOf(id));
+      const stored = (await file.t.storedLinks(file.key)).find(
+        (row) => row.backHalf === backHalfOf(id),
+      );
       expect(stored?.clicks).toBe(2);
     });
-    await client.update(id, { title: 'Read again' });
+    await file.client.update(id, { title: 'Read again' });
     expect((await visit(link.short_url)).status).toBe(302);
     const fourth = await visit(link.short_url);
     expect(fourth.status).toBe(410);
     expect(fourth.headers['cache-control']).toBe('no-store');
-    expect((await client.retrieve(id)).body.clicks).toBe(3);
+    expect((await file.client.retrieve(id)).body.clicks).toBe(3);
     expect(await expiredVisitsOf(link.short_url)).toBe(1);
   });
 
@@ -250,10 +245,10 @@ describe('a link with a click limit', () => {
     await visit(link.short_url, {}, 'HEAD');
     await visit(link.short_url);
     await visit(link.short_url);
-    await client.update(id, { max_clicks: 2 });
+    await file.client.update(id, { max_clicks: 2 });
     expect((await visit(link.short_url)).status).toBe(410);
-    await client.update(id, { max_clicks: null });
+    await file.client.update(id, { max_clicks: null });
     expect((await visit(link.short_url)).status).toBe(302);
-    expect((await client.retrieve(id)).body.clicks).toBe(3);
+    expect((await file.client.retrieve(id)).body.clicks).toBe(3);
   });
 });

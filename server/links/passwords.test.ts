@@ -1,55 +1,50 @@
 // Links with a password: `password` on create and update (write-only, `password_protected` in
 // every answer), the form a protected link answers with, and what a right or wrong password does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Api,
-  api,
   backHalfOf,
   expectProblem,
   idOf,
   rawRequest,
+  serviceWithAccount,
 } from '../../test/support/test-helpers.ts';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
-let t: TestService;
-let client: Api;
-let key: string;
-
-beforeAll(async () => {
-  t = await startTestService();
-  key = await t.createAccount('passwords@example.com');
-  client = api(t.baseUrl, key);
-});
-afterAll(() => t.stop());
+const file = serviceWithAccount('passwords@example.com');
 
 async function newLink(body: Record<string, unknown> = {}) {
-  const answer = await client.create({ destination_url: 'https://example.com/secret', ...body });
+  const answer = await file.client.create({
+    destination_url: 'https://example.com/secret',
+    ...body,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
 
 const visit = (shortUrl: string, headers: Record<string, string> = {}, method = 'GET') =>
-  rawRequest(t.baseUrl, `/${backHalfOf(shortUrl)}`, { headers, method });
+  rawRequest(file.t.baseUrl, `/${backHalfOf(shortUrl)}`, { headers, method });
 
 /** The form's post, as a browser sends it. */
 const postPassword = (shortUrl: string, password: string, headers: Record<string, string> = {}) =>
-  rawRequest(t.baseUrl, `/${backHalfOf(shortUrl)}`, {
+  rawRequest(file.t.baseUrl, `/${backHalfOf(shortUrl)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ password }).toString(),
   });
 
 const storedHashOf = async (shortUrl: string) =>
-  (await t.storedLinks(key)).find((link) => link.backHalf === backHalfOf(shortUrl))?.passwordHash;
+  (await file.t.storedLinks(file.key)).find((link) => link.backHalf === backHalfOf(shortUrl))
+    ?.passwordHash;
 
 describe('the password field', () => {
   it('is taken on create, never answered, and said as password_protected in every answer', async () => {
     const link = await newLink({ password: 'open sesame' });
     expect(link.password_protected).toBe(true);
     expect(link).not.toHaveProperty('password');
-    const retrieved = (await client.retrieve(idOf(link.short_url))).body;
-    const listed = (await client.list()).body.links.find((l) => l.short_url === link.short_url);
-    const updated = (await client.update(idOf(link.short_url), { title: 'Kept' })).body;
+    const retrieved = (await file.client.retrieve(idOf(link.short_url))).body;
+    const listed = (await file.client.list()).body.links.find(
+      (l) => l.short_url === link.short_url,
+    );
+    const updated = (await file.client.update(idOf(link.short_url), { title: 'Kept' })).body;
     for (const answer of [link, retrieved, listed, updated]) {
       expect(answer).toMatchObject({ password_protected: true });
       const text = JSON.stringify(answer);
@@ -62,13 +57,13 @@ describe('the password field', () => {
 
   it('is set, changed and removed (null) by update', async () => {
     const link = await newLink();
-    const set = await client.update(idOf(link.short_url), { password: 'first one' });
+    const set = await file.client.update(idOf(link.short_url), { password: 'first one' });
     expect(set.body).toMatchObject({ password_protected: true });
     expect((await postPassword(link.short_url, 'first one')).status).toBe(302);
-    await client.update(idOf(link.short_url), { password: 'second one' });
+    await file.client.update(idOf(link.short_url), { password: 'second one' });
     expect((await postPassword(link.short_url, 'first one')).status).toBe(401);
     expect((await postPassword(link.short_url, 'second one')).status).toBe(302);
-    const removed = await client.update(idOf(link.short_url), { password: null });
+    const removed = await file.client.update(idOf(link.short_url), { password: null });
     expect(removed.body).toMatchObject({ password_protected: false });
     expect(await storedHashOf(link.short_url)).toBeNull();
     const answer = await visit(link.short_url);
@@ -90,20 +85,20 @@ describe('the password field', () => {
   ];
 
   it.each(badValues)('refuses a password of %s on create, making nothing', async (_, password) => {
-    const before = (await t.storedLinks(key)).length;
-    const answer = await client.create({ destination_url: 'https://example.com/x', password });
+    const before = (await file.t.storedLinks(file.key)).length;
+    const answer = await file.client.create({ destination_url: 'https://example.com/x', password });
     const problem = expectProblem(answer, 400, 'invalid_field', 'password');
     expect(problem.message).toMatch(/^The password must be/);
-    expect((await t.storedLinks(key)).length).toBe(before);
+    expect((await file.t.storedLinks(file.key)).length).toBe(before);
   });
 
   it.each(badValues)(
     'refuses a password of %s on update, changing nothing',
     async (_, password) => {
       const link = await newLink({ password: 'the old one' });
-      const answer = await client.update(idOf(link.short_url), { title: 'Changed', password });
+      const answer = await file.client.update(idOf(link.short_url), { title: 'Changed', password });
       expectProblem(answer, 400, 'invalid_field', 'password');
-      expect((await client.retrieve(idOf(link.short_url))).body).toMatchObject({
+      expect((await file.client.retrieve(idOf(link.short_url))).body).toMatchObject({
         title: '',
         password_protected: true,
       });
@@ -132,7 +127,7 @@ describe('a link with a password', () => {
     expect(answer.body).not.toContain('example.com');
     expect(answer.body).not.toContain('Quarterly');
     expect(answer.body).not.toMatch(/<script|style="/);
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
   });
 
   it.each([
@@ -174,8 +169,8 @@ describe('a link with a password', () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('https://example.com/secret');
     expect(answer.headers['cache-control']).toBe('private, no-store');
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(1);
-    const stats = await client.send<{ stats: { humans: number } }>(
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(1);
+    const stats = await file.client.send<{ stats: { humans: number } }>(
       'GET',
       `/v1/links/${idOf(link.short_url)}/stats`,
     );
@@ -191,7 +186,7 @@ describe('a link with a password', () => {
     expect(answer.body).toContain('<p role="alert">Wrong password</p>');
     expect(answer.body).toContain('<form method="post">');
     expect(answer.body).not.toContain('example.com');
-    expect((await client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
+    expect((await file.client.retrieve(idOf(link.short_url))).body.clicks).toBe(0);
   });
 
   it('shows bots and HEAD the form, never the destination', async () => {
@@ -210,7 +205,7 @@ describe('a link with a password', () => {
   it('answers as expired once it has expired, asking for no password', async () => {
     const link = await newLink({
       password: 'open sesame',
-      expires_at: new Date(t.service.clock.now() + 60_000).toISOString(),
+      expires_at: new Date(file.t.service.clock.now() + 60_000).toISOString(),
     });
     const gone = await newLink({
       password: 'open sesame',
@@ -218,7 +213,7 @@ describe('a link with a password', () => {
       expired_url: 'https://example.com/over',
     });
     expect((await postPassword(gone.short_url, 'open sesame')).status).toBe(302);
-    t.advanceClock(60_000);
+    file.t.advanceClock(60_000);
     const expired = await visit(link.short_url);
     expect(expired.status).toBe(410);
     expect(expired.body).toContain('This link has expired');
@@ -235,8 +230,8 @@ describe('a link with a password', () => {
     const answer = await postPassword(link.short_url, 'anything');
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD');
-    const unknown = await rawRequest(t.baseUrl, '/no-such-link', { method: 'GET' });
-    const posted = await postPassword(`${t.baseUrl}/no-such-link`, 'anything');
+    const unknown = await rawRequest(file.t.baseUrl, '/no-such-link', { method: 'GET' });
+    const posted = await postPassword(`${file.t.baseUrl}/no-such-link`, 'anything');
     expect(posted.status).toBe(404);
     expect(posted.body).toBe(unknown.body);
   });

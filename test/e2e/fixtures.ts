@@ -393,3 +393,49 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ colorScheme: null });
   return found;
 }
+
+/**
+ * An options section (or `part` of it) as a person sees it: its screenshots in both themes and no
+ * serious axe finding; with `narrow`, the same again at the narrowest width, where the page must
+ * not scroll sideways.
+ */
+export async function expectSectionLooksRight(
+  page: Page,
+  name: string,
+  { part, narrow = false }: { part?: Locator; narrow?: boolean } = {},
+): Promise<void> {
+  await screenshotBothThemes(page, name, part);
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+  if (!narrow) return;
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await screenshotBothThemes(page, `${name}-360`, part);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, `${name} at 360 px scrolls sideways`).toBe(0);
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/**
+ * A service that publishes no contract (GET /v1/openapi.json answers 404): the extension offers it
+ * nothing beyond the interface.
+ */
+export async function withoutContract(context: BrowserContext): Promise<void> {
+  await context.route('**/v1/openapi.json', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"Not found"}',
+    }),
+  );
+}
+
+/** Resolves once the extension has read what an account's service offers, and stored it. */
+export async function offerStored(worker: Worker): Promise<void> {
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
+    )
+    .toContain('serviceOfferCache:');
+}

@@ -103,6 +103,52 @@ test('in German the popup says a bad or taken back-half and the QR view with its
   }
 });
 
+test('in German the popup says the account’s tag limit, answered in English by the service, in German under "Tags"', async ({
+  service,
+  apiKey,
+}) => {
+  const { browser, popup } = await popupIn(
+    'de',
+    service,
+    apiKey,
+    `${service.pageOrigin}/languages-tags-de`,
+    WIDTH,
+  );
+  const { page } = popup;
+  try {
+    // The reference service's answer for an account at its most tags (server/links/links-routes.ts).
+    await browser.context.route(`${service.baseUrl}/v1/links`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              code: 'tag_limit_reached',
+              message:
+                'This account has 1000 tags, the most it may have: delete one before making another.',
+              field: 'tags',
+            }),
+          })
+        : route.fallback(),
+    );
+    const tags = page.getByLabel('Tags', { exact: true });
+    await tags.fill('Frühling');
+    await tags.press('Enter');
+    await page.getByRole('button', { name: 'Kürzen', exact: true }).click();
+    await expect(
+      page.getByText(
+        'Dieses Konto hat schon so viele Tags, wie es haben darf: Löschen Sie eines, bevor Sie ein weiteres hinzufügen.',
+      ),
+    ).toBeVisible();
+    await expect(tags).toHaveAttribute('aria-invalid', 'true');
+    expect(await overflowing(page)).toEqual([]);
+    await screenshotLightAndDark(page, `popup-${WIDTH}-de-tag-limit`);
+  } finally {
+    await browser.done();
+  }
+});
+
 test('in Arabic the destination error writes http:// and https:// left to right, and the QR view reads right to left, axe clean, nothing overflowing at 360 px', async ({
   service,
   apiKey,

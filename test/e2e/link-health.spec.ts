@@ -1,12 +1,13 @@
 // Destination health in Links, against our service checking local pages (it may reach private
 // addresses here) and, for a service that does not check, from the browser itself.
-import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
+import type { Page } from '@playwright/test';
+import { type HealthWorkerFixtures, healthWorkerFixtures } from '../support/health-fixtures.ts';
 import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { api, idOf, type LinkJson } from '../support/test-api.ts';
-import { startTestService, type TestService } from '../support/test-service.ts';
 import {
   configure,
   expect,
+  expectSectionLooksRight,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
@@ -14,27 +15,20 @@ import {
 import { createLink, test as linksTest, row } from './links-helpers.ts';
 
 const test = linksTest.extend<
-  { checkedLinks: () => Promise<{ gone: LinkJson; moved: LinkJson; here: LinkJson }> },
-  { service: TestService; healthPages: HealthPages }
+  {
+    checkedLinks: () => Promise<{ gone: LinkJson; moved: LinkJson; here: LinkJson }>;
+    /** Links in the options page, the extension connected to the test's account. */
+    linksPage: () => Promise<Page>;
+  },
+  HealthWorkerFixtures
 >({
-  service: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const service = await startTestService({ checkOptions: { allowPrivate: true } });
-      await use(service);
-      await service.stop();
-    },
-    { scope: 'worker' },
-  ],
-  healthPages: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const pages = await startHealthPages();
-      await use(pages);
-      await pages.stop();
-    },
-    { scope: 'worker' },
-  ],
+  ...healthWorkerFixtures,
+  linksPage: async ({ context, extensionId, worker, service, apiKey }, use) => {
+    await use(async () => {
+      await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+      return openOptions(context, extensionId, 'links');
+    });
+  },
   // Three links, each checked by the service: one gone, one moved for good, one that answers.
   checkedLinks: async ({ service, apiKey, healthPages }, use) => {
     await use(async () => {
@@ -55,43 +49,52 @@ const test = linksTest.extend<
   },
 });
 
+/** What each row says of its destination: "Broken", "Redirected", or nothing where it answers. */
+async function expectRowsSay(
+  page: Page,
+  links: { broken?: LinkJson[]; redirected?: LinkJson[]; fine?: LinkJson[] },
+) {
+  for (const link of links.broken ?? []) {
+    await expect(row(page, link.short_url).locator('.link-meta')).toContainText('Broken');
+  }
+  for (const link of links.redirected ?? []) {
+    await expect(row(page, link.short_url).locator('.link-meta')).toContainText('Redirected');
+  }
+  for (const link of links.fine ?? []) {
+    await expect(row(page, link.short_url).locator('.health-badge')).toHaveCount(0);
+  }
+}
+
+/** "Show" set to "Broken" keeps the rows of `broken` and none of `others`. */
+async function expectBrokenFilterKeeps(page: Page, broken: LinkJson[], others: LinkJson[]) {
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await expect(show.getByRole('option', { name: `Broken (${broken.length})` })).toHaveCount(1);
+  await show.selectOption('broken');
+  for (const link of broken) await expect(row(page, link.short_url)).toBeVisible();
+  for (const link of others) await expect(row(page, link.short_url)).toHaveCount(0);
+}
+
 test.describe('options page, Links: destination health', () => {
   test('rows say "Broken" and "Redirected", and "Show" narrows the list to the broken', async ({
-    context,
-    extensionId,
-    worker,
-    service,
-    apiKey,
+    linksPage,
     checkedLinks,
   }) => {
     const { gone, moved, here } = await checkedLinks();
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId, 'links');
+    const page = await linksPage();
 
-    await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
-    await expect(row(page, moved.short_url).locator('.link-meta')).toContainText('Redirected');
-    await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
-
-    const show = page.getByRole('combobox', { name: 'Show' });
-    await expect(show.getByRole('option', { name: 'Broken (1)' })).toHaveCount(1);
-    await show.selectOption('broken');
-    await expect(row(page, gone.short_url)).toBeVisible();
-    await expect(row(page, moved.short_url)).toHaveCount(0);
-    await expect(row(page, here.short_url)).toHaveCount(0);
+    await expectRowsSay(page, { broken: [gone], redirected: [moved], fine: [here] });
+    await expectBrokenFilterKeeps(page, [gone], [moved, here]);
   });
 
   test('the details pane says what the check found; "Use the new address" moves a link for good, with Undo', async ({
-    context,
-    extensionId,
-    worker,
+    linksPage,
     service,
     apiKey,
     healthPages,
     checkedLinks,
   }) => {
     const { gone, moved } = await checkedLinks();
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId, 'links');
+    const page = await linksPage();
     const details = page.getByRole('dialog');
 
     await row(page, gone.short_url).locator('.link-title').click();
@@ -103,8 +106,7 @@ test.describe('options page, Links: destination health', () => {
 
     await row(page, moved.short_url).locator('.link-title').click();
     await expect(details).toContainText(`: moved permanently to \u2066${healthPages.here}\u2069`);
-    await screenshotBothThemes(page, 'options-link-details-health', details);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-link-details-health', { part: details });
 
     await details.getByRole('button', { name: 'Use the new address' }).click();
     await expect(details.getByRole('status').filter({ hasText: 'Destination changed' })).toHaveText(
@@ -124,17 +126,14 @@ test.describe('options page, Links: destination health', () => {
   });
 
   test('"Check selected" checks the selection and says what it found', async ({
-    context,
-    extensionId,
-    worker,
+    linksPage,
     service,
     apiKey,
     healthPages,
   }) => {
     const gone = await createLink(service, apiKey, { destination_url: `${healthPages.gone}/b` });
     const here = await createLink(service, apiKey, { destination_url: `${healthPages.here}/b` });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const page = await openOptions(context, extensionId, 'links');
+    const page = await linksPage();
     await expect(row(page, gone.short_url).locator('.health-badge')).toHaveCount(0);
 
     for (const link of [gone, here]) {
@@ -144,8 +143,7 @@ test.describe('options page, Links: destination health', () => {
     await expect(page.locator('.checks-found')).toHaveText(
       'Links checked: 2. Broken: 1, unreachable: 0, redirected: 0.',
     );
-    await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
-    await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
+    await expectRowsSay(page, { broken: [gone], fine: [here] });
   });
 
   test('the popup warns on a page whose link leads to a broken destination', async ({
@@ -222,21 +220,16 @@ test.describe('options page, Links: destination health', () => {
       expect(await page.evaluate(() => (globalThis as unknown as { asked: [] }).asked)).toEqual([
         { origins: ['https://*/*', 'http://*/*'], inClick: true },
       ]);
-      await expect(row(page, gone.short_url).locator('.link-meta')).toContainText('Broken');
-      await expect(row(page, moved.short_url).locator('.link-meta')).toContainText('Redirected');
-      await expect(row(page, here.short_url).locator('.health-badge')).toHaveCount(0);
+      await expectRowsSay(page, { broken: [gone], redirected: [moved], fine: [here] });
       // The service's own check, then the browser's.
       expect(healthPages.asked.get('HEAD /gone/c')).toBe(2);
       expect(healthPages.withCredentials).toBe(0);
 
-      const show = page.getByRole('combobox', { name: 'Show' });
-      await show.selectOption('broken');
-      await expect(row(page, gone.short_url)).toBeVisible();
-      await expect(row(page, here.short_url)).toHaveCount(0);
+      await expectBrokenFilterKeeps(page, [gone], [moved, here]);
 
       // Kept in this browser: another page shows the same.
       const again = await openOptions(context, extensionId, 'links');
-      await expect(row(again, gone.short_url).locator('.link-meta')).toContainText('Broken');
+      await expectRowsSay(again, { broken: [gone] });
     } finally {
       await proxy.stop();
     }

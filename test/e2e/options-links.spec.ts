@@ -5,10 +5,10 @@ import {
   cachedLinks,
   configure,
   expect,
+  expectSectionLooksRight,
   FIRST_ACCOUNT,
   openOptions,
   screenshotBothThemes,
-  seriousA11yViolations,
 } from './fixtures.ts';
 import {
   count,
@@ -86,8 +86,9 @@ test.describe('options page, Links', () => {
     await expect(count(page)).toHaveText('3 links');
 
     await screenshotBothThemes(page, 'options-links');
-    await screenshotBothThemes(page, 'options-links-section', page.locator('.links-section'));
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-links-section', {
+      part: page.locator('.links-section'),
+    });
   });
 
   test('with 2,000 links only the visible rows are in the page, and scrolling reaches the last', async ({
@@ -333,8 +334,7 @@ test.describe('options page, Links', () => {
     expect(await stored()).toMatchObject({ max_clicks: 5, expired_url: null });
     await after.fill('https://example.com/after');
     await dialog.getByRole('button', { name: '7 days', exact: true }).click();
-    await screenshotBothThemes(page, 'options-links-edit-end', dialog);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-links-edit-end', { part: dialog });
 
     await dialog.getByLabel('Remove password', { exact: true }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -383,8 +383,7 @@ test.describe('options page, Links', () => {
     await expect.poll(daysLeft).toBeGreaterThan(6.9);
     await extend.click();
     await expect(pane).toContainText('Expires in 14 days');
-    await screenshotBothThemes(page, 'options-links-details-end', pane);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-links-details-end', { part: pane });
     await expect.poll(daysLeft).toBeGreaterThan(13.9);
     expect(await daysLeft()).toBeLessThan(14.1);
   });

@@ -2,10 +2,12 @@ import type { Page } from '@playwright/test';
 import {
   configure,
   expect,
+  expectSectionLooksRight,
+  offerStored,
   openOptions,
-  screenshotBothThemes,
   seriousA11yViolations,
   test,
+  withoutContract,
 } from './fixtures.ts';
 import { count } from './links-helpers.ts';
 
@@ -227,17 +229,8 @@ test.describe('options page, tags', () => {
     await expect(page.getByLabel('Colour of tag Client A')).toHaveValue('blue');
     await expect(page.getByLabel('Colour of tag Spring')).toHaveValue('gray');
     await expect(rows.first().locator('.tag-chip')).toHaveAttribute('data-tag-color', 'blue');
-    await screenshotBothThemes(page, 'options-tags');
-    expect(await seriousA11yViolations(page)).toEqual([]);
     // At the narrowest width the rows wrap rather than scroll sideways.
-    await page.setViewportSize({ width: 360, height: 740 });
-    await screenshotBothThemes(page, 'options-tags-360');
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectSectionLooksRight(page, 'options-tags', { narrow: true });
 
     // Rename: Enter saves, Escape leaves the name as it was, a name taken is said on the field.
     await page.getByRole('button', { name: 'Rename tag Client A' }).click();
@@ -291,20 +284,10 @@ test.describe('options page, tags', () => {
     service,
     apiKey,
   }) => {
-    await context.route('**/v1/openapi.json', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Not found"}',
-      }),
-    );
+    await withoutContract(context);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'domains');
-    await expect
-      .poll(() =>
-        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
-      )
-      .toContain('serviceOfferCache:');
+    await offerStored(worker);
     await expect(nav(page).getByRole('link')).toHaveText([
       'Links',
       'Statistics',

@@ -3,12 +3,15 @@ import {
   cachedDomains,
   configure,
   expect,
+  expectSectionLooksRight,
+  offerStored,
   openOptions,
   screenshotBothThemes,
   seriousA11yViolations,
   storedAccount,
   storedSettings,
   test,
+  withoutContract,
 } from './fixtures.ts';
 import { PopupPage } from './popup-page.ts';
 
@@ -65,8 +68,7 @@ test.describe('options page, Domains', () => {
     const cache = await cachedDomains(worker);
     expect(cache).toMatchObject({ domains: expect.arrayContaining([expect.anything()]) });
 
-    await screenshotBothThemes(page, 'options-domains-preferences');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-domains-preferences');
 
     const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`);
     await expect(popup.field('Domain')).toHaveValue('go.prefs-one.example.com');
@@ -119,8 +121,7 @@ test.describe('options page, Domains', () => {
     await expect(
       defaultDomainGroup(page).getByRole('radio', { name: 'go.prefs-three.example.info' }),
     ).toBeVisible();
-    await screenshotBothThemes(page, 'options-domains-refresh-failed');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectSectionLooksRight(page, 'options-domains-refresh-failed');
   });
 
   test('keeps a default domain the account no longer has visible, and says so', async ({
@@ -184,7 +185,11 @@ test.describe('options page, Preferences', () => {
     context,
     worker,
     extensionId,
+    service,
+    apiKey,
   }) => {
+    // An account whose service offers tags: "Keep the last tags" is shown.
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await openOptions(context, extensionId, 'preferences');
     const section = preferencesSection(page);
     const oneClick = section.getByRole('checkbox', { name: 'Shorten on toolbar click' });
@@ -226,6 +231,33 @@ test.describe('options page, Preferences', () => {
     await page.reload();
     await expect(oneClick).toBeChecked();
     await expect(copyAs).toHaveValue('markdown');
+  });
+
+  test('"Keep the last tags" is not shown where no account\'s service offers tags', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    const keepTags = (page: Page) =>
+      preferencesSection(page).getByRole('checkbox', {
+        name: 'Keep the last tags for the next link',
+      });
+    const reuse = (page: Page) =>
+      preferencesSection(page).getByRole('checkbox', { name: 'Reuse existing links' });
+    const noAccount = await openOptions(context, extensionId, 'preferences');
+    await expect(reuse(noAccount)).toBeVisible();
+    await expect(keepTags(noAccount)).toHaveCount(0);
+
+    // A service whose contract has no tags.
+    await withoutContract(context);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await openOptions(context, extensionId, 'preferences');
+    await offerStored(worker);
+    await page.reload();
+    await expect(reuse(page)).toBeVisible();
+    await expect(keepTags(page)).toHaveCount(0);
   });
 
   test('the theme is saved and applied at once', async ({ context, worker, extensionId }) => {

@@ -4,9 +4,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 import {
   configure,
   expect,
+  offerStored,
   screenshotBothThemes,
   seriousA11yViolations,
   test,
+  withoutContract,
 } from './fixtures.ts';
 import { createLink, linksOf } from './links-helpers.ts';
 import { keepPageAnswer, pageAnswer } from './page-answer.ts';
@@ -282,20 +284,10 @@ test.describe('tags', () => {
     popupOn,
   }) => {
     // A service that publishes no contract: the extension offers it nothing new.
-    await context.route('**/v1/openapi.json', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Not found"}',
-      }),
-    );
+    await withoutContract(context);
     const popup = await popupOn(`${service.pageOrigin}/`);
     // The account has read what its service offers (and stored it) before the field is looked for.
-    await expect
-      .poll(() =>
-        worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).join()),
-      )
-      .toContain('serviceOfferCache:');
+    await offerStored(worker);
     await popup.submitButton().click();
     await expect(popup.shortLink()).toBeVisible();
     await expect(popup.page.getByLabel('Tags', { exact: true })).toHaveCount(0);

@@ -2,33 +2,13 @@
 // private addresses here): the badge, the "Broken" filter and "Use the new address".
 import type { Page } from 'puppeteer-core';
 import { createLink } from '../e2e/links-helpers.ts';
-import { type HealthPages, startHealthPages } from '../support/health-pages.ts';
+import { type HealthWorkerFixtures, healthWorkerFixtures } from '../support/health-fixtures.ts';
 import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
 import { api, idOf } from '../support/test-api.ts';
-import { startTestService, type TestService } from '../support/test-service.ts';
 import { test as base, expect } from './fixtures.ts';
 import { button, byRole, textOf } from './page-helpers.ts';
 
-const test = base.extend<object, { service: TestService; healthPages: HealthPages }>({
-  service: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const service = await startTestService({ checkOptions: { allowPrivate: true } });
-      await use(service);
-      await service.stop();
-    },
-    { scope: 'worker' },
-  ],
-  healthPages: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const pages = await startHealthPages();
-      await use(pages);
-      await pages.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = base.extend<object, HealthWorkerFixtures>(healthWorkerFixtures);
 
 /** The texts of the rows shown, each with its short URL first. */
 const shownRows = (page: Page) =>

@@ -60,7 +60,17 @@ const TOGGLES: { key: Toggle; id: string; label: MessageKey; hint: MessageKey }[
   { key: 'keepTags', id: 'keep-tags', label: 'prefKeepTags', hint: 'prefKeepTagsHint' },
 ];
 
-export function PreferencesSection({ settings }: { settings: Settings }) {
+/**
+ * `tagsOffered`: whether some account's service offers tags (useTagsOffered): "Keep the last
+ * tags" is shown only then, as the popup has a Tags field only then.
+ */
+export function PreferencesSection({
+  settings,
+  tagsOffered,
+}: {
+  settings: Settings;
+  tagsOffered: boolean;
+}) {
   const [status, save] = useSaveStatus();
   // The click shows at once; the stored values follow through the settings watcher.
   const [form, setForm] = useStoredUnlessEdited<Preferences>(preferencesOf(settings));
@@ -73,21 +83,23 @@ export function PreferencesSection({ settings }: { settings: Settings }) {
   return (
     <section className="options-section" aria-labelledby="preferences-heading">
       <h2 id="preferences-heading">{t('sectionPreferences')}</h2>
-      {TOGGLES.map(({ key, id, label, hint }) => (
-        <div key={key} className="field checkbox-field">
-          <input
-            type="checkbox"
-            id={id}
-            checked={form[key]}
-            onChange={(event) => change({ [key]: event.target.checked })}
-            aria-describedby={`${id}-hint`}
-          />
-          <label htmlFor={id}>{t(label)}</label>
-          <p id={`${id}-hint`} className="hint">
-            {t(hint)}
-          </p>
-        </div>
-      ))}
+      {TOGGLES.filter(({ key }) => tagsOffered || key !== 'keepTags').map(
+        ({ key, id, label, hint }) => (
+          <div key={key} className="field checkbox-field">
+            <input
+              type="checkbox"
+              id={id}
+              checked={form[key]}
+              onChange={(event) => change({ [key]: event.target.checked })}
+              aria-describedby={`${id}-hint`}
+            />
+            <label htmlFor={id}>{t(label)}</label>
+            <p id={`${id}-hint`} className="hint">
+              {t(hint)}
+            </p>
+          </div>
+        ),
+      )}
       <div className="field">
         <label htmlFor="copy-as">{t('prefCopyAs')}</label>
         <select

@@ -2,6 +2,7 @@
 // as a select of the palette's named colours, how many links carry it, and Rename (inline: Enter
 // saves, Escape cancels) and Delete (asked first).
 import { type KeyboardEvent, useState } from 'react';
+import { TagChip } from '../../../components/ui/TagChip.tsx';
 import type { Account } from '../../../lib/account/account.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { formatNumber } from '../../../lib/i18n/format.ts';
@@ -132,10 +133,7 @@ export function TagRow({
             )}
           </div>
         ) : (
-          <span className="tag-chip" data-tag-color={tag.color}>
-            <span className="tag-swatch" aria-hidden="true" />
-            <bdi className="tag-chip-name">{tag.name}</bdi>
-          </span>
+          <TagChip name={tag.name} color={tag.color} />
         )}
       </td>
       <td>

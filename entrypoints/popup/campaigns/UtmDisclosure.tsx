@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import { useCampaignSettings } from '../../../components/campaigns/use-campaign-settings.ts';
 import type { FieldErrors, ShortenFields } from '../../../components/shorten/ShortenForm.tsx';
+import { Disclosure } from '../../../components/ui/Disclosure.tsx';
 import { FormField } from '../../../components/ui/FormField.tsx';
 import { NO_UTM, UTM_FIELDS, type UtmValues, withUtm } from '../../../lib/campaigns/utm.ts';
 import { UTM_LABEL_KEYS, type UtmErrors, utmProblems } from '../../../lib/campaigns/utm-words.ts';
@@ -43,60 +44,50 @@ export function UtmDisclosure({
   };
   const preview = withUtm(fields.destinationUrl, values);
   return (
-    <section className="utm">
-      <button
-        type="button"
-        className="disclosure"
-        aria-expanded={shown}
-        aria-controls="utm-fields"
-        onClick={() => setOpen(!shown)}
-      >
-        <span className="disclosure-marker" aria-hidden="true" />
-        {t('utmParameters')}
-      </button>
-      {shown && (
-        // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.
-        <div id="utm-fields" role="group" aria-label={t('utmParameters')} className="utm-fields">
-          <UtmPresets settings={campaigns} values={values} onChoose={onChange} />
-          <div className="utm-grid">
-            {UTM_FIELDS.map((field) => (
-              <FormField
-                key={field}
-                id={`utm-${field}`}
-                label={t(UTM_LABEL_KEYS[field])}
-                error={errors[field]}
-              >
-                {(inputProps) => (
-                  <input
-                    {...inputProps}
-                    value={values[field]}
-                    onChange={(event) => onChange({ ...values, [field]: event.target.value })}
-                    onKeyDown={enterShortens}
-                    dir="auto"
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                )}
-              </FormField>
-            ))}
-          </div>
-          <p className="hint utm-preview">
-            <span id="utm-preview-label">{t('utmPreview')}</span>{' '}
-            <output aria-labelledby="utm-preview-label" dir="ltr">
-              {preview}
-            </output>
-          </p>
-          {campaigns && campaigns.utmPresets.length > 0 && (
-            <ChannelLinks
-              presets={campaigns.utmPresets}
-              fields={fields}
-              account={account}
-              reuseExisting={reuseExisting}
-              onFieldErrors={onFieldErrors}
-            />
-          )}
-        </div>
+    <Disclosure
+      id="utm-fields"
+      label={t('utmParameters')}
+      open={shown}
+      onToggle={() => setOpen(!shown)}
+    >
+      <UtmPresets settings={campaigns} values={values} onChoose={onChange} />
+      <div className="utm-grid">
+        {UTM_FIELDS.map((field) => (
+          <FormField
+            key={field}
+            id={`utm-${field}`}
+            label={t(UTM_LABEL_KEYS[field])}
+            error={errors[field]}
+          >
+            {(inputProps) => (
+              <input
+                {...inputProps}
+                value={values[field]}
+                onChange={(event) => onChange({ ...values, [field]: event.target.value })}
+                onKeyDown={enterShortens}
+                dir="auto"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+        ))}
+      </div>
+      <p className="hint utm-preview">
+        <span id="utm-preview-label">{t('utmPreview')}</span>{' '}
+        <output aria-labelledby="utm-preview-label" dir="ltr">
+          {preview}
+        </output>
+      </p>
+      {campaigns && campaigns.utmPresets.length > 0 && (
+        <ChannelLinks
+          presets={campaigns.utmPresets}
+          fields={fields}
+          account={account}
+          reuseExisting={reuseExisting}
+          onFieldErrors={onFieldErrors}
+        />
       )}
-    </section>
+    </Disclosure>
   );
 }

@@ -8,6 +8,7 @@ import {
   type LinkOptionValues,
   OPTION_FIELDS,
 } from '../../../components/shorten/link-end-values.ts';
+import { Disclosure } from '../../../components/ui/Disclosure.tsx';
 import { t } from '../../../lib/i18n/t.ts';
 import {
   readLinkOptionsOpen,
@@ -55,30 +56,15 @@ export function LinkOptions({
     void saveLinkOptionsOpen(!shown).catch(() => {});
   };
   return (
-    <section className="utm">
-      <button
-        type="button"
-        className="disclosure"
-        aria-expanded={shown}
-        aria-controls="link-options"
-        onClick={toggle}
-      >
-        <span className="disclosure-marker" aria-hidden="true" />
-        {t('linkOptions')}
-      </button>
-      {shown && (
-        // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would repeat the button's name.
-        <div id="link-options" role="group" aria-label={t('linkOptions')} className="utm-fields">
-          <LinkEndFields
-            idPrefix="link"
-            offered={offered}
-            values={values}
-            errors={errors}
-            onChange={(option, value) => onChange({ ...values, [option]: value })}
-            onEnter={onSubmit}
-          />
-        </div>
-      )}
-    </section>
+    <Disclosure id="link-options" label={t('linkOptions')} open={shown} onToggle={toggle}>
+      <LinkEndFields
+        idPrefix="link"
+        offered={offered}
+        values={values}
+        errors={errors}
+        onChange={(option, value) => onChange({ ...values, [option]: value })}
+        onEnter={onSubmit}
+      />
+    </Disclosure>
   );
 }

@@ -2,6 +2,7 @@
 // suggestions (cached at once, read afresh behind). Shown only where the account's service offers
 // tags; in the chunk loaded once the form is drawn.
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { TagChip } from '../../../components/ui/TagChip.tsx';
 import { tagKey } from '../../../contract/tag-fields.ts';
 import type { Account } from '../../../lib/account/account.ts';
 import { t } from '../../../lib/i18n/t.ts';
@@ -100,13 +101,11 @@ export function TagsField({
       {tags.length > 0 && (
         <ul className="tag-chips">
           {tags.map((tag, index) => (
-            <li key={tagKey(tag)} className="tag-chip" data-tag-color={colorOf.get(tagKey(tag))}>
-              {colorOf.has(tagKey(tag)) && <span className="tag-swatch" aria-hidden="true" />}
-              <bdi className="tag-chip-name">{tag}</bdi>
+            <TagChip key={tagKey(tag)} as="li" name={tag} color={colorOf.get(tagKey(tag))}>
               <button type="button" aria-label={t('tagRemove', tag)} onClick={() => remove(index)}>
                 <span aria-hidden="true">×</span>
               </button>
-            </li>
+            </TagChip>
           ))}
         </ul>
       )}

@@ -1,5 +1,7 @@
+import '../../../../components/ui/tag-chip.css';
 import './tag-chips.css';
 import { useEffect, useId, useRef, useState } from 'react';
+import { TagChip } from '../../../../components/ui/TagChip.tsx';
 import { formatNumber } from '../../../../lib/i18n/format.ts';
 import { t } from '../../../../lib/i18n/t.ts';
 import type { TagFilter as TagFilterState } from './use-tag-filter.ts';
@@ -62,9 +64,7 @@ export function TagFilter({ filter }: { filter: TagFilterState }) {
                 checked={chosen.has(tag.key)}
                 onChange={(event) => toggle(tag.key, event.target.checked)}
               />
-              <span className={`tag-chip tag-${tag.color}`} dir="auto">
-                {tag.name}
-              </span>
+              <TagChip name={tag.name} color={tag.color} />
               <span className="tag-filter-count">{formatNumber(tag.links)}</span>
             </label>
           ))}
