@@ -122,7 +122,7 @@ export const ROOMS: Room[] = [
   {
     room: 'components/ui',
     mayImport: LIB_DATA,
-    holds: 'the house controls: Modal, FormField, CopyButton, notices, theme',
+    holds: 'the house controls: Modal, FormField, CopyButton, Disclosure, TagChip, notices, theme',
   },
   {
     room: 'components/account',
