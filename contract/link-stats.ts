@@ -26,6 +26,7 @@ export const StatsBucketJson = z.object({
   humans: z.number(),
   bots: z.number(),
   qr_scans: z.number(),
+  visitors: z.optional(z.number()),
 });
 export type StatsBucketJson = z.infer<typeof StatsBucketJson>;
 
@@ -57,6 +58,7 @@ export const LinkStatsJson = z.object({
       humans: z.number(),
       bots: z.number(),
       qr_scans: z.number(),
+      visitors: z.optional(z.number()),
     }),
   ),
   /** The range counted, ISO instants (UTC): `from` included, `to` not. */
@@ -67,6 +69,8 @@ export const LinkStatsJson = z.object({
   buckets: z.array(StatsBucketJson),
   /** Of the clicks (people and bots), those that came from the link's QR code (`?qr=1`). */
   qr_scans: z.number(),
+  /** Distinct visitors (see docs/statistics-privacy.md); absent from services that do not count them. */
+  visitors: z.optional(z.number()),
   referrers: z.array(
     z.object({
       host: z.nullable(z.string()),

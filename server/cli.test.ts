@@ -556,6 +556,8 @@ describe('admin commands', () => {
       'links',
       'sqlite_sequence',
       'tags',
+      'visitor_keys',
+      'visitor_marks',
     ]);
   });
 

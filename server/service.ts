@@ -253,9 +253,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       capture:
         options.statistics === false
           ? undefined
-          : createClickCapture(
-              countries ? { addressOf: (req) => clientAddress(req, trustedProxies) } : {},
-            ),
+          : createClickCapture({ addressOf: (req) => clientAddress(req, trustedProxies) }),
     }),
   );
   server.on('request', (req, res) => {

@@ -42,7 +42,10 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** What a redirect with these headers captures, as the batch's write reads it. */
 const requestWith = (headers: Record<string, string>) =>
-  createClickCapture()({ headers, socket: {} } as unknown as IncomingMessage);
+  createClickCapture({ addressOf: () => '192.0.2.1' })({
+    headers,
+    socket: {},
+  } as unknown as IncomingMessage);
 const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0);
 
 describe('the classification of a User-Agent', () => {

@@ -6,6 +6,7 @@ import {
   REFERRER_GROUPS,
   REFERRERS_KEPT,
   type StatCount,
+  type Visit,
 } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
 
@@ -29,6 +30,8 @@ type DayTally = {
   systems: Map<string, number>;
   referrers: Map<string, number>;
   countries: Map<string, number>;
+  /** The day's visitors (visitors.ts), each with the hour it was first seen in. */
+  visitors: Map<string, number>;
 };
 
 const DAY_MS = 86_400_000;
@@ -89,10 +92,11 @@ export function createTally() {
 
   return {
     /**
-     * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
-     * referrers or not at all (days, people, bots, devices, browsers and systems always are).
+     * Counts one click, and a person's `visitor` (visitors.ts) once a day. Not `roomy`: a referrer
+     * or country not held yet is counted with the other referrers or not at all, and a visitor not
+     * held yet not at all (days, people, bots, devices, browsers and systems always are).
      */
-    add(linkId: number, at: number, facts: ClickFacts, roomy: boolean): void {
+    add(linkId: number, at: number, facts: ClickFacts, roomy: boolean, visitor?: string): void {
       const day = Math.floor(at / DAY_MS);
       const key = keyOf(linkId, day);
       let tally = tallies.get(key);
@@ -109,6 +113,7 @@ export function createTally() {
           systems: new Map(),
           referrers: new Map(),
           countries: new Map(),
+          visitors: new Map(),
         };
         tallies.set(key, tally);
         size++;
@@ -128,6 +133,10 @@ export function createTally() {
         return;
       }
       tally.humans++;
+      if (visitor !== undefined && !tally.visitors.has(visitor) && roomy) {
+        tally.visitors.set(visitor, hour);
+        size++;
+      }
       if (bump(tally.devices, facts.device)) size++;
       // Names from the parser's own list (click-facts.ts): a few dozen at most, always counted.
       if (bump(tally.browsers, facts.browser)) size++;
@@ -147,6 +156,14 @@ export function createTally() {
     /** Every count, as rows to store. */
     rows(): StatCount[] {
       return [...tallies.values()].flatMap(countsOf);
+    },
+    /** Every visitor of a link and day, with the hour first seen, for the storage to mark. */
+    visits(): Visit[] {
+      const visits: Visit[] = [];
+      for (const { linkId, day, visitors } of tallies.values()) {
+        for (const [visitor, hour] of visitors) visits.push({ linkId, day, hour, visitor });
+      }
+      return visits;
     },
     /** The counts of one link. */
     rowsOf(linkId: number): StatCount[] {

@@ -128,6 +128,20 @@ export const MIGRATIONS: string[] = [
        FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = links.id)
      WHERE id IN (SELECT link_id FROM link_tags WHERE tag_id = NEW.id);
    END;`,
+  // Distinct visitors (storage/visitor-marks.ts): each UTC day's random key, and the marks seen on
+  // a link that day; both deleted once the day is over, leaving only the counts in click_stats.
+  // Keyed by day first, so that a day's rows are deleted as one range.
+  `CREATE TABLE visitor_keys (
+     day INTEGER PRIMARY KEY,
+     key BLOB NOT NULL
+   );
+   CREATE TABLE visitor_marks (
+     day INTEGER NOT NULL,
+     link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     mark TEXT NOT NULL,
+     PRIMARY KEY (day, link_id, mark)
+   ) WITHOUT ROWID;
+   CREATE INDEX visitor_marks_by_link ON visitor_marks (link_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */
