@@ -19,6 +19,11 @@ export type RawClick = {
   /** Whether the short URL's query carries the QR code's marker (QR_MARKER). */
   qrScan: boolean;
   /**
+   * `Sec-GPC: 1` (Global Privacy Control): the click is counted among the people or bots of its
+   * day and hour, with no breakdown and no visitor.
+   */
+  gpc: boolean;
+  /**
    * The client's address, its first ADDRESS_HELD characters: read at the batch's write for the
    * country and the visitor's mark, never logged and never stored (see visitors.ts).
    */
@@ -45,12 +50,28 @@ export const BOT_WORDS = /bot|crawl|spider|slurp|https?:\/\//i;
 
 const QR_IN_QUERY = new RegExp(`[?&]${QR_MARKER.name}=${QR_MARKER.value}(?:&|$)`);
 
+/** A query parameter's name, as `--no-track-param` takes it: no character a query escapes. */
+export const TRACK_PARAM_NAME = /^[A-Za-z0-9_.~-]{1,64}$/;
+
 export function createClickCapture(options: {
   /** The client's address, as the API's limits see it. */
   addressOf: (req: IncomingMessage) => string;
+  /**
+   * A query parameter by which a visitor opts out (`--no-track-param`): such a click is counted
+   * in the link's clicks and in no statistics, so nothing of it is captured.
+   */
+  noTrackParam?: string;
 }) {
-  const { addressOf } = options;
-  return (req: IncomingMessage): RawClick => {
+  const { addressOf, noTrackParam } = options;
+  const optedOut =
+    noTrackParam === undefined
+      ? undefined
+      : new RegExp(`[?&]${noTrackParam.replaceAll('.', '\\.')}(?:[=&]|$)`);
+  /** Nothing when the request opts out of the statistics. */
+  return (req: IncomingMessage): RawClick | undefined => {
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    if (optedOut && queryAt !== -1 && optedOut.test(url.slice(queryAt))) return undefined;
     let userAgent = req.headers['user-agent'] ?? '';
     const referrer = req.headers.referer ?? '';
     let address = addressOf(req);
@@ -64,14 +85,13 @@ export function createClickCapture(options: {
       );
       userAgent = userAgent.slice(0, USER_AGENT_END) + userAgent.slice(-USER_AGENT_END);
     }
-    const url = req.url ?? '';
-    const queryAt = url.indexOf('?');
     return {
       userAgent,
       botWordInside,
       qrScan: queryAt !== -1 && QR_IN_QUERY.test(url.slice(queryAt)),
       referrer: referrer.length > REFERRER_HELD ? referrer.slice(0, REFERRER_HELD) : referrer,
       address,
+      gpc: req.headers['sec-gpc'] === '1',
       heldChars,
     };
   };

@@ -23,8 +23,10 @@ type DayTally = {
   humans: number;
   bots: number;
   qrScans: number;
-  /** Per hour of the day (0–23): people, bots and scans. */
-  hours: Map<number, [number, number, number]>;
+  /** Of the scans, the bots': taken out when an answer excludes bots. */
+  botQrScans: number;
+  /** Per hour of the day (0–23): people, bots, scans and bots' scans (HOUR_FACETS' order). */
+  hours: Map<number, [number, number, number, number]>;
   devices: Map<string, number>;
   browsers: Map<string, number>;
   systems: Map<string, number>;
@@ -71,6 +73,9 @@ export function createTally() {
     if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
     if (tally.qrScans) rows.push({ linkId, day, facet: 'qr', value: '', clicks: tally.qrScans });
+    if (tally.botQrScans) {
+      rows.push({ linkId, day, facet: 'bot_qr', value: '', clicks: tally.botQrScans });
+    }
     for (const [hour, counts] of tally.hours) {
       const value = String(hour).padStart(2, '0');
       HOUR_FACETS.forEach((facet, i) => {
@@ -107,6 +112,7 @@ export function createTally() {
           humans: 0,
           bots: 0,
           qrScans: 0,
+          botQrScans: 0,
           hours: new Map(),
           devices: new Map(),
           browsers: new Map(),
@@ -119,20 +125,23 @@ export function createTally() {
         size++;
       }
       if (facts.qrScan) tally.qrScans++;
+      if (facts.qrScan && facts.bot) tally.botQrScans++;
       const hour = Math.floor((at - day * DAY_MS) / HOUR_MS);
       let hourCounts = tally.hours.get(hour);
       if (!hourCounts) {
-        hourCounts = [0, 0, 0];
+        hourCounts = [0, 0, 0, 0];
         tally.hours.set(hour, hourCounts);
         size++;
       }
       hourCounts[facts.bot ? 1 : 0]++;
       if (facts.qrScan) hourCounts[2]++;
+      if (facts.qrScan && facts.bot) hourCounts[3]++;
       if (facts.bot) {
         tally.bots++;
         return;
       }
       tally.humans++;
+      if (facts.withoutBreakdown) return;
       if (visitor !== undefined && !tally.visitors.has(visitor) && roomy) {
         tally.visitors.set(visitor, hour);
         size++;

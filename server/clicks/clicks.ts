@@ -153,7 +153,7 @@ export function createClickCounter(
     capturedChars = 0;
     for (const { linkId, at, click } of clicksToRead) {
       const facts = classify(click);
-      const visitor = facts.bot ? undefined : visitorOf(click);
+      const visitor = facts.bot || facts.withoutBreakdown ? undefined : visitorOf(click);
       pendingStats.add(linkId, at, facts, heldStats() < maxHeldStats, visitor);
     }
   }

@@ -16,6 +16,7 @@ import { linkIdentityOf } from '../shared/link-identity.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import { REFERRER_GROUPS, type StatCount, type Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
+import { botsAsked, peopleOnly } from './stats-privacy.ts';
 import { bucketsOf, daysOf, rangeAsked, type StatsRange } from './stats-range.ts';
 
 export type StatsRouteDeps = {
@@ -125,6 +126,7 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
 
   const answerStats = async (c: Context<AccountEnv>) => {
     const range = rangeAsked((name) => c.req.query(name), clock.now());
+    const bots = botsAsked(c.req.query('bots'));
     const { fromDay, toDay } = daysOf(range);
     const identity = linkIdentityOf(c.req.url, domains, '/stats');
     // Visitors held in memory are counted only by the write that marks them (a mark stored
@@ -145,7 +147,10 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
     if (!read) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
     const answer: LinkStatsAnswerJson = {
       success: true,
-      stats: { ...summarize(read.counts, range), expired_visits: read.expiredVisits },
+      stats: {
+        ...summarize(bots === 'exclude' ? peopleOnly(read.counts) : read.counts, range),
+        expired_visits: read.expiredVisits,
+      },
     };
     // A year of days is ~16 kB of JSON: compressed as the list is, when the client accepts it.
     return jsonResponse(answer, c.req.header('accept-encoding'));

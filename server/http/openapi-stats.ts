@@ -7,6 +7,7 @@ import {
   STATS_MAX_DAYS,
 } from '../../contract/link-stats.ts';
 import type { Describe } from './openapi-operations.ts';
+import { botsParameter } from './openapi-privacy.ts';
 import { json, ref } from './openapi-schemas.ts';
 
 const day = (date: string, humans: number, bots: number, qr_scans: number, visitors: number) => ({
@@ -54,6 +55,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
       description: `The buckets: \`hour\` (kept for ${STATS_HOURS_KEPT_DAYS} days: \`from\` must be within them), \`day\` or \`month\` (the first and last hold only the range's days).`,
       schema: { type: 'string', enum: [...STATS_GRANULARITIES], default: 'day' },
     },
+    botsParameter,
   ],
   responses: {
     '200': {
