@@ -186,6 +186,28 @@ describe('the statistics held in memory', () => {
     await counter.stop().catch(() => {});
   });
 
+  it('hand a visitor to the storage once a day: one this process has marked is not marked again', async () => {
+    const visitsWritten: number[] = [];
+    const counter = createClickCounter(
+      {
+        addClicks: (_counts, _batch, _stats, _expired, visitors) => {
+          visitsWritten.push(visitors?.visits.length ?? 0);
+          return Promise.resolve();
+        },
+      },
+      { flushIntervalMs: 60_000, classify: createClickClassifier() },
+    );
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(2, requestWith({ 'user-agent': CHROME }));
+    await counter.flush();
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(1, requestWith({ 'user-agent': `${CHROME} other` }));
+    await counter.flush();
+    expect(visitsWritten).toEqual([2, 1]);
+    await counter.stop();
+  });
+
   it('stay bounded under a flood of distinct addresses (visitors) while writes fail, every click counted', async () => {
     const maxHeldStats = 1_000;
     const written: number[] = [];

@@ -4,7 +4,7 @@ import { type StatCount, type Storage, StorageUnavailable } from '../storage/sto
 import type { RawClick } from './click-capture.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally, type Tally } from './click-tally.ts';
-import { visitorDaysOverBefore, visitorOf } from './visitors.ts';
+import { createMarkedVisitors, visitorDaysOverBefore, visitorOf } from './visitors.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -96,6 +96,7 @@ export function createClickCounter(
   let lastBatch = 0;
   /** The day before which the last write deleted visitor keys and marks. */
   let visitorDaysForgotten = Number.NEGATIVE_INFINITY;
+  const marked = createMarkedVisitors();
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -119,9 +120,10 @@ export function createClickCounter(
   }
 
   async function write(batch: Batch): Promise<boolean> {
+    const visits = batch.stats.visits();
     try {
       await store.addClicks(batch.counts, batch.number, batch.stats.rows(), batch.expiredVisits, {
-        visits: batch.stats.visits(),
+        visits,
         forgetBefore: batch.visitorDaysOverBefore,
       });
     } catch (error) {
@@ -133,6 +135,7 @@ export function createClickCounter(
       return false;
     }
     unconfirmed = undefined;
+    marked.addAll(visits);
     visitorDaysForgotten = Math.max(visitorDaysForgotten, batch.visitorDaysOverBefore);
     if (failures > 0) {
       logger?.info(`Clicks written again after ${failures} failed tries.`);
@@ -153,7 +156,10 @@ export function createClickCounter(
     capturedChars = 0;
     for (const { linkId, at, click } of clicksToRead) {
       const facts = classify(click);
-      const visitor = facts.bot || facts.withoutBreakdown ? undefined : visitorOf(click);
+      let visitor = facts.bot || facts.withoutBreakdown ? undefined : visitorOf(click);
+      if (visitor !== undefined && marked.has(linkId, Math.floor(at / DAY_MS), visitor)) {
+        visitor = undefined;
+      }
       pendingStats.add(linkId, at, facts, heldStats() < maxHeldStats, visitor);
     }
   }

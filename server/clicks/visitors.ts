@@ -23,3 +23,29 @@ export function visitorOf(click: RawClick): string {
 export function visitorDaysOverBefore(now: number): number {
   return Math.floor((now - VISITOR_DAY_GRACE_MS) / DAY_MS);
 }
+
+/**
+ * Visitors this process has marked already (their batch written): at most this many, forgotten
+ * all at once when full. A repeat visitor on the same link and day is then not marked again (the
+ * mark would add nothing), which spares the write a hash and an insert for each: most of the
+ * traffic of a busy link.
+ */
+export const MARKED_REMEMBERED = 100_000;
+
+/** Memory only; a key holds the day, so a new day's visitors are never taken for marked. */
+export function createMarkedVisitors() {
+  const marked = new Set<string>();
+  const keyOf = (linkId: number, day: number, visitor: string) => `${day}/${linkId}/${visitor}`;
+  return {
+    has: (linkId: number, day: number, visitor: string) => marked.has(keyOf(linkId, day, visitor)),
+    addAll(visits: readonly { linkId: number; day: number; visitor: string }[]): void {
+      for (const { linkId, day, visitor } of visits) {
+        if (marked.size >= MARKED_REMEMBERED) marked.clear();
+        marked.add(keyOf(linkId, day, visitor));
+      }
+    },
+    get size(): number {
+      return marked.size;
+    },
+  };
+}
