@@ -20,6 +20,9 @@ export const STATS_GRANULARITIES = ['hour', 'day', 'month'] as const;
 export type StatsGranularity = (typeof STATS_GRANULARITIES)[number];
 export const STATS_HOURS_KEPT_DAYS = 14;
 
+/** `bots=`: `exclude` answers for people only (see docs/statistics-privacy.md). */
+export const STATS_BOTS = ['include', 'exclude'] as const;
+
 /** One hour, UTC day or UTC month of a range: `start` an ISO instant (UTC). */
 export const StatsBucketJson = z.object({
   start: z.string(),

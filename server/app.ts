@@ -34,7 +34,10 @@ export type AppDeps = HealthDeps &
   StatsRouteDeps &
   CheckRouteDeps &
   TagRouteDeps &
-  BulkRouteDeps;
+  BulkRouteDeps & {
+    /** The query parameter by which a visitor opts out of the statistics (`--no-track-param`). */
+    noTrackParam?: string;
+  };
 
 // Every API answer, errors included: never cached by a browser or proxy (it is one account's
 // data), never sniffed into another type.
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AccountEnv> {
     shortHost: deps.domains.defaultHost,
     rateLimitPerMinute: deps.rateLimitPerMinute,
     addressRateLimitPerMinute: deps.addressRateLimitPerMinute,
+    noTrackParam: deps.noTrackParam,
   });
   app.get('/v1/openapi.json', (c) => c.json(openApi));
 

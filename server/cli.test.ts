@@ -556,6 +556,8 @@ describe('admin commands', () => {
       'links',
       'sqlite_sequence',
       'tags',
+      'visitor_keys',
+      'visitor_marks',
     ]);
   });
 
@@ -639,6 +641,26 @@ describe('admin commands', () => {
     });
     expect(existsSync(path.join(dir, 'interval.db'))).toBe(false);
   });
+
+  it('refuses a --no-track-param that is no query parameter name, or the QR marker, at once', async () => {
+    const results = await Promise.all(
+      ['no track', 'qr'].map((name) =>
+        runCli(
+          ['serve', '--port', '0', '--db', path.join(dir, 'no-track.db'), '--no-track-param', name],
+          '',
+          20_000,
+        ).then((result) => ({ name, result })),
+      ),
+    );
+    for (const { name, result } of results) {
+      expect(result, name).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `--no-track-param must be a query parameter's name of letters, digits, -, _, . or ~ (at most 64), other than qr, not "${name}".\n`,
+      });
+    }
+    expect(existsSync(path.join(dir, 'no-track.db'))).toBe(false);
+  }, 40_000);
 
   it('prints its usage with --help and exits 0', async () => {
     const { code, stdout } = await runCli(['--help']);

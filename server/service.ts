@@ -56,6 +56,8 @@ export type ServiceOptions = {
   blockedHostsFile?: string;
   /** A GeoLite2-Country database: with it, the click statistics count countries. */
   geoipFile?: string;
+  /** A query parameter by which a visitor opts out of the statistics (`--no-track-param`). */
+  noTrackParam?: string;
   /** Click statistics besides the counts (on unless false; off only to measure what they cost). */
   statistics?: boolean;
   logger?: Logger;
@@ -231,6 +233,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       options.addressRateLimitPerMinute ?? DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
     trustedProxies,
     clock,
+    noTrackParam: options.noTrackParam,
   });
   const handleApi = metrics.instrumentApi(
     withRequestLog(logger, getRequestListener(api.fetch), isHealthProbe),
@@ -253,9 +256,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       capture:
         options.statistics === false
           ? undefined
-          : createClickCapture(
-              countries ? { addressOf: (req) => clientAddress(req, trustedProxies) } : {},
-            ),
+          : createClickCapture({
+              addressOf: (req) => clientAddress(req, trustedProxies),
+              noTrackParam: options.noTrackParam,
+            }),
     }),
   );
   server.on('request', (req, res) => {

@@ -44,6 +44,8 @@ Commands:
                           (env SHORTLINK_LOG_FILE)
       --geoip FILE        a GeoLite2-Country .mmdb file: click statistics then count countries
                           (env SHORTLINK_GEOIP)
+      --no-track-param NAME  a visitor opts out of the statistics with ?NAME on a short URL: the
+                          click counts in the link's clicks only (env SHORTLINK_NO_TRACK_PARAM)
       --check-destinations off|INTERVAL  check each link's destination once per INTERVAL (as 24h,
                           90m, 3600s, 2d), spread over it, or never (env SHORTLINK_CHECK_DESTINATIONS;
                           default 24h)
@@ -106,6 +108,7 @@ function parseOptions(args: string[]) {
         'log-level': { type: 'string' },
         'log-file': { type: 'string' },
         geoip: { type: 'string' },
+        'no-track-param': { type: 'string' },
         'check-destinations': { type: 'string' },
         'check-private-destinations': { type: 'boolean' },
         email: { type: 'string' },

@@ -2,7 +2,9 @@
 // started; SIGTERM and SIGINT stop it after the requests in flight, SIGHUP reopens the log and
 // reads the blocked hosts again.
 import { type AddressInfo, isIP } from 'node:net';
+import { QR_MARKER } from '../../contract/link-stats.ts';
 import { AdminError } from '../accounts/admin.ts';
+import { TRACK_PARAM_NAME } from '../clicks/click-capture.ts';
 import { createMetrics, type Metrics, serveMetrics } from '../ops/metrics.ts';
 import {
   DEFAULT_ADDRESS_RATE_LIMIT_PER_MINUTE,
@@ -85,6 +87,16 @@ function checkDestinations({ values, env }: CommandLine) {
   return { intervalMs, checkOptions: { allowPrivate } };
 }
 
+/** --no-track-param: a query parameter's name that is not the QR code's marker. */
+export function noTrackParamOf(given: string | undefined): string | undefined {
+  if (given === undefined || given === '') return undefined;
+  if (!TRACK_PARAM_NAME.test(given) || given === QR_MARKER.name)
+    throw new AdminError(
+      `--no-track-param must be a query parameter's name of letters, digits, -, _, . or ~ (at most 64), other than ${QR_MARKER.name}, not "${given}".`,
+    );
+  return given;
+}
+
 export async function serve(cli: CommandLine): Promise<void> {
   const { values, env, port } = cli;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -120,6 +132,7 @@ export async function serve(cli: CommandLine): Promise<void> {
         DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000,
     );
   const checks = checkDestinations(cli);
+  const noTrackParam = noTrackParamOf(values['no-track-param'] ?? env.SHORTLINK_NO_TRACK_PARAM);
   const logger = structuredLogger(cli);
   const metrics = await startMetrics(cli, logger);
   const service = await startService({
@@ -137,6 +150,7 @@ export async function serve(cli: CommandLine): Promise<void> {
     trustedProxies,
     blockedHostsFile: blockedHostsFile || undefined,
     geoipFile: (values.geoip ?? env.SHORTLINK_GEOIP) || undefined,
+    noTrackParam,
     checkIntervalMs: checks.intervalMs,
     checkOptions: checks.checkOptions,
   });

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
-import { createClickCapture } from './click-capture.ts';
+import { createClickCapture, type RawClick } from './click-capture.ts';
 import {
   createClickClassifier,
   MAX_REMEMBERED,
@@ -42,7 +42,10 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** What a redirect with these headers captures, as the batch's write reads it. */
 const requestWith = (headers: Record<string, string>) =>
-  createClickCapture()({ headers, socket: {} } as unknown as IncomingMessage);
+  createClickCapture({ addressOf: () => '192.0.2.1' })({
+    headers,
+    socket: {},
+  } as unknown as IncomingMessage) as RawClick;
 const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0);
 
 describe('the classification of a User-Agent', () => {
@@ -181,6 +184,70 @@ describe('the statistics held in memory', () => {
     const held = counter.pendingStatsOf(1).filter((stat) => ['human', 'bot'].includes(stat.facet));
     expect(held.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
     await counter.stop().catch(() => {});
+  });
+
+  it('hand a visitor to the storage once a day: one this process has marked is not marked again', async () => {
+    const visitsWritten: number[] = [];
+    const counter = createClickCounter(
+      {
+        addClicks: (_counts, _batch, _stats, _expired, visitors) => {
+          visitsWritten.push(visitors?.visits.length ?? 0);
+          return Promise.resolve();
+        },
+      },
+      { flushIntervalMs: 60_000, classify: createClickClassifier() },
+    );
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(2, requestWith({ 'user-agent': CHROME }));
+    await counter.flush();
+    counter.count(1, requestWith({ 'user-agent': CHROME }));
+    counter.count(1, requestWith({ 'user-agent': `${CHROME} other` }));
+    await counter.flush();
+    expect(visitsWritten).toEqual([2, 1]);
+    await counter.stop();
+  });
+
+  it('stay bounded under a flood of distinct addresses (visitors) while writes fail, every click counted', async () => {
+    const maxHeldStats = 1_000;
+    const written: number[] = [];
+    let refusing = true;
+    const counter = createClickCounter(
+      {
+        addClicks: (_counts, _batch, _stats, _expired, visitors) => {
+          if (refusing) return Promise.reject(new StorageUnavailable('database is locked'));
+          written.push(visitors?.visits.length ?? 0);
+          return Promise.resolve();
+        },
+      },
+      {
+        flushIntervalMs: 60_000,
+        maxHeldStats,
+        stopTimeoutMs: 0,
+        classify: createClickClassifier(),
+      },
+    );
+    const capture = createClickCapture({
+      addressOf: (req) => String(req.headers['x-client']),
+    });
+    const longest = { chars: 0, stats: 0 };
+    const clicks = 30_000;
+    for (let i = 0; i < clicks; i++) {
+      // Any text a proxy may name: kept to its first 64 characters.
+      const address = `2001:db8::${i.toString(16)}`.padEnd(i % 2 ? 100 : 0, ':');
+      const request = { headers: { 'user-agent': CHROME, 'x-client': address }, socket: {} };
+      counter.count(1, capture(request as unknown as IncomingMessage));
+      longest.chars = Math.max(longest.chars, counter.captured.chars);
+      longest.stats = Math.max(longest.stats, counter.heldStats);
+    }
+    expect(longest.chars).toBeLessThanOrEqual(MAX_CAPTURED_CLICKS * (CHROME.length + 64));
+    expect(longest.stats).toBeLessThanOrEqual(maxHeldStats + 4);
+    const held = counter.pendingStatsOf(1).filter((stat) => stat.facet === 'human');
+    expect(held.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
+    refusing = false;
+    await counter.stop();
+    // The visitors held are those the bound let in; the others are not counted.
+    expect(written.reduce((sum, visits) => sum + visits, 0)).toBeLessThanOrEqual(maxHeldStats);
   });
 
   it('stay bounded while writes fail, however many referrers are made up, and days are all counted', async () => {

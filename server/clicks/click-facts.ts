@@ -27,6 +27,8 @@ export type ClickFacts = {
   qrScan: boolean;
   /** ISO 3166 alpha-2 code; '' when unknown or when no database was given. */
   country: string;
+  /** Global Privacy Control asked for: counted, with no breakdown and no visitor. */
+  withoutBreakdown?: boolean;
 };
 
 /** Distinct User-Agents and referrer authorities remembered: parsing a User-Agent costs ~100 µs. */
@@ -164,6 +166,18 @@ export function referrerHost(referrer: string): string {
   }
 }
 
+/** A person who asked for Global Privacy Control: nothing of them but the click itself. */
+const PRIVATE_PERSON: ClickFacts = {
+  bot: false,
+  qrScan: false,
+  referrer: '',
+  device: 'other',
+  browser: OTHER_NAME,
+  system: OTHER_NAME,
+  country: '',
+  withoutBreakdown: true,
+};
+
 export function createClickClassifier(
   options: {
     countries?: Reader<CountryResponse>;
@@ -207,6 +221,7 @@ export function createClickClassifier(
       : userAgentFacts(click.userAgent);
     const { qrScan } = click;
     if (bot) return { bot, qrScan, referrer: '', device, browser, system, country: '' };
+    if (click.gpc) return { ...PRIVATE_PERSON, qrScan };
     // Only the authority is remembered (paths vary with every page that links here).
     const authority = AUTHORITY.exec(click.referrer)?.[0] ?? '';
     return {

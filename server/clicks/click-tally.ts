@@ -6,6 +6,7 @@ import {
   REFERRER_GROUPS,
   REFERRERS_KEPT,
   type StatCount,
+  type Visit,
 } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
 
@@ -22,13 +23,17 @@ type DayTally = {
   humans: number;
   bots: number;
   qrScans: number;
-  /** Per hour of the day (0–23): people, bots and scans. */
-  hours: Map<number, [number, number, number]>;
+  /** Of the scans, the bots': taken out when an answer excludes bots. */
+  botQrScans: number;
+  /** Per hour of the day (0–23): people, bots, scans and bots' scans (HOUR_FACETS' order). */
+  hours: Map<number, [number, number, number, number]>;
   devices: Map<string, number>;
   browsers: Map<string, number>;
   systems: Map<string, number>;
   referrers: Map<string, number>;
   countries: Map<string, number>;
+  /** The day's visitors (visitors.ts), each with the hour it was first seen in. */
+  visitors: Map<string, number>;
 };
 
 const DAY_MS = 86_400_000;
@@ -68,6 +73,9 @@ export function createTally() {
     if (tally.humans) rows.push({ linkId, day, facet: 'human', value: '', clicks: tally.humans });
     if (tally.bots) rows.push({ linkId, day, facet: 'bot', value: '', clicks: tally.bots });
     if (tally.qrScans) rows.push({ linkId, day, facet: 'qr', value: '', clicks: tally.qrScans });
+    if (tally.botQrScans) {
+      rows.push({ linkId, day, facet: 'bot_qr', value: '', clicks: tally.botQrScans });
+    }
     for (const [hour, counts] of tally.hours) {
       const value = String(hour).padStart(2, '0');
       HOUR_FACETS.forEach((facet, i) => {
@@ -89,10 +97,11 @@ export function createTally() {
 
   return {
     /**
-     * Counts one click. Not `roomy`: a referrer or country not held yet is counted with the other
-     * referrers or not at all (days, people, bots, devices, browsers and systems always are).
+     * Counts one click, and a person's `visitor` (visitors.ts) once a day. Not `roomy`: a referrer
+     * or country not held yet is counted with the other referrers or not at all, and a visitor not
+     * held yet not at all (days, people, bots, devices, browsers and systems always are).
      */
-    add(linkId: number, at: number, facts: ClickFacts, roomy: boolean): void {
+    add(linkId: number, at: number, facts: ClickFacts, roomy: boolean, visitor?: string): void {
       const day = Math.floor(at / DAY_MS);
       const key = keyOf(linkId, day);
       let tally = tallies.get(key);
@@ -103,31 +112,40 @@ export function createTally() {
           humans: 0,
           bots: 0,
           qrScans: 0,
+          botQrScans: 0,
           hours: new Map(),
           devices: new Map(),
           browsers: new Map(),
           systems: new Map(),
           referrers: new Map(),
           countries: new Map(),
+          visitors: new Map(),
         };
         tallies.set(key, tally);
         size++;
       }
       if (facts.qrScan) tally.qrScans++;
+      if (facts.qrScan && facts.bot) tally.botQrScans++;
       const hour = Math.floor((at - day * DAY_MS) / HOUR_MS);
       let hourCounts = tally.hours.get(hour);
       if (!hourCounts) {
-        hourCounts = [0, 0, 0];
+        hourCounts = [0, 0, 0, 0];
         tally.hours.set(hour, hourCounts);
         size++;
       }
       hourCounts[facts.bot ? 1 : 0]++;
       if (facts.qrScan) hourCounts[2]++;
+      if (facts.qrScan && facts.bot) hourCounts[3]++;
       if (facts.bot) {
         tally.bots++;
         return;
       }
       tally.humans++;
+      if (facts.withoutBreakdown) return;
+      if (visitor !== undefined && !tally.visitors.has(visitor) && roomy) {
+        tally.visitors.set(visitor, hour);
+        size++;
+      }
       if (bump(tally.devices, facts.device)) size++;
       // Names from the parser's own list (click-facts.ts): a few dozen at most, always counted.
       if (bump(tally.browsers, facts.browser)) size++;
@@ -147,6 +165,14 @@ export function createTally() {
     /** Every count, as rows to store. */
     rows(): StatCount[] {
       return [...tallies.values()].flatMap(countsOf);
+    },
+    /** Every visitor of a link and day, with the hour first seen, for the storage to mark. */
+    visits(): Visit[] {
+      const visits: Visit[] = [];
+      for (const { linkId, day, visitors } of tallies.values()) {
+        for (const [visitor, hour] of visitors) visits.push({ linkId, day, hour, visitor });
+      }
+      return visits;
     },
     /** The counts of one link. */
     rowsOf(linkId: number): StatCount[] {

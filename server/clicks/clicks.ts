@@ -4,6 +4,7 @@ import { type StatCount, type Storage, StorageUnavailable } from '../storage/sto
 import type { RawClick } from './click-capture.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally, type Tally } from './click-tally.ts';
+import { createMarkedVisitors, visitorDaysOverBefore, visitorOf } from './visitors.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -30,6 +31,8 @@ type Batch = {
   counts: Map<number, number>;
   stats: Tally;
   expiredVisits: Map<number, number>;
+  /** The day before which visitor keys and marks are deleted (visitors.ts). */
+  visitorDaysOverBefore: number;
 };
 
 /**
@@ -91,6 +94,9 @@ export function createClickCounter(
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
   let lastBatch = 0;
+  /** The day before which the last write deleted visitor keys and marks. */
+  let visitorDaysForgotten = Number.NEGATIVE_INFINITY;
+  const marked = createMarkedVisitors();
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -114,8 +120,12 @@ export function createClickCounter(
   }
 
   async function write(batch: Batch): Promise<boolean> {
+    const visits = batch.stats.visits();
     try {
-      await store.addClicks(batch.counts, batch.number, batch.stats.rows(), batch.expiredVisits);
+      await store.addClicks(batch.counts, batch.number, batch.stats.rows(), batch.expiredVisits, {
+        visits,
+        forgetBefore: batch.visitorDaysOverBefore,
+      });
     } catch (error) {
       failures++;
       const reason = error instanceof StorageUnavailable ? error.reason : String(error);
@@ -125,6 +135,8 @@ export function createClickCounter(
       return false;
     }
     unconfirmed = undefined;
+    marked.addAll(visits);
+    visitorDaysForgotten = Math.max(visitorDaysForgotten, batch.visitorDaysOverBefore);
     if (failures > 0) {
       logger?.info(`Clicks written again after ${failures} failed tries.`);
       failures = 0;
@@ -143,7 +155,12 @@ export function createClickCounter(
     captured = [];
     capturedChars = 0;
     for (const { linkId, at, click } of clicksToRead) {
-      pendingStats.add(linkId, at, classify(click), heldStats() < maxHeldStats);
+      const facts = classify(click);
+      let visitor = facts.bot || facts.withoutBreakdown ? undefined : visitorOf(click);
+      if (visitor !== undefined && marked.has(linkId, Math.floor(at / DAY_MS), visitor)) {
+        visitor = undefined;
+      }
+      pendingStats.add(linkId, at, facts, heldStats() < maxHeldStats, visitor);
     }
   }
 
@@ -157,12 +174,17 @@ export function createClickCounter(
       if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
       if (unconfirmed && !(await write(unconfirmed))) return false;
       classifyCaptured();
-      if (pending.size === 0 && pendingStats.size === 0 && pendingExpired.size === 0) return true;
+      // A day over since the last write: its visitor keys and marks are deleted, clicks or none.
+      const daysOverBefore = visitorDaysOverBefore(clock.now());
+      const nothingHeld =
+        pending.size === 0 && pendingStats.size === 0 && pendingExpired.size === 0;
+      if (nothingHeld && daysOverBefore <= visitorDaysForgotten) return true;
       unconfirmed = {
         number: ++lastBatch,
         counts: pending,
         stats: pendingStats,
         expiredVisits: pendingExpired,
+        visitorDaysOverBefore: daysOverBefore,
       };
       pending = new Map();
       pendingStats = createTally();

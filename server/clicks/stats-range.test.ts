@@ -47,11 +47,12 @@ async function serviceWithLink() {
   };
 }
 
-const bucket = (start: string, humans: number, bots = 0, qr_scans = 0) => ({
+const bucket = (start: string, humans: number, bots = 0, qr_scans = 0, visitors = 0) => ({
   start,
   humans,
   bots,
   qr_scans,
+  visitors,
 });
 
 describe('the statistics of a range', () => {
@@ -78,14 +79,18 @@ describe('the statistics of a range', () => {
       humans: 3,
       bots: 1,
       qr_scans: 2,
+      // One person all day: a visitor of the hour they were first seen in.
+      visitors: 1,
       buckets: [
-        bucket('2026-11-26T10:00:00.000Z', 1),
+        bucket('2026-11-26T10:00:00.000Z', 1, 0, 0, 1),
         bucket('2026-11-26T11:00:00.000Z', 0),
         bucket('2026-11-26T12:00:00.000Z', 2, 1, 2),
       ],
     });
     // The days of the range, whole, as before.
-    expect(body.stats.days).toEqual([{ date: '2026-11-26', humans: 4, bots: 1, qr_scans: 2 }]);
+    expect(body.stats.days).toEqual([
+      { date: '2026-11-26', humans: 4, bots: 1, qr_scans: 2, visitors: 1 },
+    ]);
     // An offset is read as one: 12:00+01:00 is 11:00Z.
     const offset = await stats(
       'from=2026-11-26T12:00:00%2B01:00&to=2026-11-26T12:00:00Z&granularity=hour',
@@ -115,18 +120,19 @@ describe('the statistics of a range', () => {
       humans: 2,
     });
     expect(days.buckets).toEqual([
-      bucket('2026-09-30T00:00:00.000Z', 1),
-      bucket('2026-10-01T00:00:00.000Z', 1),
+      bucket('2026-09-30T00:00:00.000Z', 1, 0, 0, 1),
+      bucket('2026-10-01T00:00:00.000Z', 1, 0, 0, 1),
       bucket('2026-10-02T00:00:00.000Z', 0),
     ]);
     expect(days.days.map((day) => day.date)).toEqual(['2026-09-30', '2026-10-01', '2026-10-02']);
     const months = (await stats('from=2026-09-15&to=2026-11-26&granularity=month')).body.stats;
+    // The same person on three days: a visitor of each day, and of the range three times.
     expect(months.buckets).toEqual([
-      bucket('2026-09-01T00:00:00.000Z', 1),
-      bucket('2026-10-01T00:00:00.000Z', 1),
-      bucket('2026-11-01T00:00:00.000Z', 2),
+      bucket('2026-09-01T00:00:00.000Z', 1, 0, 0, 1),
+      bucket('2026-10-01T00:00:00.000Z', 1, 0, 0, 1),
+      bucket('2026-11-01T00:00:00.000Z', 2, 0, 0, 1),
     ]);
-    expect(months.humans).toBe(4);
+    expect(months).toMatchObject({ humans: 4, visitors: 3 });
     // A whole year, the most a range may be.
     expect((await stats('from=2025-11-27&to=2026-11-26')).body.stats.buckets).toHaveLength(365);
   });

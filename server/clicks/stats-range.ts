@@ -117,25 +117,31 @@ const nextStart = (start: number, granularity: StatsGranularity) => {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1);
 };
 
-const COUNTED = { human: 'humans', bot: 'bots', qr: 'qr_scans' } as const;
-const HOURLY = { hour_human: 'humans', hour_bot: 'bots', hour_qr: 'qr_scans' } as const;
+const COUNTED = { human: 'humans', bot: 'bots', qr: 'qr_scans', visitor: 'visitors' } as const;
+const HOURLY = {
+  hour_human: 'humans',
+  hour_bot: 'bots',
+  hour_qr: 'qr_scans',
+  hour_visitor: 'visitors',
+} as const;
+
+/** A bucket with its counts; `visitors` always there (optional on the wire, for older services). */
+type CountedBucket = StatsBucketJson & { visitors: number };
 
 /**
  * The range's buckets, oldest first and none missing, from the day counts (or, for hours, the
  * hour counts) of the days it touches. A month bucket counts only the days of the range.
  */
-export function bucketsOf(
-  counts: Omit<StatCount, 'linkId'>[],
-  range: StatsRange,
-): StatsBucketJson[] {
+export function bucketsOf(counts: Omit<StatCount, 'linkId'>[], range: StatsRange): CountedBucket[] {
   const { fromMs, toMs, granularity } = range;
-  const buckets = new Map<number, StatsBucketJson>();
+  const buckets = new Map<number, CountedBucket>();
   for (
     let start = bucketStart(fromMs, granularity);
     start < toMs;
     start = nextStart(start, granularity)
   ) {
-    buckets.set(start, { start: new Date(start).toISOString(), humans: 0, bots: 0, qr_scans: 0 });
+    const iso = new Date(start).toISOString();
+    buckets.set(start, { start: iso, humans: 0, bots: 0, qr_scans: 0, visitors: 0 });
   }
   for (const { day, facet, value, clicks } of counts) {
     let at = day * DAY_MS;

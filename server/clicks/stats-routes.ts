@@ -16,6 +16,7 @@ import { linkIdentityOf } from '../shared/link-identity.ts';
 import type { ShortDomains } from '../shared/short-domain.ts';
 import { REFERRER_GROUPS, type StatCount, type Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
+import { botsAsked, peopleOnly } from './stats-privacy.ts';
 import { bucketsOf, daysOf, rangeAsked, type StatsRange } from './stats-range.ts';
 
 export type StatsRouteDeps = {
@@ -73,6 +74,7 @@ export function summarize(
     humans: 0,
     bots: 0,
     qr_scans: 0,
+    visitors: 0,
   }));
   const totals = {
     referrer: new Map<string, number>(),
@@ -87,6 +89,7 @@ export function summarize(
     if (facet === 'human') entry.humans += clicks;
     else if (facet === 'bot') entry.bots += clicks;
     else if (facet === 'qr') entry.qr_scans += clicks;
+    else if (facet === 'visitor') entry.visitors += clicks;
     else if (facet in totals) {
       const facetTotals = totals[facet as keyof typeof totals];
       facetTotals.set(value, (facetTotals.get(value) ?? 0) + clicks);
@@ -101,6 +104,8 @@ export function summarize(
     humans: buckets.reduce((sum, bucket) => sum + bucket.humans, 0),
     bots: buckets.reduce((sum, bucket) => sum + bucket.bots, 0),
     qr_scans: buckets.reduce((sum, bucket) => sum + bucket.qr_scans, 0),
+    // A day's count is its distinct visitors: a person on two days is counted on each.
+    visitors: buckets.reduce((sum, bucket) => sum + bucket.visitors, 0),
     from: new Date(range.fromMs).toISOString(),
     to: new Date(range.toMs).toISOString(),
     granularity: range.granularity,
@@ -121,8 +126,12 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
 
   const answerStats = async (c: Context<AccountEnv>) => {
     const range = rangeAsked((name) => c.req.query(name), clock.now());
+    const bots = botsAsked(c.req.query('bots'));
     const { fromDay, toDay } = daysOf(range);
     const identity = linkIdentityOf(c.req.url, domains, '/stats');
+    // Visitors held in memory are counted only by the write that marks them (a mark stored
+    // already is no new visitor): what is held is written first, when the database takes it.
+    await clicks.flush();
     // As a link's clicks: what is stored plus what is held, read so that no batch is in both.
     const read = await clicks.settled(async () => {
       const link =
@@ -138,7 +147,10 @@ export function statsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
     if (!read) throw new HttpProblem(ErrorCode.notFound, 'No link with this short URL.');
     const answer: LinkStatsAnswerJson = {
       success: true,
-      stats: { ...summarize(read.counts, range), expired_visits: read.expiredVisits },
+      stats: {
+        ...summarize(bots === 'exclude' ? peopleOnly(read.counts) : read.counts, range),
+        expired_visits: read.expiredVisits,
+      },
     };
     // A year of days is ~16 kB of JSON: compressed as the list is, when the client accepts it.
     return jsonResponse(answer, c.req.header('accept-encoding'));

@@ -85,22 +85,24 @@ describe('the statistics of a link', () => {
         humans: 4,
         bots: 1,
         qr_scans: 0,
+        visitors: 3,
         from: '2026-11-24T00:00:00.000Z',
         to: '2026-11-29T00:00:00.000Z',
         granularity: 'day',
+        // From one address: the iPhone's two clicks are one visitor, the iPad another.
         buckets: [
-          { start: '2026-11-24T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
-          { start: '2026-11-25T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
-          { start: '2026-11-26T00:00:00.000Z', humans: 1, bots: 0, qr_scans: 0 },
-          { start: '2026-11-27T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0 },
-          { start: '2026-11-28T00:00:00.000Z', humans: 3, bots: 1, qr_scans: 0 },
+          { start: '2026-11-24T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { start: '2026-11-25T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { start: '2026-11-26T00:00:00.000Z', humans: 1, bots: 0, qr_scans: 0, visitors: 1 },
+          { start: '2026-11-27T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { start: '2026-11-28T00:00:00.000Z', humans: 3, bots: 1, qr_scans: 0, visitors: 2 },
         ],
         days: [
-          { date: '2026-11-24', humans: 0, bots: 0, qr_scans: 0 },
-          { date: '2026-11-25', humans: 0, bots: 0, qr_scans: 0 },
-          { date: '2026-11-26', humans: 1, bots: 0, qr_scans: 0 },
-          { date: '2026-11-27', humans: 0, bots: 0, qr_scans: 0 },
-          { date: '2026-11-28', humans: 3, bots: 1, qr_scans: 0 },
+          { date: '2026-11-24', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { date: '2026-11-25', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { date: '2026-11-26', humans: 1, bots: 0, qr_scans: 0, visitors: 1 },
+          { date: '2026-11-27', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+          { date: '2026-11-28', humans: 3, bots: 1, qr_scans: 0, visitors: 2 },
         ],
         referrers: [
           { host: 'news.example', kind: 'host', clicks: 2 },
@@ -156,8 +158,8 @@ describe('the statistics of a link', () => {
     const stats = (await client.stats(id, 2)).body.stats;
     expect(stats).toMatchObject({ humans: 6, bots: 1, qr_scans: 4 });
     expect(stats.days).toEqual([
-      { date: '2026-11-26', humans: 2, bots: 1, qr_scans: 3 },
-      { date: '2026-11-27', humans: 4, bots: 0, qr_scans: 1 },
+      { date: '2026-11-26', humans: 2, bots: 1, qr_scans: 3, visitors: 1 },
+      { date: '2026-11-27', humans: 4, bots: 0, qr_scans: 1, visitors: 1 },
     ]);
     expect((await client.retrieve(id)).body.clicks).toBe(7);
   });
@@ -323,7 +325,7 @@ describe('the referrers of a link', () => {
     await expect.poll(async () => (await referrerRowsOf(t, row?.id ?? 0, today)).length).toBe(51);
   });
 
-  it('of a link with 100,000 distinct hosts stay 51 rows a day and answer in at most 50 kB', async () => {
+  it('of a link with 100,000 distinct hosts stay 51 rows a day and answer in at most 60 kB', async () => {
     const { t, key, id } = await serviceWithLink();
     const [row] = await t.storedLinks(key);
     const linkId = row?.id ?? 0;
@@ -352,7 +354,8 @@ describe('the referrers of a link', () => {
     const authorization = `Bearer ${key}`;
     const plain = await rawRequest(t.baseUrl, path, { headers: { authorization } });
     expect(plain.status).toBe(200);
-    expect(Buffer.byteLength(plain.body)).toBeLessThanOrEqual(50_000);
+    // A year of days and of buckets, each with its visitors, and 51 referrers.
+    expect(Buffer.byteLength(plain.body)).toBeLessThanOrEqual(60_000);
     const { stats } = JSON.parse(plain.body) as LinkStatsAnswerJson;
     expect(stats.humans).toBe(50 * 2_004);
     expect(stats.referrers).toHaveLength(51);

@@ -13,6 +13,8 @@ export type DocumentOptions = {
   shortHost?: string;
   rateLimitPerMinute: number;
   addressRateLimitPerMinute: number;
+  /** The query parameter by which a visitor opts out of the statistics (`--no-track-param`). */
+  noTrackParam?: string;
 };
 
 const RETRY_AFTER = {

@@ -7,20 +7,22 @@ import {
   STATS_MAX_DAYS,
 } from '../../contract/link-stats.ts';
 import type { Describe } from './openapi-operations.ts';
+import { botsParameter } from './openapi-privacy.ts';
 import { json, ref } from './openapi-schemas.ts';
 
-const day = (date: string, humans: number, bots: number, qr_scans: number) => ({
+const day = (date: string, humans: number, bots: number, qr_scans: number, visitors: number) => ({
   date,
   humans,
   bots,
   qr_scans,
+  visitors,
 });
 
 export const linkStats: Describe = ({ notFound, common }) => ({
   operationId: 'linkStats',
   summary:
     "A link's click statistics per hour, UTC day or month, referrer host, device and country",
-  description: `Aggregates only: no address, User-Agent or full referrer is kept. The range is \`days\` (the last N UTC days, today the last) or \`from\` and \`to\` (at most ${STATS_MAX_DAYS} days apart), counted in \`buckets\` of \`granularity\`; \`from\` and \`to\` in the answer are the range counted, widened to whole hours (\`hour\`) or whole UTC days. Everything is UTC: a client in a zone with a half-hour offset shows the hour buckets shifted to its nearest whole hour. \`humans\`, \`bots\` and \`qr_scans\` total the buckets; \`days\` has the range's whole UTC days (kept for older clients); referrers, devices, browsers, systems (operating systems; \`Other\` for a name the User-Agent parser does not know) and countries count the people of those days, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one \`other\`; the answer names at most 50 (\`kind\` \`host\`), then \`other\` last; \`host\` is null for \`direct\`, \`ip_address\` (a host that is an IP address: which one is not kept) and \`other\`. Countries only where the operator gave a GeoIP database. \`qr_scans\` counts the clicks that came from the link's QR code, whose short URL carries \`?qr=1\` (the \`qr\` parameter of \`GET /{back_half}\`); they are among \`humans\` and \`bots\` too. The link's \`clicks\` counts every redirect, before the statistics began too. \`expired_visits\` counts the visits after the link expired, since it was made (never clicks, in no day).`,
+  description: `Aggregates only: no address, User-Agent or full referrer is kept. The range is \`days\` (the last N UTC days, today the last) or \`from\` and \`to\` (at most ${STATS_MAX_DAYS} days apart), counted in \`buckets\` of \`granularity\`; \`from\` and \`to\` in the answer are the range counted, widened to whole hours (\`hour\`) or whole UTC days. Everything is UTC: a client in a zone with a half-hour offset shows the hour buckets shifted to its nearest whole hour. \`humans\`, \`bots\` and \`qr_scans\` total the buckets; \`days\` has the range's whole UTC days (kept for older clients); referrers, devices, browsers, systems (operating systems; \`Other\` for a name the User-Agent parser does not know) and countries count the people of those days, most clicks first. Referrers: each day keeps its 50 most clicked hosts and adds the others to one \`other\`; the answer names at most 50 (\`kind\` \`host\`), then \`other\` last; \`host\` is null for \`direct\`, \`ip_address\` (a host that is an IP address: which one is not kept) and \`other\`. Countries only where the operator gave a GeoIP database. \`qr_scans\` counts the clicks that came from the link's QR code, whose short URL carries \`?qr=1\` (the \`qr\` parameter of \`GET /{back_half}\`); they are among \`humans\` and \`bots\` too. \`visitors\` counts distinct people (bots are none) without keeping any: per UTC day, from a hash of the address and User-Agent keyed with a random key of the day that is deleted once the day is over; a bucket counts the visitors first seen in it, and the range's total is the sum of its days' (a person on two days counts twice). The link's \`clicks\` counts every redirect, before the statistics began too. \`expired_visits\` counts the visits after the link expired, since it was made (never clicks, in no day).`,
   parameters: [
     {
       name: 'days',
@@ -53,6 +55,7 @@ export const linkStats: Describe = ({ notFound, common }) => ({
       description: `The buckets: \`hour\` (kept for ${STATS_HOURS_KEPT_DAYS} days: \`from\` must be within them), \`day\` or \`month\` (the first and last hold only the range's days).`,
       schema: { type: 'string', enum: [...STATS_GRANULARITIES], default: 'day' },
     },
+    botsParameter,
   ],
   responses: {
     '200': {
@@ -64,14 +67,15 @@ export const linkStats: Describe = ({ notFound, common }) => ({
             humans: 3,
             bots: 1,
             qr_scans: 1,
+            visitors: 2,
             from: '2026-11-25T00:00:00.000Z',
             to: '2026-11-27T00:00:00.000Z',
             granularity: 'day',
             buckets: [
-              { start: '2026-11-25T00:00:00.000Z', humans: 1, bots: 0, qr_scans: 0 },
-              { start: '2026-11-26T00:00:00.000Z', humans: 2, bots: 1, qr_scans: 1 },
+              { start: '2026-11-25T00:00:00.000Z', humans: 1, bots: 0, qr_scans: 0, visitors: 1 },
+              { start: '2026-11-26T00:00:00.000Z', humans: 2, bots: 1, qr_scans: 1, visitors: 1 },
             ],
-            days: [day('2026-11-25', 1, 0, 0), day('2026-11-26', 2, 1, 1)],
+            days: [day('2026-11-25', 1, 0, 0, 1), day('2026-11-26', 2, 1, 1, 1)],
             referrers: [
               { host: 'news.example', kind: 'host', clicks: 2 },
               { host: null, kind: 'direct', clicks: 1 },

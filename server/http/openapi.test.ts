@@ -93,6 +93,36 @@ describe('GET /v1/openapi.json', () => {
     expect(stats).toContain('"qr_scans"');
   });
 
+  it("names the statistics' privacy switches: Sec-GPC, the operator's opt-out parameter, bots", async () => {
+    const follow = document.paths['/{back_half}']?.get as { parameters?: unknown[] } | undefined;
+    expect(follow?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Sec-GPC', in: 'header' }),
+    );
+    // The opt-out parameter only where the operator set one.
+    expect(follow?.parameters).toHaveLength(2);
+    const statsOperation = document.paths['/v1/links/{host}/{back_half}/stats']?.get as {
+      parameters?: unknown[];
+    };
+    expect(statsOperation.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'bots',
+        in: 'query',
+        schema: { type: 'string', enum: ['include', 'exclude'], default: 'include' },
+      }),
+    );
+    expect(JSON.stringify(document.components.schemas.LinkStats)).toContain('"visitors"');
+    const optOut = await startTestService({ noTrackParam: 'no_track' });
+    try {
+      const own = (await api(optOut.baseUrl).send<Document>('GET', '/v1/openapi.json')).body;
+      const ownFollow = own.paths['/{back_half}']?.get as { parameters?: unknown[] };
+      expect(ownFollow.parameters).toContainEqual(
+        expect.objectContaining({ name: 'no_track', in: 'query' }),
+      );
+    } finally {
+      await optOut.stop();
+    }
+  });
+
   it('describes every answer of a tour of the API, errors included', async () => {
     const key = await t.createAccount('tour@example.com');
     await t.addDomain('tour@example.com', 'go.tour.example');

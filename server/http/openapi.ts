@@ -6,8 +6,18 @@
 import { MAX_REQUEST_BODY_BYTES } from '../../contract/limits.ts';
 import { type DocumentOptions, operationContext } from './openapi-operations.ts';
 import { linkPasswordPath } from './openapi-password.ts';
+import { redirectPrivacyParameters } from './openapi-privacy.ts';
 import { components } from './openapi-schemas.ts';
 import { API_ENDPOINTS } from './routes.ts';
+
+/** The short link's path, with the parameters of the statistics' privacy switches. */
+const followLinkPath = (noTrackParam: string | undefined) => ({
+  ...linkPasswordPath,
+  get: {
+    ...linkPasswordPath.get,
+    parameters: [...linkPasswordPath.get.parameters, ...redirectPrivacyParameters(noTrackParam)],
+  },
+});
 
 export function openApiDocument(options: DocumentOptions) {
   const context = operationContext(options);
@@ -30,7 +40,7 @@ export function openApiDocument(options: DocumentOptions) {
       description: `The reference service's API. Every answer carries \`Cache-Control: no-store\`; errors have the body \`Error\`. Limits: ${context.limits}; request bodies up to ${MAX_REQUEST_BODY_BYTES / 1024} KiB (413 \`payload_too_large\` past that).`,
     },
     security: [{ bearer: [] }],
-    paths: { ...paths, '/{back_half}': linkPasswordPath },
+    paths: { ...paths, '/{back_half}': followLinkPath(options.noTrackParam) },
     components: components(context.shortHost),
   };
 }

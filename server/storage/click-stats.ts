@@ -4,7 +4,7 @@ import { STATS_HOURS_KEPT_DAYS } from '../../contract/link-stats.ts';
 
 /**
  * What the click statistics count, per link and UTC day: `human` and `bot` clicks and `qr` scans
- * (among them; value ''), and
+ * (among them; value ''; `bot_qr` the bots' scans), `visitor` (distinct people), and
  * of the people's clicks the referrer host ('' for direct, or one of REFERRER_GROUPS), the device
  * type, the browser and operating system (a name the User-Agent parser knows, or OTHER_NAME) and
  * the country code.
@@ -13,7 +13,10 @@ export type StatFacet =
   | 'human'
   | 'bot'
   | 'qr'
+  | 'bot_qr'
+  | 'visitor'
   | HourFacet
+  | 'hour_visitor'
   | 'referrer'
   | 'device'
   | 'browser'
@@ -24,9 +27,32 @@ export type StatFacet =
  * The same three counts per hour of the day (value: the hour, '00' to '23'), kept HOURS_KEPT_DAYS
  * days: older ones are deleted as a link's clicks are written.
  */
-export type HourFacet = 'hour_human' | 'hour_bot' | 'hour_qr';
-export const HOUR_FACETS: readonly HourFacet[] = ['hour_human', 'hour_bot', 'hour_qr'];
+export type HourFacet = 'hour_human' | 'hour_bot' | 'hour_qr' | 'hour_bot_qr';
+export const HOUR_FACETS: readonly HourFacet[] = [
+  'hour_human',
+  'hour_bot',
+  'hour_qr',
+  'hour_bot_qr',
+];
 export const HOURS_KEPT_DAYS = STATS_HOURS_KEPT_DAYS;
+
+/**
+ * The facets counted per day (with their hours): a read gives them day by day; the others are
+ * summed over the days read. `visitor` and `hour_visitor` count the marks first seen that day and
+ * hour (visitor-marks.ts). As SQL lists, for the engines' queries.
+ */
+const HOURLY_FACETS: readonly StatFacet[] = [...HOUR_FACETS, 'hour_visitor'];
+const DAILY_FACETS: readonly StatFacet[] = [
+  'human',
+  'bot',
+  'qr',
+  'bot_qr',
+  'visitor',
+  ...HOURLY_FACETS,
+];
+const sqlList = (facets: readonly StatFacet[]) => facets.map((facet) => `'${facet}'`).join(', ');
+export const HOURLY_FACETS_SQL = sqlList(HOURLY_FACETS);
+export const DAILY_FACETS_SQL = sqlList(DAILY_FACETS);
 
 /** The links whose hours a batch adds to, and the day before which their hours are deleted. */
 export function hoursToPrune(stats: StatCount[]): { linkId: number; beforeDay: number }[] {

@@ -7,6 +7,7 @@ import type { AccountStatsStorage } from './account-stats.ts';
 import type { StatCount, StoredStats } from './click-stats.ts';
 import type { DestinationHealth, HealthStorage } from './destination-health.ts';
 import type { TagName, TagStorage } from './tag-storage.ts';
+import type { VisitorBatch } from './visitor-marks.ts';
 
 export type {
   BulkEdit,
@@ -122,7 +123,9 @@ export type RedirectTarget = LinkEnd &
 
 // The click statistics' stored shapes live in click-stats.ts; the storage's users read them here.
 export {
+  DAILY_FACETS_SQL,
   HOUR_FACETS,
+  HOURLY_FACETS_SQL,
   HOURS_KEPT_DAYS,
   type HourFacet,
   hoursToPrune,
@@ -133,6 +136,7 @@ export {
   type StatFacet,
   type StoredStats,
 } from './click-stats.ts';
+export type { Visit, VisitorBatch } from './visitor-marks.ts';
 
 /** A back-half, an email or a domain host that is already taken. */
 export class UniqueViolation extends Error {
@@ -249,6 +253,7 @@ export interface Storage extends HealthStorage, TagStorage, AccountStatsStorage 
     batch?: number,
     stats?: StatCount[],
     expiredVisits?: Map<number, number>,
+    visitors?: VisitorBatch,
   ): Promise<void>;
   /**
    * The statistics stored for a link, days `fromDay` to `toDay` inclusive: people and bots per

@@ -161,6 +161,11 @@ if (runs('statistics')) {
       ],
     ],
     [
+      'redirects / bare, statistics on, every redirect a new visitor (an address of its own)',
+      `${overBare(stats.distinctVisitorsPerSecond).toFixed(2)} ×`,
+      '',
+    ],
+    [
       `stats of a link with ${stats.statsClicks.toLocaleString('en')} clicks from as many referrer hosts, 365 days (median)`,
       `${stats.statsMedianMs.toFixed(1)} ms`,
       '< 100 ms',
@@ -173,7 +178,7 @@ if (runs('statistics')) {
       [figure('statistics.statsKb', stats.statsBytes / 1000, 'kB')],
     ],
     [
-      `stats of a link with ${stats.yearStatsClicks.toLocaleString('en')} clicks over 365 days, seeded through the storage (median of 20)`,
+      `stats of a link with ${stats.yearStatsClicks.toLocaleString('en')} clicks (and their visitors) over 365 days, seeded through the storage (median of 20)`,
       `${stats.yearStatsMedianMs.toFixed(1)} ms`,
       '< 100 ms',
       [figure('statistics.yearStatsMedianMs', stats.yearStatsMedianMs, 'ms')],

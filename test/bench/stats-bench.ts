@@ -24,6 +24,8 @@ export type StatsFigures = {
   longUserAgentPerSecond: number;
   /** Statistics on, DISTINCT_USER_AGENTS 512-character User-Agents taken in turn. */
   distinctUserAgentsPerSecond: number;
+  /** Statistics on, every redirect from an address of its own: each a new visitor to mark. */
+  distinctVisitorsPerSecond: number;
   /** GET …/stats?days=365 of a link with `statsClicks` clicks, each from its own referrer host. */
   statsMedianMs: number;
   statsClicks: number;
@@ -86,9 +88,11 @@ async function seedYear(store: Storage, accountId: number): Promise<void> {
     row('human', '', humans);
     row('bot', '', clicks - humans);
     row('qr', '', Math.floor(clicks / 10));
+    row('visitor', '', Math.floor(humans * 0.6));
     if (day > today - HOURS_KEPT_DAYS) {
       for (let hour = 0; hour < 24; hour++) {
         row('hour_human', String(hour).padStart(2, '0'), Math.floor(humans / 24));
+        row('hour_visitor', String(hour).padStart(2, '0'), Math.floor((humans * 0.6) / 24));
       }
     }
     const spread = (facet: StatCount['facet'], names: string[]) => {
@@ -185,6 +189,7 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       bare: [] as number[],
       longUserAgent: [] as number[],
       userAgents: [] as number[],
+      visitors: [] as number[],
     };
     for (let round = 0; round < rounds; round++) {
       runs.bare.push(await redirects(bare, { duration: seconds }));
@@ -201,6 +206,16 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
         await redirects(withStats, {
           duration: seconds,
           requests: eachWith('user-agent', (n) => hostileUserAgent(n % DISTINCT_USER_AGENTS)),
+        }),
+      );
+      // Through a trusted proxy (the bench's own address), a client address of its own each.
+      runs.visitors.push(
+        await redirects(withStats, {
+          duration: seconds,
+          requests: eachWith(
+            'x-forwarded-for',
+            (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          ),
         }),
       );
     }
@@ -259,6 +274,7 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
       barePerSecond: median(runs.bare),
       longUserAgentPerSecond: median(runs.longUserAgent),
       distinctUserAgentsPerSecond: median(runs.userAgents),
+      distinctVisitorsPerSecond: median(runs.visitors),
       statsMedianMs: median(times),
       yearStatsMedianMs: median(yearTimes),
       yearStatsClicks: yearClicks,

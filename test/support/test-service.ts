@@ -93,6 +93,7 @@ export async function startTestService(
     checkIntervalMs?: number;
     checkOptions?: CheckOptions;
     shutdownTimeoutMs?: number;
+    noTrackParam?: string;
   } = {},
 ): Promise<TestService> {
   const forwardClock = createForwardClock();
@@ -120,6 +121,7 @@ export async function startTestService(
     checkIntervalMs: options.checkIntervalMs,
     checkOptions: options.checkOptions,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
+    noTrackParam: options.noTrackParam,
   });
   return {
     baseUrl: service.baseUrl,

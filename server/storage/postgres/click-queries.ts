@@ -2,12 +2,15 @@
 // number so that a retry of a stored batch adds nothing, and a link's statistics.
 import {
   type ClickStorage,
+  DAILY_FACETS_SQL,
+  HOURLY_FACETS_SQL,
   hoursToPrune,
   REFERRER_GROUPS,
   REFERRERS_KEPT,
   type StatFacet,
 } from '../storage.ts';
 import { guarded, type Sql } from './database.ts';
+import { addVisitsPostgres } from './visitor-queries.ts';
 
 /**
  * Keeps the REFERRERS_KEPT most clicked referrers (ties by host) of the link and days given as
@@ -39,9 +42,10 @@ const KEEP_TOP_REFERRERS = `WITH touched AS (
  */
 export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string): ClickStorage {
   return {
-    addClicks: (counts, batch, stats = [], expiredVisits = new Map()) =>
+    addClicks: (counts, batch, stats = [], expiredVisits = new Map(), visitors) =>
       guarded(async () => {
-        if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0) return;
+        if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0 && !visitors)
+          return;
         // One row per link, clicks and expired visits together: a statement updates a row once.
         const linkIds = [...new Set([...counts.keys(), ...expiredVisits.keys()])];
         // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
@@ -101,7 +105,7 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
             `DELETE FROM click_stats s
              USING unnest($1::bigint[], $2::integer[]) AS v(id, before_day)
              WHERE s.link_id = v.id AND s.day < v.before_day
-               AND s.facet IN ('hour_human', 'hour_bot', 'hour_qr')`,
+               AND s.facet IN (${HOURLY_FACETS_SQL})`,
             [
               `{${pruned.map((p) => p.linkId).join(',')}}`,
               `{${pruned.map((p) => p.beforeDay).join(',')}}`,
@@ -109,6 +113,7 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
             { prepare: true },
           );
         }
+        if (visitors) await addVisitsPostgres(sql, visitors);
       }),
 
     clickStats: (linkId, fromDay, toDay) =>
@@ -117,10 +122,10 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
         const rows = (await sql.unsafe(
           `WITH s AS (
              SELECT day, facet, value, clicks FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet IN (${DAILY_FACETS_SQL})
              UNION ALL
              SELECT $3::integer, facet, value, sum(clicks)::bigint FROM click_stats
-             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
+             WHERE link_id = $1 AND day BETWEEN $2 AND $3 AND facet NOT IN (${DAILY_FACETS_SQL})
              GROUP BY facet, value)
            SELECT s.day, s.facet, s.value, s.clicks, b."storedBatch"
            FROM (SELECT ${storedBatchColumn}) AS b LEFT JOIN s ON true`,

@@ -146,6 +146,20 @@ export const MIGRATIONS: string[] = [
      END IF;
      RETURN NULL;
    END $$;`,
+  // Distinct visitors (storage/visitor-marks.ts): each UTC day's random key, made by the first
+  // instance that needs it (INSERT … ON CONFLICT DO NOTHING, then read), and the marks seen on a
+  // link that day; both deleted once the day is over, leaving only the counts in click_stats.
+  `CREATE TABLE visitor_keys (
+     day integer PRIMARY KEY,
+     key bytea NOT NULL
+   );
+   CREATE TABLE visitor_marks (
+     day integer NOT NULL,
+     link_id bigint NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     mark text NOT NULL,
+     PRIMARY KEY (day, link_id, mark)
+   );
+   CREATE INDEX visitor_marks_by_link ON visitor_marks (link_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

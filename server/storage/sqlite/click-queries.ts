@@ -1,6 +1,8 @@
 // The storage's clicks on SQLite: the counts and statistics a batch adds, and a link's statistics.
 import {
   type ClickStorage,
+  DAILY_FACETS_SQL,
+  HOURLY_FACETS_SQL,
   hoursToPrune,
   REFERRER_GROUPS,
   REFERRERS_KEPT,
@@ -8,6 +10,7 @@ import {
   type StoredStats,
 } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
+import { addVisitsSqlite } from './visitor-queries.ts';
 
 /** The link's referrers of the day past the REFERRERS_KEPT most clicked (ties by host). */
 const REFERRERS_PAST_KEPT = `SELECT value, clicks FROM click_stats
@@ -23,7 +26,8 @@ function referrerDays(stats: StatCount[]): { linkId: number; day: number }[] {
   return [...days.values()];
 }
 
-export function clickQueries({ all, run, statement, transaction }: SqliteAccess): ClickStorage {
+export function clickQueries(access: SqliteAccess): ClickStorage {
+  const { all, run, statement, transaction } = access;
   /** Keeps a day's REFERRERS_KEPT most clicked referrers, and adds the others' clicks to one. */
   const keepTopReferrers = (linkId: number, day: number) => {
     const { rows } = statement(
@@ -46,8 +50,8 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
   };
 
   return {
-    async addClicks(counts, _batch, stats = [], expiredVisits = new Map()) {
-      if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0) return;
+    async addClicks(counts, _batch, stats = [], expiredVisits = new Map(), visitors) {
+      if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0 && !visitors) return;
       transaction(() => {
         for (const [id, count] of counts) {
           run('UPDATE links SET clicks = clicks + ? WHERE id = ?', count, id);
@@ -73,11 +77,12 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
         for (const { linkId, beforeDay } of hoursToPrune(stats)) {
           run(
             `DELETE FROM click_stats WHERE link_id = ? AND day < ?
-             AND facet IN ('hour_human', 'hour_bot', 'hour_qr')`,
+             AND facet IN (${HOURLY_FACETS_SQL})`,
             linkId,
             beforeDay,
           );
         }
+        if (visitors) addVisitsSqlite(access, visitors);
       });
     },
 
@@ -85,10 +90,10 @@ export function clickQueries({ all, run, statement, transaction }: SqliteAccess)
       return {
         counts: all<StoredStats['counts'][number]>(
           `SELECT day, facet, value, clicks FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet IN (${DAILY_FACETS_SQL})
            UNION ALL
            SELECT ?3, facet, value, sum(clicks) FROM click_stats
-           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN ('human', 'bot', 'qr', 'hour_human', 'hour_bot', 'hour_qr')
+           WHERE link_id = ?1 AND day BETWEEN ?2 AND ?3 AND facet NOT IN (${DAILY_FACETS_SQL})
            GROUP BY facet, value`,
           linkId,
           fromDay,

@@ -132,6 +132,20 @@ export const MIGRATIONS: string[] = [
   // link and facet, its days in order, without the link's other facets' rows. The key's columns
   // (value) come with every index of a WITHOUT ROWID table: with clicks, the index covers them.
   `CREATE INDEX click_stats_by_facet ON click_stats (link_id, facet, day, clicks);`,
+  // Distinct visitors (storage/visitor-marks.ts): each UTC day's random key, and the marks seen on
+  // a link that day; both deleted once the day is over, leaving only the counts in click_stats.
+  // Keyed by day first, so that a day's rows are deleted as one range.
+  `CREATE TABLE visitor_keys (
+     day INTEGER PRIMARY KEY,
+     key BLOB NOT NULL
+   );
+   CREATE TABLE visitor_marks (
+     day INTEGER NOT NULL,
+     link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+     mark TEXT NOT NULL,
+     PRIMARY KEY (day, link_id, mark)
+   ) WITHOUT ROWID;
+   CREATE INDEX visitor_marks_by_link ON visitor_marks (link_id);`,
 ];
 
 /** The schema version this service brings a database to: one per migration. */
