@@ -145,10 +145,11 @@ export function accountStatsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
       bots: 0,
       qr_scans: 0,
     }));
-    const field = { human: 'humans', bot: 'bots', qr: 'qr_scans' } as const;
+    // People only: the bots' scans (bot_qr, asked for only then) are taken from the scans.
+    const field = { human: 'humans', bot: 'bots', qr: 'qr_scans', bot_qr: 'qr_scans' } as const;
     for (const { day, facet, clicks } of dayCounts) {
       const entry = days[day - fromDay];
-      if (entry) entry[field[facet]] += clicks;
+      if (entry) entry[field[facet]] += facet === 'bot_qr' ? -clicks : clicks;
     }
     const total = (name: 'humans' | 'bots' | 'qr_scans') =>
       days.reduce((sum, day) => sum + day[name], 0);

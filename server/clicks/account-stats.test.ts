@@ -174,19 +174,20 @@ describe("the account's statistics", () => {
     expect(Object.keys((await overview('?group_by=os')).groups)).toEqual(['os']);
   });
 
-  it('count people only with bots=exclude: no bots, and links by their people', async () => {
+  it("count people only with bots=exclude: no bots, no bots' scans, and links by their people", async () => {
     const { account } = await service();
     const { link, overview } = await account('people@example.com');
     const crawled = await link('https://example.com/crawled?utm_campaign=c');
     const read = await link('https://example.com/read');
+    await crawled.click({ 'user-agent': GOOGLEBOT }, '?qr=1');
     await crawled.click({ 'user-agent': GOOGLEBOT });
-    await crawled.click({ 'user-agent': GOOGLEBOT });
-    await crawled.click({ 'user-agent': IPHONE });
+    await crawled.click({ 'user-agent': IPHONE }, '?qr=1');
     await read.click({ 'user-agent': IPHONE });
     await read.click({ 'user-agent': CHROME_WINDOWS });
     expect((await overview('', 5)).groups.link?.map((l) => l.clicks)).toEqual([3, 2]);
     const people = await overview('?bots=exclude');
-    expect(people).toMatchObject({ humans: 3, bots: 0 });
+    expect(await overview('')).toMatchObject({ humans: 3, bots: 2, qr_scans: 2 });
+    expect(people).toMatchObject({ humans: 3, bots: 0, qr_scans: 1 });
     expect(people.days.every((day) => day.bots === 0)).toBe(true);
     expect(people.groups.link?.map((l) => [l.short_url, l.clicks])).toEqual([
       [read.short_url, 2],

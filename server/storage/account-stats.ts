@@ -14,7 +14,12 @@ export type AccountStatsQuery = {
 export type AccountFacet = 'referrer' | 'device' | 'browser' | 'os' | 'country';
 
 /** A day's people, bots or QR scans (`facet` `human`, `bot` or `qr`) of every link together. */
-export type AccountDayCount = { day: number; facet: 'human' | 'bot' | 'qr'; clicks: number };
+/** A day's count of one facet; `bot_qr` (the bots' scans, among `qr`) only for people only. */
+export type AccountDayCount = {
+  day: number;
+  facet: 'human' | 'bot' | 'qr' | 'bot_qr';
+  clicks: number;
+};
 
 export type AccountLinkCount = { domain: string; backHalf: string; clicks: number };
 

@@ -27,7 +27,7 @@ export function accountStatsQueries(sql: Sql): AccountStatsStorage {
     accountDays: (query) =>
       read<AccountDayCount>(
         `SELECT s.day, s.facet, sum(s.clicks)::bigint AS clicks ${ACCOUNT_ROWS}
-           AND s.facet IN ${query.peopleOnly ? `('human', 'qr')` : `('human', 'bot', 'qr')`}
+           AND s.facet IN ${query.peopleOnly ? `('human', 'qr', 'bot_qr')` : `('human', 'bot', 'qr')`}
          GROUP BY s.day, s.facet`,
         query,
       ),

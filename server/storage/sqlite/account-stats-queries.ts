@@ -20,7 +20,7 @@ export function accountStatsQueries({ all }: SqliteAccess): AccountStatsStorage 
     [accountId, fromDay, toDay] as const;
   return {
     async accountDays(query) {
-      const facets = query.peopleOnly ? `('human', 'qr')` : `('human', 'bot', 'qr')`;
+      const facets = query.peopleOnly ? `('human', 'qr', 'bot_qr')` : `('human', 'bot', 'qr')`;
       return all<AccountDayCount>(
         `SELECT s.day, s.facet, sum(s.clicks) AS clicks ${ACCOUNT_ROWS} AND s.facet IN ${facets}
          GROUP BY s.day, s.facet`,
