@@ -67,7 +67,7 @@ const GERMAN: Expected = {
   clicks: 'Klicks',
   chart: (n) => `Klicks pro Tag, letzte ${n(30)} Tage`,
   chartWeek: (n) => `Klicks pro Tag, letzte ${n(7)} Tage`,
-  figures: (num) => [`Klicks${num(5)}`, `QR-Scans${num(0)}`, `Bots${num(1)}`],
+  figures: (num) => [`Klicks${num(5)}`, `Menschen${num(2)}`, `QR-Scans${num(0)}`, `Bots${num(1)}`],
   week: '7 Tage',
   excludeBots: 'Bots ausschließen',
   hoursChart: 'Klicks pro Stunde, letzte 24 Stunden',
@@ -79,7 +79,7 @@ const GERMAN: Expected = {
   mobile: 'Mobil',
   showAsTable: 'Als Tabelle zeigen',
   range: 'Zeitraum',
-  columns: ['Tag', 'Klicks', 'QR-Scans', 'Bots'],
+  columns: ['Tag', 'Klicks', 'Menschen', 'QR-Scans', 'Bots'],
   openImport: /^(Import links|Links importieren)$/,
   importTitle: 'Links importieren',
   csvFile: 'CSV-Datei',
@@ -110,7 +110,12 @@ const ARABIC: Expected = {
   clicks: 'النقرات',
   chart: (n) => `النقرات اليومية، آخر ${n(30)} يومًا`,
   chartWeek: (n) => `النقرات اليومية، آخر ${n(7)} أيام`,
-  figures: (num) => [`النقرات${num(5)}`, `مسح رمز QR${num(0)}`, `برامج الروبوت${num(1)}`],
+  figures: (num) => [
+    `النقرات${num(5)}`,
+    `الأشخاص${num(2)}`,
+    `مسح رمز QR${num(0)}`,
+    `برامج الروبوت${num(1)}`,
+  ],
   week: '7 أيام',
   excludeBots: 'استبعاد برامج الروبوت',
   hoursChart: 'النقرات في كل ساعة، آخر 24 ساعة',
@@ -122,7 +127,7 @@ const ARABIC: Expected = {
   mobile: 'جوّال',
   showAsTable: 'عرض كجدول',
   range: 'المدة',
-  columns: ['اليوم', 'النقرات', 'مسح رمز QR', 'برامج الروبوت'],
+  columns: ['اليوم', 'النقرات', 'الأشخاص', 'مسح رمز QR', 'برامج الروبوت'],
   openImport: /^(Import links|استيراد الروابط)$/,
   importTitle: 'استيراد الروابط',
   csvFile: 'ملف CSV',
@@ -271,6 +276,7 @@ for (const expected of [GERMAN, ARABIC]) {
       await expect(table.getByRole('row').last().getByRole('rowheader')).toHaveText(today);
       await expect(table.getByRole('row').last().getByRole('cell')).toHaveText([
         num(5),
+        num(2),
         num(0),
         num(1),
       ]);
@@ -284,6 +290,7 @@ for (const expected of [GERMAN, ARABIC]) {
       await expect(hours.getByRole('columnheader').first()).toHaveText(expected.hourColumn);
       await expect(hours.getByRole('row').last().getByRole('cell')).toHaveText([
         num(5),
+        num(2),
         num(0),
         num(1),
       ]);

@@ -48,8 +48,14 @@ test('the details pane charts the clicks per day from our service, with the tabl
   const chart = pane.getByRole('img', { name: 'Clicks per day, last 30 days' });
   await expect(chart).toBeVisible();
   await expect(chart.locator('canvas')).toHaveCount(1);
-  // Our service counts QR scans (none here) but not people: no "People" figure.
-  await expect(pane.locator('.stats-figures > div')).toHaveText(['Clicks5', 'QR scans0', 'Bots1']);
+  // Our service counts QR scans (none here) and people: the two iPhone clicks are one visitor, as
+  // are the two desktop ones.
+  await expect(pane.locator('.stats-figures > div')).toHaveText([
+    'Clicks5',
+    'People2',
+    'QR scans0',
+    'Bots1',
+  ]);
 
   const referrers = pane.getByRole('region', { name: 'Referrers' });
   await expect(referrers.getByRole('row')).toHaveText([
@@ -120,7 +126,13 @@ test('the details pane shows the last 24 hours by the hour, refuses a bad custom
   await pane.getByRole('button', { name: 'Show as table' }).click();
   const hours = pane.getByRole('table', { name: 'Clicks per hour, last 24 hours' });
   await expect(hours.getByRole('row')).toHaveCount(25);
-  await expect(hours.getByRole('columnheader')).toHaveText(['Hour', 'Clicks', 'QR scans', 'Bots']);
+  await expect(hours.getByRole('columnheader')).toHaveText([
+    'Hour',
+    'Clicks',
+    'People',
+    'QR scans',
+    'Bots',
+  ]);
   // The clicks are in this hour, the last row, named as the browser's clock names it.
   const thisHour = await page.evaluate(() => {
     const now = new Date();
@@ -129,21 +141,30 @@ test('the details pane shows the last 24 hours by the hour, refuses a bad custom
   });
   const last = hours.getByRole('row').last();
   await expect(last.locator('time')).toHaveAttribute('datetime', thisHour);
-  await expect(last.getByRole('cell')).toHaveText(['3', '0', '1']);
+  await expect(last.getByRole('cell')).toHaveText(['3', '2', '0', '1']);
 
   await pane.getByRole('checkbox', { name: 'Exclude bots' }).check();
-  await expect(pane.locator('.stats-figures > div')).toHaveText(['Clicks2', 'QR scans0']);
-  await expect(hours.getByRole('columnheader')).toHaveText(['Hour', 'Clicks', 'QR scans']);
-  await expect(last.getByRole('cell')).toHaveText(['2', '0']);
+  await expect(pane.locator('.stats-figures > div')).toHaveText([
+    'Clicks2',
+    'People2',
+    'QR scans0',
+  ]);
+  await expect(hours.getByRole('columnheader')).toHaveText([
+    'Hour',
+    'Clicks',
+    'People',
+    'QR scans',
+  ]);
+  await expect(last.getByRole('cell')).toHaveText(['2', '2', '0']);
 
   const download = page.waitForEvent('download');
   await pane.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync(await file.path(), 'utf8').split('\r\n');
-  expect(lines[0]).toBe('\uFEFFperiod,start_utc,clicks,qr_scans');
+  expect(lines[0]).toBe('\uFEFFperiod,start_utc,clicks,visitors,qr_scans');
   expect(lines).toHaveLength(1 + 24 + 1);
-  expect(lines[24]).toMatch(new RegExp(`^"${thisHour}","\\d{4}-[^"]+Z","2","0"$`));
+  expect(lines[24]).toMatch(new RegExp(`^"${thisHour}","\\d{4}-[^"]+Z","2","2","0"$`));
   expect(lines.slice(1, 24).every((line) => line.endsWith('"0","0"'))).toBe(true);
 
   // Twelve months by the month, this one last.

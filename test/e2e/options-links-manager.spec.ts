@@ -374,7 +374,9 @@ test.describe('options page, Links as a link manager', () => {
     await expect(
       pane.getByRole('img', { name: `QR code for \u2066${link.short_url}\u2069` }),
     ).toBeVisible();
-    await expect(pane.locator('dt', { hasText: 'Clicks' }).locator('+ dd')).toHaveText('2');
+    await expect(
+      pane.locator('.details-facts dt', { hasText: 'Clicks' }).locator('+ dd'),
+    ).toHaveText('2');
     const created = await page.evaluate(
       (iso) =>
         new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(

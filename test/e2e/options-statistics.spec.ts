@@ -97,7 +97,12 @@ test("the Statistics section shows the account's figures from our service, a ran
   await expect(page).toHaveURL(/#links$/);
   const pane = page.getByRole('dialog', { name: 'Shop' });
   await expect(pane).toBeVisible();
-  await expect(pane.locator('.stats-figures > div')).toHaveText(['Clicks2', 'QR scans0', 'Bots1']);
+  await expect(pane.locator('.stats-figures > div')).toHaveText([
+    'Clicks2',
+    'People1',
+    'QR scans0',
+    'Bots1',
+  ]);
   await page.keyboard.press('Escape');
   await expect(row(page, guide.short_url)).toBeVisible();
 });

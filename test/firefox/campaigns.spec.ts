@@ -128,8 +128,9 @@ test('the QR view takes brand colours and a logo, refuses a pair that would not 
     attributeOf(page, `::-p-aria([name="${name}"][role="link"])`, 'href');
   await expect.poll(async () => (await href('Download SVG')) ?? '').toContain('image%20href');
   await expect.poll(async () => (await href('Download PNG')) ?? '').toMatch(/^data:image\/png/);
-  expect(await decode(page, (await href('Download PNG')) ?? '')).toBe(shortUrl);
-  expect(await decode(page, (await href('Download SVG')) ?? '')).toBe(shortUrl);
+  // Our service counts scans: the code carries its marker.
+  expect(await decode(page, (await href('Download PNG')) ?? '')).toBe(`${shortUrl}?qr=1`);
+  expect(await decode(page, (await href('Download SVG')) ?? '')).toBe(`${shortUrl}?qr=1`);
   expect(decodeURIComponent((await href('Download SVG')) ?? '')).toContain('fill="#2355d8"');
   await extension.screenshotBothThemes(page, 'popup-qr-styled');
   expect(await extension.seriousA11yViolations(page)).toEqual([]);
@@ -176,6 +177,7 @@ test("the QR view draws the site's icon as its logo, and both downloads scan", a
     .poll(async () => decodeURIComponent((await href('Download SVG')) ?? ''))
     .toContain(`<image href="${shownIcon}"`);
   await expect.poll(async () => (await href('Download PNG')) ?? '').toMatch(/^data:image\/png/);
-  expect(await decode(page, (await href('Download PNG')) ?? '')).toBe(shortUrl);
-  expect(await decode(page, (await href('Download SVG')) ?? '')).toBe(shortUrl);
+  // Our service counts scans: the code carries its marker.
+  expect(await decode(page, (await href('Download PNG')) ?? '')).toBe(`${shortUrl}?qr=1`);
+  expect(await decode(page, (await href('Download SVG')) ?? '')).toBe(`${shortUrl}?qr=1`);
 });

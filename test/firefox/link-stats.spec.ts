@@ -53,7 +53,7 @@ test('the details pane charts the clicks per day from our service, and shows the
   await expect.poll(() => isShown(page, `${chart} canvas`)).toBe(true);
   await expect
     .poll(() => figures(page), { timeout: 15_000 })
-    .toEqual(['Clicks 3', 'QR scans 0', 'Bots 1']);
+    .toEqual(['Clicks 3', 'People 1', 'QR scans 0', 'Bots 1']);
   expect(await textsOf(page, '.stats-list h4')).toEqual([
     'Referrers',
     'Devices',
@@ -66,7 +66,7 @@ test('the details pane charts the clicks per day from our service, and shows the
   const lastDay = await page.$$eval('.stats-days tbody tr:last-child td', (cells) =>
     cells.map((cell) => cell.textContent),
   );
-  expect(lastDay).toEqual(['3', '0', '1']);
+  expect(lastDay).toEqual(['3', '1', '0', '1']);
 
   await extension.screenshotBothThemes(page, 'options-links-details-stats');
   expect(await extension.seriousA11yViolations(page)).toEqual([]);
@@ -111,7 +111,7 @@ test('the details pane shows the last 24 hours by the hour, excludes bots, downl
     await page.select(RANGE, '24h');
     const chart = '[role="img"][aria-label="Clicks per hour, last 24 hours"]';
     await page.waitForSelector(chart);
-    await expect.poll(() => figures(page)).toEqual(['Clicks 3', 'QR scans 0']);
+    await expect.poll(() => figures(page)).toEqual(['Clicks 3', 'People 2', 'QR scans 0']);
     await click(page, button('Show as table'));
     await page.waitForSelector('.stats-days tbody tr');
     const thisHour = await page.evaluate(() => {
@@ -124,7 +124,7 @@ test('the details pane shows the last 24 hours by the hour, excludes bots, downl
         tr.querySelector('time')?.getAttribute('datetime'),
         ...[...tr.querySelectorAll('td')].map((cell) => cell.textContent),
       ]);
-    await expect.poll(lastHour).toEqual([thisHour, '3', '0']);
+    await expect.poll(lastHour).toEqual([thisHour, '3', '2', '0']);
     expect(await page.$$eval('.stats-days tbody tr', (rows) => rows.length)).toBe(24);
 
     await click(page, button('Download CSV'));
@@ -134,9 +134,9 @@ test('the details pane shows the last 24 hours by the hour, excludes bots, downl
     // Firefox writes the file in place: wait for the whole of it.
     await expect.poll(() => readFileSync(file, 'utf8')).toMatch(/\r\n$/);
     const lines = readFileSync(file, 'utf8').split('\r\n');
-    expect(lines[0]).toBe('\uFEFFperiod,start_utc,clicks,qr_scans');
+    expect(lines[0]).toBe('\uFEFFperiod,start_utc,clicks,visitors,qr_scans');
     expect(lines).toHaveLength(1 + 24 + 1);
-    expect(lines[24]).toMatch(new RegExp(`^"${thisHour}","[^"]+Z","3","0"$`));
+    expect(lines[24]).toMatch(new RegExp(`^"${thisHour}","[^"]+Z","3","2","0"$`));
 
     // A custom range that ends before it starts says so, and keeps the chart.
     await page.select(RANGE, 'custom');
