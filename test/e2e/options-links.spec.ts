@@ -119,7 +119,7 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    await seed(service, apiKey, 2000);
+    await seed(service, apiKey, 2000, 'no-cache');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await context.newPage();
     // What the list showed each time its count changed: the count, the rows, the first title.
