@@ -1,12 +1,15 @@
 // The account's click statistics (GET /v1/stats): every link of the account together, per day and
 // by list, the range and its bad input, people only, and that an account sees only its own.
 // Runs on SQLite and, in the PostgreSQL suite, on PostgreSQL.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountStatsAnswerJson, AccountStatsJson } from '../../contract/account-stats.ts';
-import { countryDatabase } from '../../test/support/mmdb.ts';
+import {
+  CHROME_WINDOWS,
+  GOOGLEBOT,
+  IPHONE,
+  statsTestServices,
+  testClock,
+} from '../../test/support/stats-fixtures.ts';
 import {
   api,
   backHalfOf,
@@ -14,48 +17,19 @@ import {
   idOf,
   rawRequest,
 } from '../../test/support/test-helpers.ts';
-import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import type { startTestService } from '../../test/support/test-service.ts';
 import { campaignOf } from './account-stats-routes.ts';
 
-const DAY = 86_400_000;
-const CHROME_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-let dir: string;
-let geoipFile: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-account-stats-'));
-  geoipFile = path.join(dir, 'countries.mmdb');
-  writeFileSync(
-    geoipFile,
-    countryDatabase([
-      { network: '81.2.69.0/24', country: 'GB' },
-      { network: '2.16.0.0/13', country: 'DE' },
-    ]),
-  );
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let t: TestService | undefined;
-afterEach(async () => {
-  await t?.stop();
-  t = undefined;
-});
-
-/** A clock the test moves; starts at noon UTC on 2026-11-26. */
-function testClock() {
-  let now = Date.parse('2026-11-26T12:00:00Z');
-  return { now: () => now, advanceDays: (days: number) => (now += days * DAY) };
-}
+const services = statsTestServices('account-stats');
 
 async function service(options: Parameters<typeof startTestService>[0] = {}) {
-  t = await startTestService({ geoipFile, trustedProxies: ['127.0.0.1'], ...options });
-  const running = t;
+  const running = await services.start({
+    geoipFile: services.geoipFile(),
+    trustedProxies: ['127.0.0.1'],
+    ...options,
+  });
   const account = async (email: string) => {
-    const client = api(running.baseUrl, await t?.createAccount(email));
+    const client = api(running.baseUrl, await running.createAccount(email));
     const link = async (destination_url: string) => {
       const made = (await client.create({ destination_url })).body;
       const click = async (headers: Record<string, string> = {}, query = '') => {
@@ -84,7 +58,7 @@ async function service(options: Parameters<typeof startTestService>[0] = {}) {
 describe("the account's statistics", () => {
   it('sum every link per day and in each list, the most clicked first', async () => {
     const clock = testClock();
-    const { account } = await service({ clock });
+    const { t: running, account } = await service({ clock });
     const { link, overview } = await account('overview@example.com');
     const spring = await link('https://example.com/a?utm_source=x&utm_campaign=spring');
     const springToo = await link('https://example.com/b?utm_campaign=spring');
@@ -112,25 +86,25 @@ describe("the account's statistics", () => {
       groups: {
         link: [
           {
-            domain: t?.shortDomain,
+            domain: running.shortDomain,
             back_half: backHalfOf(spring.short_url),
             short_url: spring.short_url,
             clicks: 2,
           },
           {
-            domain: t?.shortDomain,
+            domain: running.shortDomain,
             back_half: backHalfOf(plain.short_url),
             short_url: plain.short_url,
             clicks: 2,
           },
           {
-            domain: t?.shortDomain,
+            domain: running.shortDomain,
             back_half: backHalfOf(springToo.short_url),
             short_url: springToo.short_url,
             clicks: 1,
           },
           {
-            domain: t?.shortDomain,
+            domain: running.shortDomain,
             back_half: backHalfOf(autumn.short_url),
             short_url: autumn.short_url,
             clicks: 1,

@@ -2,57 +2,30 @@
 // countries with a GeoIP database), the endpoint's answer and its bad input, and exactness while
 // the database refuses writes and across a restart. Runs on SQLite and, in the PostgreSQL suite,
 // on PostgreSQL.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
-import { countryDatabase } from '../../test/support/mmdb.ts';
+import {
+  CHROME_WINDOWS,
+  DAY,
+  GOOGLEBOT,
+  IPHONE,
+  statsTestServices,
+  testClock,
+} from '../../test/support/stats-fixtures.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally } from './click-tally.ts';
 
-const DAY = 86_400_000;
-const CHROME_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-let dir: string;
-let geoipFile: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'shortlink-stats-'));
-  geoipFile = path.join(dir, 'countries.mmdb');
-  writeFileSync(
-    geoipFile,
-    countryDatabase([
-      { network: '81.2.69.0/24', country: 'GB' },
-      { network: '2.16.0.0/13', country: 'DE' },
-    ]),
-  );
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let t: TestService | undefined;
-afterEach(async () => {
-  await t?.stop();
-  t = undefined;
-});
-
-/** A clock the test moves; starts at noon UTC on 2026-11-26. */
-function testClock() {
-  let now = Date.parse('2026-11-26T12:00:00Z');
-  return { now: () => now, advanceDays: (days: number) => (now += days * DAY) };
-}
+const services = statsTestServices('stats');
 
 async function serviceWithLink(options: Parameters<typeof startTestService>[0] = {}) {
-  t = await startTestService(options);
+  const t = await services.start(options);
   const key = await t.createAccount('stats@example.com');
   const client = api(t.baseUrl, key);
   const link = (await client.create({ destination_url: 'https://example.com/stats' })).body;
@@ -222,7 +195,7 @@ describe('the statistics of a link', () => {
 
   it('count countries when the operator gives a GeoLite2-Country database', async () => {
     const { client, id, click } = await serviceWithLink({
-      geoipFile,
+      geoipFile: services.geoipFile(),
       trustedProxies: ['127.0.0.1'],
     });
     await click({ 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '81.2.69.7' });
@@ -241,7 +214,7 @@ describe('the statistics of a link', () => {
     await click({ 'user-agent': IPHONE, referer: 'https://news.example/' });
     await click({ 'user-agent': GOOGLEBOT });
     await first.service.stop();
-    t = undefined;
+    services.forget();
     const second = await startTestService({ dbFile: first.dbFile });
     try {
       const answer = await api(second.baseUrl, key).stats(
