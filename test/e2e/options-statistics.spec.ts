@@ -1,6 +1,6 @@
-import type { AccountStatsAnswerJson } from '../../contract/account-stats.ts';
 import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
-import { api, rawRequest } from '../support/test-api.ts';
+import { rawRequest } from '../support/test-api.ts';
+import { DESKTOP, GOOGLEBOT, IPHONE, overviewClicks, visitAll } from '../support/visits.ts';
 import {
   configure,
   expect,
@@ -11,12 +11,6 @@ import {
 } from './fixtures.ts';
 import { addressesDrawnBackwards, launchIn, overflowing } from './language-helpers.ts';
 import { createLink, row, test } from './links-helpers.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 test("the Statistics section shows the account's figures from our service, a range, and a row leads to the link's details", async ({
   context,
@@ -41,20 +35,9 @@ test("the Statistics section shows the account's figures from our service, a ran
     [shop.short_url, { 'user-agent': DESKTOP, referer: 'https://mail.example/' }],
     [shop.short_url, { 'user-agent': GOOGLEBOT }],
   ];
-  for (const [shortUrl, headers] of visits) {
-    const answer = await rawRequest(service.baseUrl, new URL(shortUrl).pathname, { headers });
-    expect(answer.status).toBe(302);
-  }
+  await visitAll(service.baseUrl, visits);
   // The service writes its clicks every fraction of a second; the overview reads what is written.
-  await expect
-    .poll(async () => {
-      const { body } = await api(service.baseUrl, apiKey).send<AccountStatsAnswerJson>(
-        'GET',
-        '/v1/stats',
-      );
-      return body.stats.humans + body.stats.bots;
-    })
-    .toBe(5);
+  await expect.poll(() => overviewClicks(service.baseUrl, apiKey)).toBe(5);
   await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
   const page = await openOptions(context, extensionId, 'statistics');
   const main = page.getByRole('main');
@@ -161,25 +144,11 @@ test('in Arabic, the Statistics section reads right to left, its words translate
     destination_url: 'https://docs.example.org/guide?utm_campaign=launch',
     title: 'Guide',
   });
-  const visits: Record<string, string>[] = [
-    { 'user-agent': IPHONE, referer: 'https://news.example/' },
-    {},
-  ];
-  for (const headers of visits) {
-    const answer = await rawRequest(service.baseUrl, new URL(guide.short_url).pathname, {
-      headers,
-    });
-    expect(answer.status).toBe(302);
-  }
-  await expect
-    .poll(async () => {
-      const { body } = await api(service.baseUrl, apiKey).send<AccountStatsAnswerJson>(
-        'GET',
-        '/v1/stats',
-      );
-      return body.stats.humans + body.stats.bots;
-    })
-    .toBe(2);
+  await visitAll(service.baseUrl, [
+    [guide.short_url, { 'user-agent': IPHONE, referer: 'https://news.example/' }],
+    [guide.short_url, {}],
+  ]);
+  await expect.poll(() => overviewClicks(service.baseUrl, apiKey)).toBe(2);
   const browser = await launchIn('ar');
   try {
     const worker = await extensionWorker(browser.context);

@@ -2,16 +2,12 @@
 // real redirects, a range, a row that opens the link's details; and this browser's own record
 // where the service publishes no statistics.
 
-import type { AccountStatsAnswerJson } from '../../contract/account-stats.ts';
 import { createLink } from '../e2e/links-helpers.ts';
 import { startNoStatsProxy } from '../support/no-stats-proxy.ts';
-import { api, rawRequest } from '../support/test-api.ts';
+import { rawRequest } from '../support/test-api.ts';
+import { GOOGLEBOT, IPHONE, overviewClicks, visitAll } from '../support/visits.ts';
 import { expect, test } from './fixtures.ts';
 import { button, byRole, click, textsOf } from './page-helpers.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** A list's rows as "name clicks" (its bar has no text). */
 const rowsOf = (page: Parameters<typeof textsOf>[0], heading: string) =>
@@ -49,19 +45,8 @@ test("the Statistics section shows the account's figures from our service, a ran
     [guide.short_url, { 'user-agent': IPHONE }],
     [shop.short_url, { 'user-agent': GOOGLEBOT }],
   ];
-  for (const [shortUrl, headers] of visits) {
-    const answer = await rawRequest(service.baseUrl, new URL(shortUrl).pathname, { headers });
-    expect(answer.status).toBe(302);
-  }
-  await expect
-    .poll(async () => {
-      const { body } = await api(service.baseUrl, apiKey).send<AccountStatsAnswerJson>(
-        'GET',
-        '/v1/stats',
-      );
-      return body.stats.humans + body.stats.bots;
-    })
-    .toBe(3);
+  await visitAll(service.baseUrl, visits);
+  await expect.poll(() => overviewClicks(service.baseUrl, apiKey)).toBe(3);
   await extension.configure({ apiBaseUrl: service.baseUrl, apiKey });
   const page = await extension.openOptions('statistics');
 
