@@ -18,9 +18,6 @@ export type AccountStatsGroup = (typeof ACCOUNT_STATS_GROUPS)[number];
 /** How many entries each list names at most: the most clicked. */
 export const ACCOUNT_STATS_TOP = 50;
 
-/** The value of `bots` that counts people only (the default counts both, apart). */
-export const BOTS_EXCLUDED = 'exclude';
-
 const Clicks = z.number();
 
 /** One UTC day of the range: every link of the account together. */

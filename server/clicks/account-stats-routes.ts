@@ -9,7 +9,6 @@ import {
   type AccountStatsAnswerJson,
   type AccountStatsGroup,
   type AccountStatsGroupsJson,
-  BOTS_EXCLUDED,
 } from '../../contract/account-stats.ts';
 import { ErrorCode } from '../../contract/limits.ts';
 import { DEVICE_TYPES } from '../../contract/link-stats.ts';
@@ -17,6 +16,7 @@ import type { AccountEnv } from '../accounts/auth.ts';
 import { jsonResponse } from '../http/compress.ts';
 import { HttpProblem } from '../http/problems.ts';
 import type { AccountStatsQuery } from '../storage/account-stats.ts';
+import { botsAsked } from './stats-privacy.ts';
 import { daysOf, rangeAsked } from './stats-range.ts';
 import type { StatsRouteDeps } from './stats-routes.ts';
 import { referrerJson } from './stats-routes.ts';
@@ -121,16 +121,13 @@ export function accountStatsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
       clock.now(),
     );
     const groups = groupsAsked(c.req.query('group_by'));
-    const bots = c.req.query('bots');
-    if (bots !== undefined && bots !== BOTS_EXCLUDED) {
-      throw invalid('bots', `"bots" may only be "${BOTS_EXCLUDED}" (people only).`);
-    }
+    const bots = botsAsked(c.req.query('bots'));
     const { fromDay, toDay } = daysOf(range);
     const query: AccountStatsQuery = {
       accountId: c.get('owner').accountId,
       fromDay,
       toDay,
-      peopleOnly: bots === BOTS_EXCLUDED,
+      peopleOnly: bots === 'exclude',
     };
     // Inside settled(): no click write of this process lands between the lists' reads.
     const [dayCounts, lists] = await clicks.settled(() =>

@@ -206,7 +206,8 @@ describe("the account's statistics", () => {
     ['from=2025-11-01&to=2026-11-26', 'from'],
     ['group_by=link,visitors', 'group_by'],
     ['group_by=', 'group_by'],
-    ['bots=include', 'bots'],
+    ['bots=none', 'bots'],
+    ['bots=', 'bots'],
   ])('refuse %s: 400 invalid_field naming %s', async (query, field) => {
     const { account } = await service();
     const { client } = await account('bad@example.com');

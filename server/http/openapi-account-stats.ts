@@ -1,19 +1,16 @@
 // The OpenAPI document's description of the account's click statistics (clicks/
 // account-stats-routes.ts): the range, the lists it may be asked for, and what it answers. The
 // extension offers its "Statistics" section where a service's document names `get /v1/stats`.
-import {
-  ACCOUNT_STATS_GROUPS,
-  ACCOUNT_STATS_TOP,
-  BOTS_EXCLUDED,
-} from '../../contract/account-stats.ts';
+import { ACCOUNT_STATS_GROUPS, ACCOUNT_STATS_TOP } from '../../contract/account-stats.ts';
 import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../../contract/link-stats.ts';
 import type { Describe } from './openapi-operations.ts';
+import { botsParameter } from './openapi-privacy.ts';
 import { json, ref } from './openapi-schemas.ts';
 
 export const accountStats: Describe = ({ shortHost, exampleLink, common }) => ({
   operationId: 'accountStats',
   summary: "The account's click statistics: every link together, per UTC day and by list",
-  description: `Sums of the statistics of every link of the caller's account (aggregates only, as a link's): the range is \`from\` and \`to\` (at most ${STATS_MAX_DAYS} days apart; without them the last ${STATS_DEFAULT_DAYS} UTC days), widened to whole UTC days. \`humans\`, \`bots\` and \`qr_scans\` total \`days\`, which has every day of the range, oldest first. \`groups\` has the lists asked for in \`group_by\`, each the ${ACCOUNT_STATS_TOP} most clicked, most first: \`link\` (people and bots), and of the people's clicks \`referrer\` (as a link's referrers: \`host\` null for \`direct\`, \`ip_address\` and \`other\`), \`device\`, \`browser\`, \`os\`, \`country\` (only where the operator gave a GeoIP database) and \`campaign\` (the \`utm_campaign\` of each link's destination; links without one are in no entry). With \`bots=exclude\` every figure counts people only (\`bots\` is 0); \`qr_scans\` counts the scans of people and bots alike. A deleted link's statistics are deleted with it. Clicks appear once the service has written them (it writes every fraction of a second).`,
+  description: `Sums of the statistics of every link of the caller's account (aggregates only, as a link's): the range is \`from\` and \`to\` (at most ${STATS_MAX_DAYS} days apart; without them the last ${STATS_DEFAULT_DAYS} UTC days), widened to whole UTC days. \`humans\`, \`bots\` and \`qr_scans\` total \`days\`, which has every day of the range, oldest first. \`groups\` has the lists asked for in \`group_by\`, each the ${ACCOUNT_STATS_TOP} most clicked, most first: \`link\` (people and bots), and of the people's clicks \`referrer\` (as a link's referrers: \`host\` null for \`direct\`, \`ip_address\` and \`other\`), \`device\`, \`browser\`, \`os\`, \`country\` (only where the operator gave a GeoIP database) and \`campaign\` (the \`utm_campaign\` of each link's destination; links without one are in no entry). With \`bots=exclude\` every figure counts people only (\`bots\` is 0, \`qr_scans\` the people's scans). A deleted link's statistics are deleted with it. Clicks appear once the service has written them (it writes every fraction of a second).`,
   parameters: [
     {
       name: 'from',
@@ -43,13 +40,7 @@ export const accountStats: Describe = ({ shortHost, exampleLink, common }) => ({
       },
       example: 'link,country',
     },
-    {
-      name: 'bots',
-      in: 'query',
-      required: false,
-      description: `\`${BOTS_EXCLUDED}\`: count people only. Without it, people and bots are counted apart.`,
-      schema: { type: 'string', enum: [BOTS_EXCLUDED] },
-    },
+    botsParameter,
   ],
   responses: {
     '200': {
