@@ -428,6 +428,30 @@ describe('changes go through to the list and the cache', () => {
     );
   });
 
+  it("sends a link's edits one after another, so that the last one made is the one kept", async () => {
+    const account = await loadedAccount();
+    const link = account.getSnapshot().links.value?.[0] as Link;
+    // The first edit's request is slow to leave: the second must still reach the service after it.
+    const realFetch = globalThis.fetch;
+    let puts = 0;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method === 'PUT' && ++puts === 1) await new Promise((r) => setTimeout(r, 300));
+      return realFetch(input, init);
+    });
+    try {
+      const first = account.updateLink(link, { title: 'First' });
+      const shown = account.getSnapshot().links.value?.[0] as Link;
+      const second = account.updateLink(shown, { title: 'Second' });
+      await Promise.all([first, second]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(account.getSnapshot().links.value?.[0]?.title).toBe('Second');
+    const stored = await service.storedLinks(connection.apiKey);
+    expect(stored.find((row) => link.shortUrl.endsWith(`/${row.backHalf}`))?.title).toBe('Second');
+  });
+
   it('puts the link back as it was when the service refuses the edit', async () => {
     const account = await loadedAccount();
     const link = account.getSnapshot().links.value?.[0] as Link;

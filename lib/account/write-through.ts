@@ -58,6 +58,20 @@ export function createWriteThrough(
   const needsOffer = (input: CreateLinkInput | UpdateLinkInput) =>
     hasLifecycle(input) || hasTags(input);
 
+  // A link's edits reach the service one after another, in the order they were made: the service
+  // keeps the last one it gets, so two quick "Extend 7 days" must not land second one first.
+  const editsInFlight = new Map<string, Promise<unknown>>();
+  function inTurn<T>(shortUrl: string, save: (isLast: () => boolean) => Promise<T>): Promise<T> {
+    const isLast = () => editsInFlight.get(shortUrl) === settled;
+    const mine = (editsInFlight.get(shortUrl) ?? Promise.resolve()).then(() => save(isLast));
+    const settled = mine.catch(() => {});
+    editsInFlight.set(shortUrl, settled);
+    void settled.then(() => {
+      if (isLast()) editsInFlight.delete(shortUrl);
+    });
+    return mine;
+  }
+
   return {
     async createLink(input, { signal } = {}) {
       const sent = needsOffer(input) ? await offered(input, 'create') : input;
@@ -72,25 +86,28 @@ export function createWriteThrough(
       const { tags: _names, ...shownChanges } = sent;
       const edited = shownWhileSent(link, shownChanges);
       void changeLinks((links) => replaceLink(links, link.shortUrl, edited));
-      try {
-        const saved = await (await state.client()).updateLink(link.shortUrl, sent);
-        // Clicks and the creation date are not the edit's business: the list keeps its own.
-        const result: Link = {
-          ...link,
-          destinationUrl: saved.destinationUrl,
-          title: saved.title,
-          ...pickLifecycle(saved),
-          // A new destination is checked anew: the service answers its health as it now stands.
-          ...pickHealth(saved),
-          // The tags as the service now has them (an edit's names, made into tags).
-          ...(saved.tags !== undefined && { tags: saved.tags }),
-        };
-        await changeLinks((links) => replaceLink(links, link.shortUrl, result));
-        return result;
-      } catch (error) {
-        await changeLinks((links) => replaceLink(links, link.shortUrl, link));
-        throw error;
-      }
+      // While a later edit of the link waits its turn, the list keeps showing that one.
+      return inTurn(link.shortUrl, async (isLast) => {
+        try {
+          const saved = await (await state.client()).updateLink(link.shortUrl, sent);
+          // Clicks and the creation date are not the edit's business: the list keeps its own.
+          const result: Link = {
+            ...link,
+            destinationUrl: saved.destinationUrl,
+            title: saved.title,
+            ...pickLifecycle(saved),
+            // A new destination is checked anew: the service answers its health as it now stands.
+            ...pickHealth(saved),
+            // The tags as the service now has them (an edit's names, made into tags).
+            ...(saved.tags !== undefined && { tags: saved.tags }),
+          };
+          if (isLast()) await changeLinks((links) => replaceLink(links, link.shortUrl, result));
+          return result;
+        } catch (error) {
+          if (isLast()) await changeLinks((links) => replaceLink(links, link.shortUrl, link));
+          throw error;
+        }
+      });
     },
 
     async deleteLinks(shortUrls) {
