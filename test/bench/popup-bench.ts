@@ -43,9 +43,12 @@ export function popupScriptBytes(extensionDir = EXTENSION_DIR): { initial: numbe
 }
 
 /** A copy of the built extension with the yardstick pages added. */
-async function extensionWithYardsticks(dir: string): Promise<string> {
+export async function extensionWithYardsticks(
+  dir: string,
+  builtDir = EXTENSION_DIR,
+): Promise<string> {
   const extensionDir = path.join(dir, 'extension');
-  cpSync(EXTENSION_DIR, extensionDir, { recursive: true });
+  cpSync(builtDir, extensionDir, { recursive: true });
   writeFileSync(
     path.join(extensionDir, 'bench-blank.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body><main data-ready="true"><input aria-label="Destination URL" value="https://example.com/"><button>Shorten</button></main></body></html>',
@@ -184,7 +187,7 @@ export type PopupFigures = {
 };
 
 /** A page to shorten that is not on the service (which refuses links to its own pages). */
-async function servePage() {
+export async function servePage() {
   const server = createServer((_request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end('<!doctype html><title>Bench page</title><p>A page to shorten</p>');

@@ -8,6 +8,8 @@ export type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (the wall time is dur). */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
