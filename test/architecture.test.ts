@@ -1,6 +1,6 @@
 // The house rules of the code (docs/architecture.md), held by a test: which room may import which,
 // that the pure rooms stay pure, that no module outgrows 350 lines, that README stays readable, and
-// that the popup's first script stays free of zod. Each broken rule fails with a sentence naming
+// that the popup's first script stays free of zod and of the styles of the parts drawn after its form. Each broken rule fails with a sentence naming
 // the file and the line. The second half feeds each rule a made-up violation, so a rule that
 // silently stopped checking would fail too.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isPure, ROOMS } from './architecture/rooms.ts';
 import {
   cycles,
+  firstScriptChain,
   graphOf,
   lineProblems,
   mapProblems,
@@ -26,6 +27,8 @@ const CODE = /\.tsx?$/;
 const MODULE = /\.(tsx?|css)$/;
 const NOT_PRODUCTION = /\.test\.tsx?$|\.d\.ts$/;
 const POPUP_ENTRY = 'entrypoints/popup/main.tsx';
+/** The styles the popup's form is drawn with: the only ones its first script may carry. */
+const POPUP_FORM_STYLES = ['components/ui/theme.css', 'entrypoints/popup/popup.css'];
 
 function filesUnder(folder: string, pattern: RegExp): string[] {
   if (!existsSync(path.join(ROOT, folder))) return [];
@@ -107,6 +110,20 @@ describe('the house rules', () => {
 
   it('keeps README.md to 400 lines', () => {
     expect(readmeProblems(read('README.md'))).toEqual([]);
+  });
+
+  it("keeps the styles of the parts drawn after the popup's form out of its first script", () => {
+    const chain = firstScriptChain(
+      graph,
+      POPUP_ENTRY,
+      (imported) =>
+        /\.css(\?|$)/.test(imported.specifier) &&
+        !POPUP_FORM_STYLES.includes(imported.target ?? ''),
+    );
+    expect(
+      chain &&
+        `The popup's first script carries styles its form is not drawn with: ${chain.join(' → ')}; let the chunk that draws their part bring them (entrypoints/popup/later-styles.ts).`,
+    ).toBeUndefined();
   });
 
   it("keeps zod out of the popup's first script", () => {

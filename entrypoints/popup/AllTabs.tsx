@@ -1,6 +1,7 @@
 // "Shorten all tabs": the window's web pages shortened in the popup, with progress, the list to
 // copy as lines, Markdown or CSV, and the failures with their reason and a retry. Loaded only when
 // the button is pressed.
+import './later-styles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { ShortLink } from '../../components/shorten/ShortLink.tsx';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';

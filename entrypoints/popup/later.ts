@@ -4,6 +4,8 @@
 // One chunk, asked for as soon as the form is drawn, so that the first script stays small (popup
 // ready against React alone) and "Shorten" finds it loaded.
 
+import './later-styles.ts';
+
 export { checkLinkOptions } from '../../components/shorten/check-link-end.ts';
 export { ShortenResult } from '../../components/shorten/ShortenResult.tsx';
 export { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';

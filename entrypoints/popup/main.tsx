@@ -2,26 +2,22 @@
 import './early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import tagChipCss from '../../components/ui/tag-chip.css?inline';
 import themeCss from '../../components/ui/theme.css?inline';
 import { applyTheme } from '../../components/ui/theme.ts';
 import { applyDocumentLanguage } from '../../lib/i18n/document-language.ts';
 import { currentSettings } from '../../lib/settings/current-settings.ts';
 import type { Settings } from '../../lib/settings/settings.ts';
 import { App } from './App.tsx';
-import allTabsCss from './all-tabs.css?inline';
-import campaignsCss from './campaigns/campaigns.css?inline';
 import { page, storedSettings } from './early-start.ts';
-import linksCss from './links.css?inline';
 import popupCss from './popup.css?inline';
 
 applyDocumentLanguage();
 
 // The styles come with the script rather than in a stylesheet of their own: an extension page
 // runs no script before its stylesheets have arrived, and each file costs it a few milliseconds.
-// Those of the parts drawn after the form come too (about 1 kB gzip), in place before they are.
+// Those of the parts drawn after the form come with the code that draws them (later-styles.ts).
 const styles = document.createElement('style');
-styles.textContent = themeCss + popupCss + linksCss + allTabsCss + campaignsCss + tagChipCss;
+styles.textContent = themeCss + popupCss;
 document.head.append(styles);
 
 // biome-ignore lint/style/noNonNullAssertion: index.html always has #root.

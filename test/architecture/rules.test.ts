@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cycles,
+  firstScriptChain,
   graphOf,
   lineProblems,
   mapProblems,
@@ -99,6 +100,27 @@ describe('the imports between rooms', () => {
       'lib/b.ts': "import * as z from 'zod/mini';",
     });
     expect(zodChain(typesOnly, 'entrypoints/popup/main.tsx')).toBeUndefined();
+  });
+
+  it("finds a style in the popup's first script, but not one a chunk loaded later brings", () => {
+    const graph = graphOf({
+      'entrypoints/popup/main.tsx': [
+        "import css from './popup.css?inline';",
+        "import { a } from './a.ts';",
+        "const later = () => import('./later.ts');",
+      ].join('\n'),
+      'entrypoints/popup/a.ts': "import './links.css';",
+      'entrypoints/popup/later.ts': "import css from './campaigns.css?inline';",
+    });
+    const notPopupCss = (imported: { specifier: string }) =>
+      /\.css(\?|$)/.test(imported.specifier) && !imported.specifier.startsWith('./popup.css');
+    expect(firstScriptChain(graph, 'entrypoints/popup/main.tsx', notPopupCss)).toEqual([
+      'entrypoints/popup/main.tsx',
+      'entrypoints/popup/a.ts',
+      "'./links.css'",
+    ]);
+    graph.set('entrypoints/popup/a.ts', []);
+    expect(firstScriptChain(graph, 'entrypoints/popup/main.tsx', notPopupCss)).toBeUndefined();
   });
 });
 

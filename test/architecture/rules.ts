@@ -242,12 +242,24 @@ export function cycles(graph: Graph): string[][] {
 
 /** The chain of static, non-type imports from `entry` to zod, or undefined when there is none. */
 export function zodChain(graph: Graph, entry: string): string[] | undefined {
+  return firstScriptChain(graph, entry, (imported) => /^zod(\/|$)/.test(imported.specifier));
+}
+
+/**
+ * The first chain of static imports from `entry` (what its first script holds) to an import that
+ * `matches`, ending with that import's specifier; undefined when none is reached.
+ */
+export function firstScriptChain(
+  graph: Graph,
+  entry: string,
+  matches: (imported: Import) => boolean,
+): string[] | undefined {
   const seen = new Set([entry]);
   const queue: string[][] = [[entry]];
   for (let chain = queue.shift(); chain; chain = queue.shift()) {
     for (const imported of graph.get(chain.at(-1) ?? '') ?? []) {
       if (imported.dynamic || imported.typeOnly) continue;
-      if (/^zod(\/|$)/.test(imported.specifier)) return [...chain, `'${imported.specifier}'`];
+      if (matches(imported)) return [...chain, `'${imported.specifier}'`];
       if (imported.target && !seen.has(imported.target)) {
         seen.add(imported.target);
         queue.push([...chain, imported.target]);
