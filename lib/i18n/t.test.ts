@@ -53,6 +53,16 @@ describe('t', () => {
     expect(t('removeAccountTitle', 'Work')).toBe('إزالة \u2068Work\u2069؟');
   });
 
+  it('asks the browser for a message with nothing to fill once, not for its direction too', () => {
+    const asked: string[] = [];
+    fakeBrowser.i18n.getMessage = ((key: string, values?: string | string[]) => {
+      asked.push(key);
+      return english(key, values);
+    }) as typeof fakeBrowser.i18n.getMessage;
+    expect(t('shortenSubmit')).toBe('Shorten');
+    expect(asked).toEqual(['shortenSubmit']);
+  });
+
   it('cuts a message at its placeholders, where the language puts them', () => {
     expect(messageParts('removeAccountBody')).toEqual([
       'The extension forgets ',

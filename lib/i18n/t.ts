@@ -35,6 +35,9 @@ export function holdsAddress(key: MessageKey, slot: number): boolean {
  * (the English words stay exactly the product's words).
  */
 function isolated(key: MessageKey, substitutions: (string | number)[]): string[] {
+  // Most messages have nothing to fill: the direction is not asked for them (the popup's first
+  // render asks for a dozen messages).
+  if (substitutions.length === 0) return [];
   const rightToLeft = browser.i18n.getMessage('textDirection') === 'rtl';
   return substitutions.map((value, index) => {
     if (holdsAddress(key, index + 1)) return leftToRight(value);
