@@ -1,9 +1,10 @@
 // Where the popup's opening goes: a Chrome performance trace (the DevTools protocol's Tracing
-// domain, with the V8 sampling profiler) of popup.html opened as the bench opens it, from the
-// navigation to `main[data-ready]` with its input filled. Prints, as medians of several openings,
-// the time to ready, the main thread's busy time before it, the trace events by kind (the script's
-// compile and evaluation, each task, style, layout, paint) and the functions the CPU samples fell
-// in before ready; with two builds, both alternately in the same browser-less load.
+// domain) of popup.html opened as the bench opens it, from the navigation to `main[data-ready]`
+// with its input filled, beside the floor (React with the two reads) opened just before it in the
+// same browser. Prints, as medians of several rounds, the time to ready, the main thread's CPU time
+// before it by kind of trace event (the script's evaluation, each task, style, layout), with
+// --profile the functions the V8 sampler caught, and each round's popup / floor ratio. Given two
+// builds, it alternates them in the same run.
 //
 //   node test/bench/popup-trace.ts [--extension DIR]... [--runs N] [--save DIR] [--profile]
 //
