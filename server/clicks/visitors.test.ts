@@ -69,7 +69,10 @@ describe('the visitors of a link', () => {
     // Counted in the hour first seen.
     const hours = await visitors(first, 'granularity=hour');
     expect(hours.buckets.find((b) => b.start === '2026-11-26T10:00:00.000Z')?.visitors).toBe(3);
-    expect(hours.buckets.find((b) => b.start === '2026-11-26T15:00:00.000Z')?.visitors).toBe(0);
+    // None: left out, as every count that is 0.
+    expect(hours.buckets.find((b) => b.start === '2026-11-26T15:00:00.000Z')?.visitors).toBe(
+      undefined,
+    );
 
     clock.set('2026-11-27T09:00:00Z');
     await click(first, '198.51.100.1');
