@@ -23,12 +23,16 @@ export const STATS_HOURS_KEPT_DAYS = 14;
 /** `bots=`: `exclude` answers for people only (see docs/statistics-privacy.md). */
 export const STATS_BOTS = ['include', 'exclude'] as const;
 
-/** One hour, UTC day or UTC month of a range: `start` an ISO instant (UTC). */
+/**
+ * One hour, UTC day or UTC month of a range: `start` an ISO instant (UTC). A count that is 0 is
+ * left out (a year of days is mostly empty ones): absent is 0. `visitors` and `qr_scans` are
+ * counted where the answer's own `visitors` and `qr_scans` are there.
+ */
 export const StatsBucketJson = z.object({
   start: z.string(),
-  humans: z.number(),
-  bots: z.number(),
-  qr_scans: z.number(),
+  humans: z.optional(z.number()),
+  bots: z.optional(z.number()),
+  qr_scans: z.optional(z.number()),
   visitors: z.optional(z.number()),
 });
 export type StatsBucketJson = z.infer<typeof StatsBucketJson>;
@@ -68,7 +72,7 @@ export const LinkStatsJson = z.object({
   from: z.string(),
   to: z.string(),
   granularity: z.enum(STATS_GRANULARITIES),
-  /** The range in buckets of `granularity`, oldest first, none missing. */
+  /** The range in buckets of `granularity`, oldest first, none missing; their zero counts left out. */
   buckets: z.array(StatsBucketJson),
   /** Of the clicks (people and bots), those that came from the link's QR code (`?qr=1`). */
   qr_scans: z.number(),

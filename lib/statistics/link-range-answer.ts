@@ -1,6 +1,7 @@
 // A link's statistics over a range (GET …/stats?from=&to=&granularity=) read leniently, as
 // lib/api reads today's: what an answer lacks or breaks is left out, never a failure, so that a
-// service without buckets still shows its days.
+// service without buckets still shows its days. A bucket's absent count is 0 (the service leaves
+// zeros out), People and QR scans where the service counts them.
 import * as z from 'zod/mini';
 import { STATS_GRANULARITIES } from '../../contract/link-stats.ts';
 import { LinkStats } from '../api/schemas.ts';
@@ -70,7 +71,14 @@ export const LinkRangeAnswer = z.pipe(
       return z.NEVER;
     }
     const { qr_scans, ...range } = extras.data.stats;
-    return { ...today.data, ...range, qrScans: qr_scans };
+    // A bucket leaves out its counts that are 0; People and QR scans are counted where the
+    // answer's own totals are there (older services sent every count, zeros too).
+    const buckets = range.buckets?.map((bucket) => ({
+      ...bucket,
+      visitors: bucket.visitors ?? (range.visitors === undefined ? undefined : 0),
+      qrScans: bucket.qrScans ?? (qr_scans === undefined ? undefined : 0),
+    }));
+    return { ...today.data, ...range, buckets, qrScans: qr_scans };
   }),
 );
 export type LinkRangeAnswer = z.infer<typeof LinkRangeAnswer>;

@@ -1,5 +1,6 @@
 // fetchLinkRange: a range's buckets read leniently; older services asked for their days instead.
 import { describe, expect, it } from 'vitest';
+import { compactBucket } from '../../server/clicks/stats-range.ts';
 import { createApiClient } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
 import { fetchLinkRange } from './link-range-call.ts';
@@ -60,7 +61,48 @@ describe('fetchLinkRange', () => {
       browsers: [{ name: 'Firefox', clicks: 3 }],
       systems: [],
     });
-    expect(stats?.buckets[1]?.visitors).toBeUndefined();
+    // Left out of a bucket of a service that counts them: none.
+    expect(stats?.buckets[1]).toMatchObject({ visitors: 0, qrScans: 0 });
+  });
+
+  it('reads an answer whose buckets leave their zero counts out as the same answer with them', async () => {
+    const full = (counts: { visitors?: number; qr_scans?: number }) => ({
+      success: true,
+      stats: {
+        granularity: 'day',
+        buckets: [
+          { start: '2026-11-22T00:00:00.000Z', humans: 3, bots: 1, qr_scans: 1, visitors: 2 },
+          { start: '2026-11-23T00:00:00.000Z', humans: 0, bots: 2, qr_scans: 0, visitors: 0 },
+          { start: '2026-11-24T00:00:00.000Z', humans: 0, bots: 0, qr_scans: 0, visitors: 0 },
+        ].map((bucket) => ({
+          start: bucket.start,
+          humans: bucket.humans,
+          bots: bucket.bots,
+          ...('qr_scans' in counts ? { qr_scans: bucket.qr_scans } : {}),
+          ...('visitors' in counts ? { visitors: bucket.visitors } : {}),
+        })),
+        days: [],
+        ...counts,
+        referrers: [],
+      },
+    });
+    for (const counts of [{ visitors: 2, qr_scans: 1 }, { qr_scans: 1 }, {}]) {
+      const before = full(counts);
+      // As the service sends it now (server/clicks/stats-range.ts).
+      const now = {
+        ...before,
+        stats: {
+          ...before.stats,
+          buckets: before.stats.buckets.map((bucket) =>
+            compactBucket({ qr_scans: 0, visitors: 0, ...bucket }),
+          ),
+        },
+      };
+      expect(JSON.stringify(now).length).toBeLessThan(JSON.stringify(before).length);
+      const read = async (answer: unknown) =>
+        fetchLinkRange(clientAnswering(() => json(answer)).client, 'https://sho.rt/abc', DAYS);
+      expect(await read(now)).toEqual(await read(before));
+    }
   });
 
   it('leaves out People and QR scans where the service counts neither', async () => {

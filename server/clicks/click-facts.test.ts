@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
+import { CLICKS_READ_PER_TURN } from './captured-clicks.ts';
 import { createClickCapture, type RawClick } from './click-capture.ts';
 import {
   createClickClassifier,
@@ -12,6 +13,7 @@ import {
 } from './click-facts.ts';
 import { createTally, REFERRERS_HELD } from './click-tally.ts';
 import { createClickCounter, MAX_CAPTURED_CLICKS } from './clicks.ts';
+import { createVisitorDigests, DIGESTS_REMEMBERED, visitorOf } from './visitors.ts';
 
 /** The characters each costly reader of a User-Agent was given: the work a classification does. */
 const read = vi.hoisted(() => ({ byParser: [] as number[], byBotList: [] as number[] }));
@@ -155,6 +157,53 @@ describe('the statistics held in memory', () => {
     expect(counter.captured.clicks).toBe(0);
     expect(read.byBotList).toHaveLength(100);
     expect(read.byParser).toHaveLength(100);
+  });
+
+  it('are read a share at a time when their batch is written, with turns of the event loop between', async () => {
+    const classifier = createClickClassifier();
+    let classified = 0;
+    const classify = (click: RawClick) => {
+      classified++;
+      return classifier(click);
+    };
+    const written: number[] = [];
+    const counter = createClickCounter(
+      { addClicks: async (counts) => void written.push(...counts.values()) },
+      { flushIntervalMs: 60_000, classify },
+    );
+    const clicks = 5 * CLICKS_READ_PER_TURN;
+    for (let i = 0; i < clicks; i++) counter.count(1, requestWith({ 'user-agent': CHROME }));
+    // The most clicks read between two turns of the loop while the batch is written.
+    let most = 0;
+    let before = 0;
+    let writing = true;
+    const probe = () => {
+      most = Math.max(most, classified - before);
+      before = classified;
+      if (writing) setImmediate(probe);
+    };
+    setImmediate(probe);
+    await counter.flush();
+    writing = false;
+    probe();
+    expect(written).toEqual([clicks]);
+    expect(classified).toBe(clicks);
+    expect(most).toBeLessThanOrEqual(CLICKS_READ_PER_TURN);
+    await counter.stop();
+  });
+
+  it("make a visitor's digest once: the same person's clicks are looked up, not hashed again", () => {
+    const digestOf = createVisitorDigests();
+    const click = requestWith({ 'user-agent': CHROME });
+    const first = digestOf(click);
+    expect(first).toBe(visitorOf(click));
+    expect(digestOf(requestWith({ 'user-agent': CHROME }))).toBe(first);
+    expect(digestOf.size()).toBe(1);
+    expect(digestOf(requestWith({ 'user-agent': `${CHROME} other` }))).not.toBe(first);
+    for (let i = 0; i < DIGESTS_REMEMBERED + 10; i++) {
+      digestOf(requestWith({ 'user-agent': `${CHROME} ${i}` }));
+    }
+    expect(digestOf.size()).toBeLessThanOrEqual(DIGESTS_REMEMBERED);
   });
 
   it('stay bounded under a flood of distinct User-Agents and referrers while writes fail', async () => {

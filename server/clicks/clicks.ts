@@ -1,10 +1,11 @@
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { Logger } from '../shared/logger.ts';
 import { type StatCount, type Storage, StorageUnavailable } from '../storage/storage.ts';
+import { createCapturedClicks, MAX_CAPTURED_CHARS } from './captured-clicks.ts';
 import type { RawClick } from './click-capture.ts';
 import type { ClickFacts } from './click-facts.ts';
 import { createTally, type Tally } from './click-tally.ts';
-import { createMarkedVisitors, visitorDaysOverBefore, visitorOf } from './visitors.ts';
+import { visitorDaysOverBefore } from './visitors.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -43,13 +44,7 @@ type Batch = {
  */
 export const MAX_HELD_STATS = 200_000;
 
-/**
- * Clicks captured but not classified yet, at most: 200 bytes each besides their strings, 2 MB.
- * At the service's pace (a write every 200 ms) a batch holds far fewer.
- */
-export const MAX_CAPTURED_CLICKS = 10_000;
-/** The characters their header strings may hold at most: 8 MB (one byte each, as Node reads them). */
-export const MAX_CAPTURED_CHARS = 8_000_000;
+export { MAX_CAPTURED_CHARS, MAX_CAPTURED_CLICKS } from './captured-clicks.ts';
 
 const sum = (counts: Map<number, number>) => {
   let total = 0;
@@ -87,16 +82,19 @@ export function createClickCounter(
   const clock = options.clock ?? systemClock;
   const maxHeldStats = options.maxHeldStats ?? MAX_HELD_STATS;
   const { classify } = options;
-  const maxCapturedChars = options.maxCapturedChars ?? MAX_CAPTURED_CHARS;
-  /** Clicks captured by redirects and not yet in pendingStats: link, time (ms) and request. */
-  let captured: { linkId: number; at: number; click: RawClick }[] = [];
-  let capturedChars = 0;
+  /** Clicks captured by redirects and not yet in pendingStats. */
+  const captured =
+    classify &&
+    createCapturedClicks({
+      classify,
+      maxCapturedChars: options.maxCapturedChars ?? MAX_CAPTURED_CHARS,
+      roomy: () => heldStats() < maxHeldStats,
+    });
   /** The batch being written, or whose write failed: written again, as it is, before any other. */
   let unconfirmed: Batch | undefined;
   let lastBatch = 0;
   /** The day before which the last write deleted visitor keys and marks. */
   let visitorDaysForgotten = Number.NEGATIVE_INFINITY;
-  const marked = createMarkedVisitors();
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -135,7 +133,7 @@ export function createClickCounter(
       return false;
     }
     unconfirmed = undefined;
-    marked.addAll(visits);
+    captured?.marked.addAll(visits);
     visitorDaysForgotten = Math.max(visitorDaysForgotten, batch.visitorDaysOverBefore);
     if (failures > 0) {
       logger?.info(`Clicks written again after ${failures} failed tries.`);
@@ -144,26 +142,13 @@ export function createClickCounter(
     return true;
   }
 
+  /** Classifies the captured clicks into pendingStats: the work a redirect did not do. */
+  const classifyCaptured = () => captured?.readAll(pendingStats);
+
   /**
    * Writes the clicks held in memory; resolves false (and they stay held) when the database
    * refuses. One write at a time: a flush while one is in flight waits for it, then writes the rest.
    */
-  /** Classifies the captured clicks into pendingStats: the work a redirect did not do. */
-  function classifyCaptured(): void {
-    if (captured.length === 0 || !classify) return;
-    const clicksToRead = captured;
-    captured = [];
-    capturedChars = 0;
-    for (const { linkId, at, click } of clicksToRead) {
-      const facts = classify(click);
-      let visitor = facts.bot || facts.withoutBreakdown ? undefined : visitorOf(click);
-      if (visitor !== undefined && marked.has(linkId, Math.floor(at / DAY_MS), visitor)) {
-        visitor = undefined;
-      }
-      pendingStats.add(linkId, at, facts, heldStats() < maxHeldStats, visitor);
-    }
-  }
-
   async function flush(): Promise<boolean> {
     while (writeTurn) await writeTurn;
     let endTurn = () => {};
@@ -173,7 +158,8 @@ export function createClickCounter(
     try {
       if (reads > 0) await new Promise<void>((resolve) => (readsDone = resolve));
       if (unconfirmed && !(await write(unconfirmed))) return false;
-      classifyCaptured();
+      const reading = captured?.readInTurns(() => pendingStats);
+      if (reading) await reading;
       // A day over since the last write: its visitor keys and marks are deleted, clicks or none.
       const daysOverBefore = visitorDaysOverBefore(clock.now());
       const nothingHeld =
@@ -208,16 +194,11 @@ export function createClickCounter(
      */
     count(linkId: number, click?: RawClick): void {
       pending.set(linkId, (pending.get(linkId) ?? 0) + 1);
-      if (!click || !classify) return;
-      captured.push({ linkId, at: clock.now(), click });
-      capturedChars += click.heldChars;
-      if (captured.length >= MAX_CAPTURED_CLICKS || capturedChars >= maxCapturedChars) {
-        classifyCaptured();
-      }
+      if (click && captured?.add(linkId, clock.now(), click)) classifyCaptured();
     },
     /** Clicks captured and not classified yet, and the characters they hold: bounded. */
     get captured(): { clicks: number; chars: number } {
-      return { clicks: captured.length, chars: capturedChars };
+      return captured?.size ?? { clicks: 0, chars: 0 };
     },
     /** Distinct statistics held, pending and unconfirmed: bounded by maxHeldStats (and a little). */
     get heldStats(): number {

@@ -125,8 +125,27 @@ const HOURLY = {
   hour_visitor: 'visitors',
 } as const;
 
-/** A bucket with its counts; `visitors` always there (optional on the wire, for older services). */
-type CountedBucket = StatsBucketJson & { visitors: number };
+/** A bucket with all its counts, as summed; on the wire, compactBucket's. */
+type CountedBucket = {
+  start: string;
+  humans: number;
+  bots: number;
+  qr_scans: number;
+  visitors: number;
+};
+
+/**
+ * The bucket as the answer sends it: its counts that are 0 left out (the contract reads an absent
+ * count as 0), which halves a year of mostly empty days.
+ */
+export function compactBucket(bucket: CountedBucket): StatsBucketJson {
+  const compact: StatsBucketJson = { start: bucket.start };
+  if (bucket.humans !== 0) compact.humans = bucket.humans;
+  if (bucket.bots !== 0) compact.bots = bucket.bots;
+  if (bucket.qr_scans !== 0) compact.qr_scans = bucket.qr_scans;
+  if (bucket.visitors !== 0) compact.visitors = bucket.visitors;
+  return compact;
+}
 
 /**
  * The range's buckets, oldest first and none missing, from the day counts (or, for hours, the

@@ -17,7 +17,7 @@ import type { ShortDomains } from '../shared/short-domain.ts';
 import { REFERRER_GROUPS, type StatCount, type Storage } from '../storage/storage.ts';
 import { type ClickCounter, DAY_MS } from './clicks.ts';
 import { botsAsked, peopleOnly } from './stats-privacy.ts';
-import { bucketsOf, daysOf, rangeAsked, type StatsRange } from './stats-range.ts';
+import { bucketsOf, compactBucket, daysOf, rangeAsked, type StatsRange } from './stats-range.ts';
 
 export type StatsRouteDeps = {
   store: Storage;
@@ -109,7 +109,7 @@ export function summarize(
     from: new Date(range.fromMs).toISOString(),
     to: new Date(range.toMs).toISOString(),
     granularity: range.granularity,
-    buckets,
+    buckets: buckets.map(compactBucket),
     days: perDay,
     referrers: topReferrers(totals.referrer),
     devices: ranked(totals.device).map(([type, clicks]) => ({ type: deviceType(type), clicks })),

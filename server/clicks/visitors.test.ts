@@ -2,12 +2,13 @@
 // address and User-Agent, the day's key and marks deleted once the day is over, no stored value
 // that holds or hashes an address, and exact across a restart. Runs on SQLite and, in the
 // PostgreSQL suite, on PostgreSQL.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
 import { selectColumn, storedValues } from '../../test/support/stored-values.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
+import { newDayKey, visitorMarker } from '../storage/visitor-marks.ts';
 
 const DAY = 86_400_000;
 const CHROME =
@@ -68,7 +69,10 @@ describe('the visitors of a link', () => {
     // Counted in the hour first seen.
     const hours = await visitors(first, 'granularity=hour');
     expect(hours.buckets.find((b) => b.start === '2026-11-26T10:00:00.000Z')?.visitors).toBe(3);
-    expect(hours.buckets.find((b) => b.start === '2026-11-26T15:00:00.000Z')?.visitors).toBe(0);
+    // None: left out, as every count that is 0.
+    expect(hours.buckets.find((b) => b.start === '2026-11-26T15:00:00.000Z')?.visitors).toBe(
+      undefined,
+    );
 
     clock.set('2026-11-27T09:00:00Z');
     await click(first, '198.51.100.1');
@@ -162,5 +166,24 @@ describe('the visitors of a link', () => {
       `${second.shortDomain}/${backHalfOf(first.short_url)}`,
     );
     expect(answer.body.stats).toMatchObject({ humans: 5, visitors: 3 });
+  });
+});
+
+describe('the mark of a visitor', () => {
+  it('is HMAC-SHA256 under the day key, cut to 128 bits, for any key and visitor', () => {
+    for (const key of [newDayKey(), randomBytes(64), randomBytes(100), randomBytes(1)]) {
+      const markOf = visitorMarker(key);
+      for (const [visitor, linkId] of [
+        ['x', 1],
+        ['é😀'.repeat(40), 123_456_789],
+      ] as const) {
+        const expected = createHmac('sha256', key)
+          .update(`${visitor}\n${linkId}`)
+          .digest()
+          .subarray(0, 16)
+          .toString('base64url');
+        expect(markOf(visitor, linkId)).toBe(expected);
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@
 // address and User-Agent, made when the batch is classified, in memory only. The storage keys it
 // with the link and the UTC day's random key before anything is stored (storage/visitor-marks.ts),
 // so what is stored cannot be made again from an address.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RawClick } from './click-capture.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,40 @@ const DAY_MS = 86_400_000;
 export const VISITOR_DAY_GRACE_MS = 5 * 60_000;
 
 export function visitorOf(click: RawClick): string {
-  return createHash('sha256').update(`${click.address}\n${click.userAgent}`).digest('base64url');
+  return hash('sha256', `${click.address}\n${click.userAgent}`, 'base64url');
+}
+
+/** Digests remembered by createVisitorDigests, at most: about 150 bytes each, 15 MB. */
+export const DIGESTS_REMEMBERED = 100_000;
+
+/**
+ * visitorOf, remembered per User-Agent and address: a busy link's clicks come from the same few
+ * people again and again, and a look-up costs far less than a hash. Forgets everything when full,
+ * so a flood of new visitors costs what it did without it, and no more memory. The same visitor's
+ * digest is then one string, whose hash the Maps and Sets below compute once.
+ */
+export function createVisitorDigests() {
+  const byUserAgent = new Map<string, Map<string, string>>();
+  let size = 0;
+  const digestOf = (click: RawClick): string => {
+    let byAddress = byUserAgent.get(click.userAgent);
+    let digest = byAddress?.get(click.address);
+    if (digest !== undefined) return digest;
+    digest = visitorOf(click);
+    if (size >= DIGESTS_REMEMBERED) {
+      byUserAgent.clear();
+      size = 0;
+      byAddress = undefined;
+    }
+    if (!byAddress) {
+      byAddress = new Map();
+      byUserAgent.set(click.userAgent, byAddress);
+    }
+    byAddress.set(click.address, digest);
+    size++;
+    return digest;
+  };
+  return Object.assign(digestOf, { size: () => size });
 }
 
 /** The day before which keys and marks are deleted at `now`: the days that are over. */
@@ -32,20 +65,39 @@ export function visitorDaysOverBefore(now: number): number {
  */
 export const MARKED_REMEMBERED = 100_000;
 
-/** Memory only; a key holds the day, so a new day's visitors are never taken for marked. */
+/** Days fit in 20 bits until the year 4840; link ids stay far below 2^33. */
+const linkDayOf = (linkId: number, day: number) => linkId * 1_048_576 + day;
+
+/**
+ * Memory only; a key holds the day, so a new day's visitors are never taken for marked. Per link
+ * and day a Set: a look-up builds no string.
+ */
 export function createMarkedVisitors() {
-  const marked = new Set<string>();
-  const keyOf = (linkId: number, day: number, visitor: string) => `${day}/${linkId}/${visitor}`;
+  const marked = new Map<number, Set<string>>();
+  let size = 0;
   return {
-    has: (linkId: number, day: number, visitor: string) => marked.has(keyOf(linkId, day, visitor)),
+    has: (linkId: number, day: number, visitor: string) =>
+      marked.get(linkDayOf(linkId, day))?.has(visitor) === true,
     addAll(visits: readonly { linkId: number; day: number; visitor: string }[]): void {
       for (const { linkId, day, visitor } of visits) {
-        if (marked.size >= MARKED_REMEMBERED) marked.clear();
-        marked.add(keyOf(linkId, day, visitor));
+        if (size >= MARKED_REMEMBERED) {
+          marked.clear();
+          size = 0;
+        }
+        const key = linkDayOf(linkId, day);
+        let visitors = marked.get(key);
+        if (!visitors) {
+          visitors = new Set();
+          marked.set(key, visitors);
+        }
+        if (!visitors.has(visitor)) {
+          visitors.add(visitor);
+          size++;
+        }
       }
     },
     get size(): number {
-      return marked.size;
+      return size;
     },
   };
 }

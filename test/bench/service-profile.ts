@@ -2,9 +2,11 @@
 // SQLite): the service runs under `node --cpu-prof`, and the profile is summed by function (self
 // and total) and by room of the code (server/<room>, or the package). With `--checker INTERVAL`
 // (`off`, `1h`, `1m`), the load is the health bench's instead: redirects while the destination
-// checker goes through 20,000 links (health-bench.ts).
+// checker goes through 20,000 links (health-bench.ts). With `--statistics same|agents|visitors`,
+// the load is the statistics bench's redirects with statistics on (stats-bench.ts): one browser's
+// User-Agent, DISTINCT_USER_AGENTS of them in turn, or a client address of its own per redirect.
 //
-//   node test/bench/service-profile.ts [--seconds 8] [--save DIR] [--checker 1h]
+//   node test/bench/service-profile.ts [--seconds 8] [--save DIR] [--checker 1h] [--statistics same]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,12 +15,14 @@ import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { HEALTH_BENCH_LINKS, seedHealthLinks } from './health-bench.ts';
 import { load, spawnServer } from './service-bench.ts';
+import { DESKTOP_CHROME, DISTINCT_USER_AGENTS, eachWith, hostileUserAgent } from './stats-bench.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '8' },
     save: { type: 'string' },
     checker: { type: 'string' },
+    statistics: { type: 'string' },
   },
 });
 
@@ -69,6 +73,46 @@ if (values.checker) {
   await site.stop();
   console.log(
     `redirects, checker ${values.checker}: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
+  );
+} else if (values.statistics) {
+  const seed = await openSqliteStorage(dbFile);
+  const key = await createAccount(seed, 'profile@example.com');
+  await seed.close();
+  const service = await spawnServer([
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    profileDir,
+    'test/bench/service-in-process.ts',
+    dbFile,
+  ]);
+  const made = await fetch(`http://127.0.0.1:${service.port}/v1/links`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ destination_url: 'https://example.com/', back_half: 'hot' }),
+  });
+  if (!made.ok) throw new Error(`create: ${made.status}`);
+  const requests = {
+    same: undefined,
+    agents: eachWith('user-agent', (n) => hostileUserAgent(n % DISTINCT_USER_AGENTS)),
+    visitors: eachWith(
+      'x-forwarded-for',
+      (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    ),
+  }[values.statistics as 'same' | 'agents' | 'visitors'];
+  const result = await load({
+    url: `http://127.0.0.1:${service.port}/hot`,
+    headers: {
+      host: `localhost:${service.port}`,
+      'user-agent': DESKTOP_CHROME,
+      referer: 'https://news.example/story',
+    },
+    connections: 50,
+    duration,
+    ...(requests ? { requests } : {}),
+  });
+  await service.stop();
+  console.log(
+    `redirects, statistics on (${values.statistics}): ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
   );
 } else {
   const seed = await openSqliteStorage(dbFile);

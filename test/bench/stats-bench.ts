@@ -37,11 +37,11 @@ export type StatsFigures = {
   statsBytesBrotli: number;
 };
 
-const DESKTOP_CHROME =
+export const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 /** Every request of a run with its own value of `header`: the nth is `nth(n)`. */
-function eachWith(header: string, nth: (n: number) => string): autocannon.Request[] {
+export function eachWith(header: string, nth: (n: number) => string): autocannon.Request[] {
   let sent = 0;
   return [
     {
@@ -57,7 +57,7 @@ function eachWith(header: string, nth: (n: number) => string): autocannon.Reques
 export const DISTINCT_USER_AGENTS = 10_000;
 
 /** A browser's User-Agent padded to 512 characters, different for every n. */
-const hostileUserAgent = (n: number) =>
+export const hostileUserAgent = (n: number) =>
   `${DESKTOP_CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
 
 /** The clicks of the link whose year of statistics is read, written through the storage. */

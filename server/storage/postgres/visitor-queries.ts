@@ -3,7 +3,10 @@
 // once, a count for each mark new to the link and day, then the keys and marks of the days that
 // are over deleted. Each step may run again (the retry of a batch whose answer was lost): a mark
 // already stored counts nothing, so no visitor is counted twice however often it runs.
-import { daysOf, newDayKey, type VisitorBatch, visitorMark } from '../visitor-marks.ts';
+import { daysOf, newDayKey, type VisitorBatch, visitorMarker } from '../visitor-marks.ts';
+
+type Marker = ReturnType<typeof visitorMarker>;
+
 import type { Sql } from './database.ts';
 
 /**
@@ -31,22 +34,22 @@ const ADD_MARKS = `WITH v AS (
   ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = s.clicks + excluded.clicks`;
 
 export async function addVisitsPostgres(sql: Sql, batch: VisitorBatch): Promise<void> {
-  const keys = new Map<number, Uint8Array>();
+  const markers = new Map<number, Marker>();
   for (const day of daysOf(batch.visits)) {
     // Two statements: the read sees the key of an instance that made it at the same moment, which
     // a read in the same statement (one snapshot) would not.
     await sql`INSERT INTO visitor_keys (day, key) VALUES (${day}, ${newDayKey()})
       ON CONFLICT (day) DO NOTHING`;
     const [row] = await sql<{ key: Uint8Array }[]>`SELECT key FROM visitor_keys WHERE day = ${day}`;
-    if (row) keys.set(day, row.key);
+    if (row) markers.set(day, visitorMarker(row.key));
   }
   const marks = batch.visits
-    .filter(({ day }) => keys.has(day))
+    .filter(({ day }) => markers.has(day))
     .map(({ linkId, day, hour, visitor }) => ({
       id: linkId,
       day,
       hour,
-      mark: visitorMark(keys.get(day) as Uint8Array, visitor, linkId),
+      mark: (markers.get(day) as Marker)(visitor, linkId),
     }));
   if (marks.length > 0) {
     await sql.unsafe(ADD_MARKS, [JSON.stringify(marks)], { prepare: true });

@@ -1,14 +1,17 @@
 // The distinct visitors on SQLite (storage/visitor-marks.ts), inside the click batch's transaction:
 // the day's key made when missing, each visit's mark stored once, a count for each mark new to the
 // link and day, then the keys and marks of the days that are over deleted.
-import { daysOf, newDayKey, type VisitorBatch, visitorMark } from '../visitor-marks.ts';
+import { daysOf, newDayKey, type VisitorBatch, visitorMarker } from '../visitor-marks.ts';
+
+type Marker = ReturnType<typeof visitorMarker>;
+
 import type { SqliteAccess } from './database.ts';
 
 const HOUR_NAMES = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 
 /** Within transaction() only. */
 export function addVisitsSqlite({ run, statement }: SqliteAccess, batch: VisitorBatch): void {
-  const keys = new Map<number, Uint8Array>();
+  const markers = new Map<number, Marker>();
   for (const day of daysOf(batch.visits)) {
     // One writer at a time on SQLite: the first batch of the day makes its key, the others read it.
     run(
@@ -19,7 +22,7 @@ export function addVisitsSqlite({ run, statement }: SqliteAccess, batch: Visitor
     const row = statement('SELECT key FROM visitor_keys WHERE day = ?').get(day) as {
       key: Uint8Array;
     };
-    keys.set(day, row.key);
+    markers.set(day, visitorMarker(row.key));
   }
   /** New marks per link, day and facet value: one upsert each rather than one per visitor. */
   const counts = new Map<
@@ -32,8 +35,17 @@ export function addVisitsSqlite({ run, statement }: SqliteAccess, batch: Visitor
     if (count) count.n++;
     else counts.set(key, { linkId, day, facet, value, n: 1 });
   };
-  for (const { linkId, day, hour, visitor } of batch.visits) {
-    const mark = visitorMark(keys.get(day) as Uint8Array, visitor, linkId);
+  // In the order of the table's key: a batch of new visitors then adds to each page of the
+  // marks once, rather than to pages all over a table larger than SQLite's cache, at random.
+  const marks = batch.visits
+    .map(({ linkId, day, hour, visitor }) => ({
+      linkId,
+      day,
+      hour,
+      mark: (markers.get(day) as Marker)(visitor, linkId),
+    }))
+    .sort((a, b) => a.day - b.day || a.linkId - b.linkId || (a.mark < b.mark ? -1 : 1));
+  for (const { linkId, day, hour, mark } of marks) {
     // A link deleted since its clicks were counted has no visitors to add to.
     const added = run(
       `INSERT INTO visitor_marks (day, link_id, mark)
