@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { api, idOf, rawRequest } from '../support/test-api.ts';
 import { startTestService } from '../support/test-service.ts';
+import { DESKTOP, GOOGLEBOT, IPHONE } from '../support/visits.ts';
 import {
   configure,
   expect,
@@ -9,12 +10,6 @@ import {
   seriousA11yViolations,
 } from './fixtures.ts';
 import { createLink, row, test } from './links-helpers.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 test('the details pane charts the clicks per day from our service, with the table, referrers and devices', async ({
   context,
