@@ -25,8 +25,10 @@ function fakeStore(links: number) {
   const log: string[] = [];
   const claimLimits: number[] = [];
   const writes: number[] = [];
+  const perState = vi.fn(async () => ({ ...emptyCounts(), unchecked: links }));
   const store = {
-    destinationCounts: async () => ({ ...emptyCounts(), unchecked: links }),
+    linkCount: async () => links,
+    destinationCounts: perState,
     claimDueChecks: async (_now: number, limit: number) => {
       claimLimits.push(limit);
       const count = Math.min(limit, links - next);
@@ -46,7 +48,7 @@ function fakeStore(links: number) {
       return checks.map(() => true);
     },
   };
-  return { store: store as unknown as Storage, log, claimLimits, writes };
+  return { store: store as unknown as Storage, log, claimLimits, writes, perState };
 }
 
 let checker: DestinationChecker | undefined;
@@ -76,6 +78,21 @@ describe("the checker's cost to the redirects", () => {
     expect(fake.writes.length).toBeLessThanOrEqual(Math.ceil(links / RECORDS_PER_WRITE) * 2);
     const writesInARow = fake.log.join(' ').includes('write write');
     expect(writesInARow, `storage calls and loop turns: ${fake.log.join(' ')}`).toBe(false);
+  });
+
+  it('paces itself by the number of links alone, never reading every link for the counts per state', async () => {
+    const links = 30;
+    const fake = fakeStore(links);
+    checker = createDestinationChecker({
+      store: fake.store,
+      clock: systemClock,
+      logger: quietLogger,
+      intervalMs: 60_000,
+      checkOptions: { allowPrivate: true, timeoutMs: 2_000 },
+    });
+    await checker.checkDue();
+    expect(fake.writes.reduce((sum, count) => sum + count, 0)).toBe(links);
+    expect(fake.perState).not.toHaveBeenCalled();
   });
 
   it('starts only a few checks a second while the event loop is busy, and more when it is not', async () => {
