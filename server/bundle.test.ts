@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../scripts/build-service.ts';
+import { expectTimeToStartProcesses, STARTS_PROCESSES } from '../test/support/service-process.ts';
 import {
   isNodeAtLeast,
   NODE_NEEDED,
@@ -43,6 +44,7 @@ function runBundle(
   args: string[],
   node = process.execPath,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  expectTimeToStartProcesses();
   return new Promise((resolve) => {
     execFile(
       node,
@@ -63,7 +65,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('the one-file service', () => {
+describe('the one-file service', STARTS_PROCESSES, () => {
   it('creates an account, serves links, redirects, metrics and JSON logs from an empty folder', async () => {
     const created = await runBundle([
       'account',
@@ -145,7 +147,7 @@ describe('the one-file service', () => {
       expect.objectContaining({ msg: 'POST /v1/links 200', request_id: requestId }),
     );
     expect(output).not.toContain(key);
-  }, 30_000);
+  });
 
   it.skipIf(!OLD_NODE)(
     'says in one sentence which Node.js it needs, when started with an older one',

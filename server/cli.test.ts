@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectTimeToStartProcesses, STARTS_PROCESSES } from '../test/support/service-process.ts';
 import {
   api,
   backHalfOf,
@@ -27,6 +28,7 @@ type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs the command line; `input` is written to its standard input, which is then closed. */
 function runCli(args: string[], input = '', timeout = 0): Promise<CliResult> {
+  expectTimeToStartProcesses();
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -58,6 +60,7 @@ async function serve(
   dbFile: string,
   viaNpm: boolean | 'group' = false,
 ): Promise<Served & { output(): string }> {
+  expectTimeToStartProcesses();
   const args = ['serve', '--port', '0', '--db', dbFile];
   const child = viaNpm
     ? spawn('npm', ['run', '--silent', 'service', '--', ...args], {
@@ -98,7 +101,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('serve', () => {
+describe('serve', STARTS_PROCESSES, () => {
   it('keeps links and every click across SIGTERM and restart, flushing clicks held in memory', async () => {
     const dbFile = path.join(dir, 'restart.db');
     const created = await runCli([
@@ -196,7 +199,7 @@ describe('serve', () => {
     expect(await served.exit).toBe(0);
     // Four starts of a service process, each of which lists (and so starts its list worker):
     // 16 to 20 s at a load of 20 on two cores, beyond the default 20 s limit when busier.
-  }, 60_000);
+  });
 
   it('stops on SIGTERM or SIGINT sent to `npm run service`, freeing its port', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -215,7 +218,7 @@ describe('serve', () => {
       });
       expect(refused, `${signal}: the service still answers on ${served.baseUrl}`).toBe(true);
     }
-  }, 30_000);
+  });
 
   it('stops cleanly on a Ctrl-C in a terminal, which reaches the service twice: from the terminal and from npm', async () => {
     const served = await serve(path.join(dir, 'npm-group.db'), 'group');
@@ -223,7 +226,7 @@ describe('serve', () => {
     // Before, the repeat killed the service while it closed: npm then died of the signal too.
     expect(await served.exit, served.output()).toBe(0);
     expect(served.output().match(/SIGINT: stopping/g)).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('answers while whoever reads its log has stopped reading, and loses no line of it on SIGTERM', async () => {
     const served = await serve(path.join(dir, 'slow-log-reader.db'));
@@ -251,7 +254,7 @@ describe('serve', () => {
       Array.from({ length: sent }, (_, n) => String(n)),
     );
     expect(served.output()).toContain('SIGTERM: stopping');
-  }, 30_000);
+  });
 
   it('refuses to start on a port in use, with a message', async () => {
     const dbFile = path.join(dir, 'busy.db');
@@ -267,7 +270,7 @@ describe('serve', () => {
   });
 });
 
-describe('admin commands', () => {
+describe('admin commands', STARTS_PROCESSES, () => {
   let dbFile: string;
   let t: TestService;
 
@@ -302,7 +305,7 @@ describe('admin commands', () => {
       (await cli(...DOMAIN_ADD, '--email', 'exists@example.com', '--host', 'taken.example.com'))
         .code,
     ).toBe(0);
-  });
+  }, STARTS_PROCESSES.timeout);
   afterAll(async () => {
     await t.stop();
   });
@@ -485,7 +488,7 @@ describe('admin commands', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^The address of --root-url is on [^\n]*\.\n$/);
-  }, 60_000);
+  });
 
   it('links delete-expired says how many it deleted, or with --dry-run would; a bad --before is one sentence', async () => {
     const dryRun = await cli('links', 'delete-expired', '--dry-run');
@@ -527,7 +530,7 @@ describe('admin commands', () => {
       stderr:
         '--before must be a date such as 2026-01-31 or an instant with its offset such as 2026-01-31T12:00:00Z, not "last week".\n',
     });
-  }, 60_000);
+  });
 
   it('migrate brings a new database to the current schema, and again changes nothing', async () => {
     const fresh = path.join(dir, 'migrate.db');
@@ -660,7 +663,7 @@ describe('admin commands', () => {
       });
     }
     expect(existsSync(path.join(dir, 'no-track.db'))).toBe(false);
-  }, 40_000);
+  });
 
   it('prints its usage with --help and exits 0', async () => {
     const { code, stdout } = await runCli(['--help']);

@@ -18,8 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   eventually,
+  expectTimeToStartProcesses,
   killServiceProcesses,
   runCli,
+  STARTS_PROCESSES,
   serveProcess,
 } from '../test/support/service-process.ts';
 
@@ -43,7 +45,7 @@ const create = (baseUrl: string, key: string, destination: string) =>
     body: JSON.stringify({ destination_url: destination }),
   });
 
-describe('SIGHUP', () => {
+describe('SIGHUP', STARTS_PROCESSES, () => {
   it('reads the blocked hosts file again, even when its size and time did not change', async () => {
     const db = path.join(dir, 'hup.db');
     const key = await account(db);
@@ -98,6 +100,7 @@ const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
 /** serve with --log-file: the start line goes to the file, so the address is read there. */
 async function serveProcessWithLogFile(db: string, log: string) {
+  expectTimeToStartProcesses();
   const child = spawn(
     process.execPath,
     [CLI, 'serve', '--port', '0', '--db', db, '--log-file', log],
@@ -117,7 +120,7 @@ async function serveProcessWithLogFile(db: string, log: string) {
   return { baseUrl: baseUrl as string, child, exit };
 }
 
-describe('SIGTERM', () => {
+describe('SIGTERM', STARTS_PROCESSES, () => {
   it('closes connections still in flight once --shutdown-timeout has passed', async () => {
     const db = path.join(dir, 'timeout.db');
     const key = await account(db);

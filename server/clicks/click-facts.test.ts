@@ -2,6 +2,7 @@
 // counter holds of them: per link and day, and while the database refuses writes.
 import type { IncomingMessage } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHROME_WINDOWS } from '../../test/support/stats-fixtures.ts';
 import { REFERRER_GROUPS, REFERRERS_KEPT, StorageUnavailable } from '../storage/storage.ts';
 import { CLICKS_READ_PER_TURN } from './captured-clicks.ts';
 import { createClickCapture, type RawClick } from './click-capture.ts';
@@ -40,8 +41,6 @@ beforeEach(() => {
   read.byBotList.length = 0;
 });
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** What a redirect with these headers captures, as the batch's write reads it. */
 const requestWith = (headers: Record<string, string>) =>
   createClickCapture({ addressOf: () => '192.0.2.1' })({
@@ -59,19 +58,19 @@ describe('the classification of a User-Agent', () => {
     >[]) {
       expect(classify(requestWith(headers))).toMatchObject({ bot: true, device: 'other' });
     }
-    expect(classify(requestWith({ 'user-agent': CHROME }))).toMatchObject({
+    expect(classify(requestWith({ 'user-agent': CHROME_WINDOWS }))).toMatchObject({
       bot: false,
       device: 'desktop',
     });
   });
 
   it.each([
-    ['at the end', `${CHROME}${' '.repeat(600)} Googlebot/2.1`],
+    ['at the end', `${CHROME_WINDOWS}${' '.repeat(600)} Googlebot/2.1`],
     [
       'in the middle',
-      `${CHROME}${'x'.repeat(3_000)} (compatible; bingbot/2.0) ${'x'.repeat(3_000)}`,
+      `${CHROME_WINDOWS}${'x'.repeat(3_000)} (compatible; bingbot/2.0) ${'x'.repeat(3_000)}`,
     ],
-    ['near the header limit', `${CHROME}${';'.repeat(15_000)} AhrefsBot/7.0`],
+    ['near the header limit', `${CHROME_WINDOWS}${';'.repeat(15_000)} AhrefsBot/7.0`],
   ])('finds a bot marker past the 512th character, %s', (_, userAgent) => {
     expect(createClickClassifier()(requestWith({ 'user-agent': userAgent })).bot).toBe(true);
   });
@@ -79,7 +78,7 @@ describe('the classification of a User-Agent', () => {
   it('reads a bounded part of a hostile 512-character User-Agent, and a repeated one not again', () => {
     const classify = createClickClassifier();
     for (let i = 0; i < 20; i++) {
-      const hostile = `${CHROME} ${i}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
+      const hostile = `${CHROME_WINDOWS} ${i}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
       expect(classify(requestWith({ 'user-agent': hostile }))).toMatchObject({ bot: false });
       classify(requestWith({ 'user-agent': hostile }));
     }
@@ -92,7 +91,7 @@ describe('the classification of a User-Agent', () => {
   it('parses at most PARSES_PER_SECOND new User-Agents a second, however many arrive', () => {
     let now = 0;
     const classify = createClickClassifier({ now: () => now });
-    const userAgent = (n: number) => `${CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko)');
+    const userAgent = (n: number) => `${CHROME_WINDOWS} ${n}`.padEnd(512, ' (KHTML, like Gecko)');
     for (let i = 0; i < 5 * PARSES_PER_SECOND; i++) {
       // Still counted as people, on a device not read once the second's parses are spent.
       expect(classify(requestWith({ 'user-agent': userAgent(i) })).bot).toBe(false);
@@ -146,7 +145,7 @@ describe('the statistics held in memory', () => {
     for (let i = 0; i < 100; i++) {
       counter.count(
         1,
-        requestWith({ 'user-agent': `${CHROME} ${i}`, referer: 'https://a.example/' }),
+        requestWith({ 'user-agent': `${CHROME_WINDOWS} ${i}`, referer: 'https://a.example/' }),
       );
     }
     expect(read.byBotList).toHaveLength(0);
@@ -217,7 +216,7 @@ describe('the statistics held in memory', () => {
     const clicks = 3 * MAX_REMEMBERED;
     const longest = { captured: 0, chars: 0, remembered: 0, stats: 0 };
     for (let i = 0; i < clicks; i++) {
-      const userAgent = `${CHROME} ${i}`.padEnd(i % 7 === 0 ? 4_000 : 512, ' (KHTML)');
+      const userAgent = `${CHROME_WINDOWS} ${i}`.padEnd(i % 7 === 0 ? 4_000 : 512, ' (KHTML)');
       counter.count(1, requestWith({ 'user-agent': userAgent, referer: `https://r${i}.example/` }));
       longest.captured = Math.max(longest.captured, counter.captured.clicks);
       longest.chars = Math.max(longest.chars, counter.captured.chars);
@@ -246,12 +245,12 @@ describe('the statistics held in memory', () => {
       },
       { flushIntervalMs: 60_000, classify: createClickClassifier() },
     );
-    counter.count(1, requestWith({ 'user-agent': CHROME }));
-    counter.count(1, requestWith({ 'user-agent': CHROME }));
-    counter.count(2, requestWith({ 'user-agent': CHROME }));
+    counter.count(1, requestWith({ 'user-agent': CHROME_WINDOWS }));
+    counter.count(1, requestWith({ 'user-agent': CHROME_WINDOWS }));
+    counter.count(2, requestWith({ 'user-agent': CHROME_WINDOWS }));
     await counter.flush();
-    counter.count(1, requestWith({ 'user-agent': CHROME }));
-    counter.count(1, requestWith({ 'user-agent': `${CHROME} other` }));
+    counter.count(1, requestWith({ 'user-agent': CHROME_WINDOWS }));
+    counter.count(1, requestWith({ 'user-agent': `${CHROME_WINDOWS} other` }));
     await counter.flush();
     expect(visitsWritten).toEqual([2, 1]);
     await counter.stop();
@@ -284,12 +283,15 @@ describe('the statistics held in memory', () => {
     for (let i = 0; i < clicks; i++) {
       // Any text a proxy may name: kept to its first 64 characters.
       const address = `2001:db8::${i.toString(16)}`.padEnd(i % 2 ? 100 : 0, ':');
-      const request = { headers: { 'user-agent': CHROME, 'x-client': address }, socket: {} };
+      const request = {
+        headers: { 'user-agent': CHROME_WINDOWS, 'x-client': address },
+        socket: {},
+      };
       counter.count(1, capture(request as unknown as IncomingMessage));
       longest.chars = Math.max(longest.chars, counter.captured.chars);
       longest.stats = Math.max(longest.stats, counter.heldStats);
     }
-    expect(longest.chars).toBeLessThanOrEqual(MAX_CAPTURED_CLICKS * (CHROME.length + 64));
+    expect(longest.chars).toBeLessThanOrEqual(MAX_CAPTURED_CLICKS * (CHROME_WINDOWS.length + 64));
     expect(longest.stats).toBeLessThanOrEqual(maxHeldStats + 4);
     const held = counter.pendingStatsOf(1).filter((stat) => stat.facet === 'human');
     expect(held.reduce((sum, stat) => sum + stat.clicks, 0)).toBe(clicks);
@@ -313,7 +315,10 @@ describe('the statistics held in memory', () => {
     );
     const clicks = 1_000 + 10_000;
     for (let i = 0; i < clicks; i++) {
-      counter.count(1, requestWith({ 'user-agent': CHROME, referer: `https://r${i}.example/` }));
+      counter.count(
+        1,
+        requestWith({ 'user-agent': CHROME_WINDOWS, referer: `https://r${i}.example/` }),
+      );
     }
     const held = counter.pendingStatsOf(1);
     expect(held.find((stat) => stat.facet === 'human')?.clicks).toBe(clicks);

@@ -3,13 +3,10 @@
 // alone. Runs on SQLite and, in the PostgreSQL suite, on PostgreSQL.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
+import { CHROME_WINDOWS, GOOGLEBOT } from '../../test/support/stats-fixtures.ts';
 import { storedValues } from '../../test/support/stored-values.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let t: TestService | undefined;
 afterEach(async () => {
@@ -40,8 +37,8 @@ async function serviceWithLink(options: Parameters<typeof startTestService>[0] =
 describe('the privacy switches of the statistics', () => {
   it('bots=exclude answers for people only: totals, buckets, days and scans', async () => {
     const { visit, stats } = await serviceWithLink();
-    await visit('?qr=1', { 'user-agent': CHROME, referer: 'https://news.example/' });
-    await visit('', { 'user-agent': CHROME });
+    await visit('?qr=1', { 'user-agent': CHROME_WINDOWS, referer: 'https://news.example/' });
+    await visit('', { 'user-agent': CHROME_WINDOWS });
     await visit('?qr=1', { 'user-agent': GOOGLEBOT });
     await visit('', { 'user-agent': GOOGLEBOT });
     const all = (await stats('?days=1')).body.stats;
@@ -75,7 +72,7 @@ describe('the privacy switches of the statistics', () => {
 
   it('a redirect carrying the opt-out parameter counts in clicks, in no statistics, and is not passed on', async () => {
     const { client, link, visit, stats } = await serviceWithLink({ noTrackParam: 'no_track' });
-    const person = { 'user-agent': CHROME, referer: 'https://news.example/' };
+    const person = { 'user-agent': CHROME_WINDOWS, referer: 'https://news.example/' };
     expect(await visit('?no_track=1', person)).toBe('https://example.com/private');
     expect(await visit('?utm_source=x&no_track', person)).toBe('https://example.com/private');
     expect(await visit('?qr=1&no_track=', person)).toBe('https://example.com/private');
@@ -89,7 +86,7 @@ describe('the privacy switches of the statistics', () => {
 
   it('Sec-GPC: 1 counts the click in its day and hour, with no breakdown and no visitor', async () => {
     const { visit, stats } = await serviceWithLink();
-    const gpc = { 'user-agent': CHROME, referer: 'https://news.example/', 'sec-gpc': '1' };
+    const gpc = { 'user-agent': CHROME_WINDOWS, referer: 'https://news.example/', 'sec-gpc': '1' };
     await visit('', gpc);
     await visit('?qr=1', gpc);
     await visit('', { ...gpc, 'user-agent': GOOGLEBOT });
@@ -124,7 +121,7 @@ describe('the privacy switches of the statistics', () => {
   it("keeps a referrer's host alone: its path and query never reach the database", async () => {
     const { service, visit, stats } = await serviceWithLink();
     await visit('', {
-      'user-agent': CHROME,
+      'user-agent': CHROME_WINDOWS,
       referer: 'https://user:secret-pass@News.Example:443/secret-path/page?token=abc123#frag',
     });
     expect((await stats('?days=1')).body.stats.referrers).toEqual([

@@ -3,14 +3,12 @@
 // PostgreSQL.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
+import { CHROME_WINDOWS, GOOGLEBOT } from '../../test/support/stats-fixtures.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let t: TestService | undefined;
 afterEach(async () => {
@@ -32,7 +30,7 @@ async function serviceWithLink() {
     at: (iso: string) => {
       now = Date.parse(iso);
     },
-    click: async (userAgent = CHROME, query = '') => {
+    click: async (userAgent = CHROME_WINDOWS, query = '') => {
       const answer = await rawRequest(service.baseUrl, `/${backHalfOf(link.short_url)}${query}`, {
         headers: { 'user-agent': userAgent },
       });
@@ -62,7 +60,7 @@ describe('the statistics of a range', () => {
     await click();
     await click(GOOGLEBOT, '?qr=1');
     at('2026-11-26T12:59:59Z');
-    await click(CHROME, '?qr=1');
+    await click(CHROME_WINDOWS, '?qr=1');
     at('2026-11-26T14:00:00Z');
     await click();
     at('2026-11-26T15:00:00Z');

@@ -5,16 +5,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LinkStatsAnswerJson } from '../../contract/link-stats.ts';
+import { CHROME_WINDOWS, GOOGLEBOT } from '../../test/support/stats-fixtures.ts';
 import { selectColumn, storedValues } from '../../test/support/stored-values.ts';
 import { api, backHalfOf, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { newDayKey, visitorMarker } from '../storage/visitor-marks.ts';
 
 const DAY = 86_400_000;
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let services: TestService[] = [];
 afterEach(async () => {
@@ -36,7 +34,7 @@ async function serviceWithLinks(options: Parameters<typeof startTestService>[0] 
   const first = (await client.create({ destination_url: 'https://example.com/one' })).body;
   const second = (await client.create({ destination_url: 'https://example.com/two' })).body;
   /** A click on `link` from this address (through the trusted proxy) with this User-Agent. */
-  const click = async (link: typeof first, address: string, userAgent = CHROME) => {
+  const click = async (link: typeof first, address: string, userAgent = CHROME_WINDOWS) => {
     const answer = await rawRequest(t.baseUrl, `/${backHalfOf(link.short_url)}`, {
       headers: { 'user-agent': userAgent, 'x-forwarded-for': address },
     });
@@ -102,8 +100,8 @@ describe('the visitors of a link', () => {
     const forbidden = [
       ...forms(address),
       ...forms('2001:db8::77'),
-      ...forms(`${address}\n${CHROME}`),
-      ...forms(`${address}${CHROME}`),
+      ...forms(`${address}\n${CHROME_WINDOWS}`),
+      ...forms(`${address}${CHROME_WINDOWS}`),
     ];
     const values = await storedValues(t.dbFile);
     expect(values.some(({ table }) => table === 'visitor_marks')).toBe(true);
@@ -158,7 +156,7 @@ describe('the visitors of a link', () => {
     const path = `/${backHalfOf(first.short_url)}`;
     for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
       const answer = await rawRequest(second.baseUrl, path, {
-        headers: { 'user-agent': CHROME, 'x-forwarded-for': address },
+        headers: { 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': address },
       });
       expect(answer.status).toBe(302);
     }

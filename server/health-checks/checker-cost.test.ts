@@ -25,8 +25,10 @@ function fakeStore(links: number) {
   const log: string[] = [];
   const claimLimits: number[] = [];
   const writes: number[] = [];
+  const perState = vi.fn(async () => ({ ...emptyCounts(), unchecked: links }));
   const store = {
-    destinationCounts: async () => ({ ...emptyCounts(), unchecked: links }),
+    linkCount: async () => links,
+    destinationCounts: perState,
     claimDueChecks: async (_now: number, limit: number) => {
       claimLimits.push(limit);
       const count = Math.min(limit, links - next);
@@ -46,7 +48,7 @@ function fakeStore(links: number) {
       return checks.map(() => true);
     },
   };
-  return { store: store as unknown as Storage, log, claimLimits, writes };
+  return { store: store as unknown as Storage, log, claimLimits, writes, perState };
 }
 
 let checker: DestinationChecker | undefined;
@@ -57,17 +59,21 @@ afterEach(async () => {
 
 const quietLogger = { info: () => {}, error: () => {} };
 
+/** A checker of the fake store's links, once a minute, its checks refused at once. */
+const checkerOn = (store: Storage) =>
+  createDestinationChecker({
+    store,
+    clock: systemClock,
+    logger: quietLogger,
+    intervalMs: 60_000,
+    checkOptions: { allowPrivate: true, timeoutMs: 2_000 },
+  });
+
 describe("the checker's cost to the redirects", () => {
   it('writes its results a few links per storage call, with the event loop free between calls', async () => {
     const links = 100;
     const fake = fakeStore(links);
-    checker = createDestinationChecker({
-      store: fake.store,
-      clock: systemClock,
-      logger: quietLogger,
-      intervalMs: 60_000,
-      checkOptions: { allowPrivate: true, timeoutMs: 2_000 },
-    });
+    checker = checkerOn(fake.store);
     await checker.checkDue();
 
     expect(fake.writes.reduce((sum, count) => sum + count, 0)).toBe(links);
@@ -78,15 +84,18 @@ describe("the checker's cost to the redirects", () => {
     expect(writesInARow, `storage calls and loop turns: ${fake.log.join(' ')}`).toBe(false);
   });
 
+  it('paces itself by the number of links alone, never reading every link for the counts per state', async () => {
+    const links = 30;
+    const fake = fakeStore(links);
+    checker = checkerOn(fake.store);
+    await checker.checkDue();
+    expect(fake.writes.reduce((sum, count) => sum + count, 0)).toBe(links);
+    expect(fake.perState).not.toHaveBeenCalled();
+  });
+
   it('starts only a few checks a second while the event loop is busy, and more when it is not', async () => {
     const fake = fakeStore(1_000_000);
-    checker = createDestinationChecker({
-      store: fake.store,
-      clock: systemClock,
-      logger: quietLogger,
-      intervalMs: 60_000,
-      checkOptions: { allowPrivate: true, timeoutMs: 2_000 },
-    });
+    checker = checkerOn(fake.store);
     checker.start();
     // The service busy with requests for most of the checker's first second.
     const busyUntil = performance.now() + 850;

@@ -120,8 +120,7 @@ export function createDestinationChecker(options: CheckerOptions) {
     if (stopped) return [];
     const now = clock.now();
     if (now - countedAt >= COUNT_KEPT_MS) {
-      const counts = await store.destinationCounts();
-      linkCount = Object.values(counts).reduce((sum, count) => sum + count, 0);
+      linkCount = await store.linkCount();
       countedAt = now;
     }
     allowance = Math.min(linkCount, allowance + (linkCount * (now - lastTick)) / intervalMs);

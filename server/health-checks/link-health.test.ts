@@ -352,6 +352,10 @@ describe('asking for the state', () => {
       { shortUrl: (_domain, backHalf) => `${running.baseUrl}/${backHalf}` },
       owner && { id: owner.id, email },
     );
+    // The checker's pace counts every account's links; the report, the account's.
+    const other = await running.createAccount('other@example.com');
+    await running.insertLinks(other, [{ backHalf: 'd', destinationUrl: `${origin}/ok` }]);
+    expect(await running.service.store.linkCount()).toBe(4);
     expect(report.split('\n')).toEqual([
       `Destinations of 3 links (${email}):`,
       '  ok 1, redirected 0, broken 1, unreachable 0, unchecked 1',

@@ -17,6 +17,10 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRows, readImportText } from '../../contract/import-file.ts';
 import { IMPORT_REPORT_COLUMNS } from '../../contract/import-report.ts';
+import {
+  expectTimeToStartProcesses,
+  STARTS_PROCESSES,
+} from '../../test/support/service-process.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { AdminError } from '../accounts/admin.ts';
@@ -40,6 +44,7 @@ function cli(
   args: string[],
   own: string[] = ['--db', service.dbFile, '--short-domain', service.shortDomain],
 ): Promise<CliResult> {
+  expectTimeToStartProcesses();
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -77,7 +82,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('service import', () => {
+describe('service import', STARTS_PROCESSES, () => {
   it('imports a file, and a second run imports nothing', async () => {
     const key = await service.createAccount('twice@example.com');
     // Our fixture with back-halves of its own (they are unique on the domain, across accounts).
@@ -491,7 +496,7 @@ describe('service import', () => {
   });
 });
 
-describe('tags in an import', () => {
+describe('tags in an import', STARTS_PROCESSES, () => {
   it('applies the tags column, names separated by "," or "|", and skips a row with bad tags', async () => {
     const key = await service.createAccount('tagged-import@example.com');
     const twentyOne = Array.from({ length: 21 }, (_, i) => `t${i}`).join(',');
@@ -547,7 +552,7 @@ describe('tags in an import', () => {
   });
 });
 
-describe('the expiry and click limit in an import', () => {
+describe('the expiry and click limit in an import', STARTS_PROCESSES, () => {
   it('applies expires_at and max_clicks (or validUntil and maxVisits), and skips a row with a bad one', async () => {
     const key = await service.createAccount('ends-import@example.com');
     const csv = file(

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../test/support/service-process.ts';
+import { runCli, STARTS_PROCESSES } from '../../test/support/service-process.ts';
 import { api, backHalfOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { BackupError, backupSqlite } from './backup.ts';
@@ -97,17 +97,21 @@ describe('a backup', () => {
     expect((await t.storedLinks(key)).length).toBe(2_001 + created);
   });
 
-  it('is made by the command line, which says how many links the copy holds', async () => {
-    const to = path.join(dir, 'cli.db');
-    const answer = await runCli(['backup', '--db', t.dbFile, '--to', to]);
-    expect(answer.stderr).toBe('');
-    expect(answer.code).toBe(0);
-    expect(answer.stdout).toMatch(
-      /^Backed up .+ to .+cli\.db: [\d,]+ links, [\d.]+ MB, integrity ok, in [\d.]+ s\.\n$/,
-    );
-  });
+  it(
+    'is made by the command line, which says how many links the copy holds',
+    STARTS_PROCESSES,
+    async () => {
+      const to = path.join(dir, 'cli.db');
+      const answer = await runCli(['backup', '--db', t.dbFile, '--to', to]);
+      expect(answer.stderr).toBe('');
+      expect(answer.code).toBe(0);
+      expect(answer.stdout).toMatch(
+        /^Backed up .+ to .+cli\.db: [\d,]+ links, [\d.]+ MB, integrity ok, in [\d.]+ s\.\n$/,
+      );
+    },
+  );
 
-  it('refuses a file that exists, unless --force', async () => {
+  it('refuses a file that exists, unless --force', STARTS_PROCESSES, async () => {
     const to = path.join(dir, 'exists.db');
     writeFileSync(to, 'keep me');
     const refused = await runCli(['backup', '--db', t.dbFile, '--to', to]);
@@ -121,51 +125,61 @@ describe('a backup', () => {
     expect(readFileSync(to).subarray(0, 15).toString()).toBe('SQLite format 3');
   });
 
-  it('is readable by its owner only, and leaves no other file in the folder', async () => {
-    const folder = mkdtempSync(path.join(dir, 'private-'));
-    const to = path.join(folder, 'private.db');
-    const answer = await runCli(['backup', '--db', t.dbFile, '--to', to]);
-    expect(answer.code).toBe(0);
-    expect(readdirSync(folder)).toEqual(['private.db']);
-    expect(statSync(to).mode & 0o777).toBe(0o600);
-    // Replacing a file that was open to all makes it private too.
-    writeFileSync(to, 'old', { mode: 0o644 });
-    expect((await runCli(['backup', '--db', t.dbFile, '--to', to, '--force'])).code).toBe(0);
-    expect(readdirSync(folder)).toEqual(['private.db']);
-    expect(statSync(to).mode & 0o777).toBe(0o600);
-  });
+  it(
+    'is readable by its owner only, and leaves no other file in the folder',
+    STARTS_PROCESSES,
+    async () => {
+      const folder = mkdtempSync(path.join(dir, 'private-'));
+      const to = path.join(folder, 'private.db');
+      const answer = await runCli(['backup', '--db', t.dbFile, '--to', to]);
+      expect(answer.code).toBe(0);
+      expect(readdirSync(folder)).toEqual(['private.db']);
+      expect(statSync(to).mode & 0o777).toBe(0o600);
+      // Replacing a file that was open to all makes it private too.
+      writeFileSync(to, 'old', { mode: 0o644 });
+      expect((await runCli(['backup', '--db', t.dbFile, '--to', to, '--force'])).code).toBe(0);
+      expect(readdirSync(folder)).toEqual(['private.db']);
+      expect(statSync(to).mode & 0o777).toBe(0o600);
+    },
+  );
 
-  it('refuses anything but a regular file as its target, even with --force', async () => {
-    const folder = mkdtempSync(path.join(dir, 'special-'));
-    const fifo = path.join(folder, 'fifo');
-    execFileSync('mkfifo', [fifo]);
-    const targets: [string, string][] = [
-      [fifo, 'a named pipe'],
-      [folder, 'a folder'],
-    ];
-    const device = path.join(folder, 'null');
-    try {
-      execFileSync('mknod', [device, 'c', '1', '3'], { stdio: 'ignore' });
-      targets.push([device, 'a device']);
-    } catch {
-      // Making a device node needs root; the named pipe and the folder still stand for the rest.
-    }
-    for (const [to, kind] of targets) {
-      for (const force of [[], ['--force']]) {
-        const answer = await runCli(['backup', '--db', t.dbFile, '--to', to, ...force]);
-        expect(answer.code).toBe(1);
-        expect(answer.stderr).toBe(
-          `${to} is ${kind}, not a file: a backup replaces only a regular file, so choose another name.\n`,
-        );
+  it(
+    'refuses anything but a regular file as its target, even with --force',
+    STARTS_PROCESSES,
+    async () => {
+      const folder = mkdtempSync(path.join(dir, 'special-'));
+      const fifo = path.join(folder, 'fifo');
+      execFileSync('mkfifo', [fifo]);
+      const targets: [string, string][] = [
+        [fifo, 'a named pipe'],
+        [folder, 'a folder'],
+      ];
+      const device = path.join(folder, 'null');
+      try {
+        execFileSync('mknod', [device, 'c', '1', '3'], { stdio: 'ignore' });
+        targets.push([device, 'a device']);
+      } catch {
+        // Making a device node needs root; the named pipe and the folder still stand for the rest.
       }
-    }
-    expect(lstatSync(fifo).isFIFO()).toBe(true);
-    if (targets.length === 3) expect(lstatSync(device).isCharacterDevice()).toBe(true);
-    expect(readdirSync(folder).sort()).toEqual(targets.length === 3 ? ['fifo', 'null'] : ['fifo']);
-    // Six runs of the command line, each a new Node process: seconds apiece on a busy machine.
-  }, 60_000);
+      for (const [to, kind] of targets) {
+        for (const force of [[], ['--force']]) {
+          const answer = await runCli(['backup', '--db', t.dbFile, '--to', to, ...force]);
+          expect(answer.code).toBe(1);
+          expect(answer.stderr).toBe(
+            `${to} is ${kind}, not a file: a backup replaces only a regular file, so choose another name.\n`,
+          );
+        }
+      }
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      if (targets.length === 3) expect(lstatSync(device).isCharacterDevice()).toBe(true);
+      expect(readdirSync(folder).sort()).toEqual(
+        targets.length === 3 ? ['fifo', 'null'] : ['fifo'],
+      );
+      // Six runs of the command line, each a new Node process: seconds apiece on a busy machine.
+    },
+  );
 
-  it('refuses a folder that does not exist', async () => {
+  it('refuses a folder that does not exist', STARTS_PROCESSES, async () => {
     const to = path.join(dir, 'missing', 'x.db');
     await expect(backupSqlite({ db: t.dbFile, to })).rejects.toThrow(
       new BackupError(
@@ -174,18 +188,23 @@ describe('a backup', () => {
     );
   });
 
-  it.skipIf(!canMount)('refuses a folder that cannot be written (a read-only mount)', async () => {
-    const folder = tmpfs('1m', true) as string;
-    const answer = await runCli(['backup', '--db', t.dbFile, '--to', path.join(folder, 'x.db')]);
-    expect(answer.code).toBe(1);
-    expect(answer.stderr).toBe(
-      `The backup cannot be written to ${folder} (EROFS): choose a folder that exists and that this user can write to.\n`,
-    );
-    expect(readdirSync(folder)).toEqual([]);
-  });
+  it.skipIf(!canMount)(
+    'refuses a folder that cannot be written (a read-only mount)',
+    STARTS_PROCESSES,
+    async () => {
+      const folder = tmpfs('1m', true) as string;
+      const answer = await runCli(['backup', '--db', t.dbFile, '--to', path.join(folder, 'x.db')]);
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toBe(
+        `The backup cannot be written to ${folder} (EROFS): choose a folder that exists and that this user can write to.\n`,
+      );
+      expect(readdirSync(folder)).toEqual([]);
+    },
+  );
 
   it.skipIf(!canMount)(
     'stops when the disk fills, leaving nothing, and the service goes on',
+    STARTS_PROCESSES,
     async () => {
       const folder = tmpfs('64k') as string;
       const answer = await runCli(['backup', '--db', t.dbFile, '--to', path.join(folder, 'x.db')]);
@@ -201,7 +220,7 @@ describe('a backup', () => {
     },
   );
 
-  it('says in one sentence to use pg_dump on PostgreSQL', async () => {
+  it('says in one sentence to use pg_dump on PostgreSQL', STARTS_PROCESSES, async () => {
     const answer = await runCli([
       'backup',
       '--db',

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../test/support/service-process.ts';
+import { runCli, STARTS_PROCESSES } from '../../test/support/service-process.ts';
 import { api, backHalfOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import { createMetrics, MetricsListenError, serveMetrics } from './metrics.ts';
@@ -106,7 +106,7 @@ describe('the metrics', () => {
     expect(answer.body).toContain('Link not found');
   });
 
-  it('refuse a taken port in one sentence', async () => {
+  it('refuse a taken port in one sentence', STARTS_PROCESSES, async () => {
     const metrics = createMetrics();
     metricsServer = await serveMetrics(metrics, { port: 0 });
     const { port } = metricsServer.address() as AddressInfo;

@@ -10,6 +10,7 @@ import {
   killServiceProcesses,
   redirectBurst,
   runCli,
+  STARTS_PROCESSES,
   serveProcess as serve,
 } from '../../test/support/service-process.ts';
 import {
@@ -40,7 +41,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('two instances on one PostgreSQL database', () => {
+describe('two instances on one PostgreSQL database', STARTS_PROCESSES, () => {
   it('share accounts, links, uniqueness and every click, and stop on SIGTERM losing none', async () => {
     const migrated = await runCli(['migrate', '--db', database.url]);
     expect(migrated).toMatchObject({
@@ -178,7 +179,7 @@ describe('two instances on one PostgreSQL database', () => {
     expect(stats.humans + stats.bots).toBe(2_000);
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
-  }, 60_000);
+  });
 
   it('lose no click when one is stopped by SIGTERM in the middle of a burst on both', async () => {
     const key = (
@@ -294,7 +295,7 @@ describe('two instances on one PostgreSQL database', () => {
     } finally {
       await limited.drop();
     }
-  }, 60_000);
+  });
 
   it('see a key revoked, a plan changed and a domain added by the command line at once', async () => {
     const keyOf = async (args: string[]) =>
@@ -355,7 +356,7 @@ describe('two instances on one PostgreSQL database', () => {
     }
     for (const instance of pair) instance.child.kill('SIGTERM');
     expect(await Promise.all(pair.map((instance) => instance.exit))).toEqual([0, 0]);
-  }, 60_000);
+  });
 
   it('ends with one sentence, password hidden, when the database cannot be reached', async () => {
     const url = new URL(maintenanceUrl());

@@ -25,6 +25,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectTimeToStartProcesses,
+  STARTS_PROCESSES,
+} from '../../test/support/service-process.ts';
 import { api, expectProblem, idOf, rawRequest } from '../../test/support/test-helpers.ts';
 import { startTestService } from '../../test/support/test-service.ts';
 import type { Logger } from '../shared/logger.ts';
@@ -155,6 +159,7 @@ type Child = {
 
 /** Runs `sh -c script` in a mount namespace of its own; $1 is node, $2 the CLI, $3 the folder. */
 function inOwnMountNamespace(script: string, folder: string): Child {
+  expectTimeToStartProcesses();
   const child = spawn(
     'unshare',
     ['--map-root-user', '--mount', 'sh', '-c', script, 'sh', process.execPath, CLI, folder],
@@ -190,7 +195,7 @@ function fillUp(folder: string): string {
   return filler;
 }
 
-describe('when the disk is full', () => {
+describe('when the disk is full', STARTS_PROCESSES, () => {
   it('stays up, redirects, answers 503 to writes, and writes every click once there is room', async () => {
     const folder = path.join(dir, 'tiny');
     mkdirSync(folder);
@@ -249,6 +254,7 @@ describe('when the disk is full', () => {
 });
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  expectTimeToStartProcesses();
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
@@ -257,7 +263,7 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-describe('serve on a database file it cannot use', () => {
+describe('serve on a database file it cannot use', STARTS_PROCESSES, () => {
   const damaged = `is damaged or is not a Short Link database`;
 
   it.each([

@@ -13,9 +13,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { DESKTOP } from '../support/visits.ts';
 import { HEALTH_BENCH_LINKS, seedHealthLinks } from './health-bench.ts';
 import { load, spawnServer } from './service-bench.ts';
-import { DESKTOP_CHROME, DISTINCT_USER_AGENTS, eachWith, hostileUserAgent } from './stats-bench.ts';
+import { DISTINCT_USER_AGENTS, eachWith, hostileUserAgent } from './stats-bench.ts';
 
 const { values } = parseArgs({
   options: {
@@ -103,7 +104,7 @@ if (values.checker) {
     url: `http://127.0.0.1:${service.port}/hot`,
     headers: {
       host: `localhost:${service.port}`,
-      'user-agent': DESKTOP_CHROME,
+      'user-agent': DESKTOP,
       referer: 'https://news.example/story',
     },
     connections: 50,

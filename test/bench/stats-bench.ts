@@ -14,6 +14,7 @@ import { hashApiKey } from '../../server/accounts/keys.ts';
 import { DAY_MS } from '../../server/clicks/clicks.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { HOURS_KEPT_DAYS, type StatCount, type Storage } from '../../server/storage/storage.ts';
+import { DESKTOP } from '../support/visits.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
 
 export type StatsFigures = {
@@ -37,9 +38,6 @@ export type StatsFigures = {
   statsBytesBrotli: number;
 };
 
-export const DESKTOP_CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-
 /** Every request of a run with its own value of `header`: the nth is `nth(n)`. */
 export function eachWith(header: string, nth: (n: number) => string): autocannon.Request[] {
   let sent = 0;
@@ -58,7 +56,7 @@ export const DISTINCT_USER_AGENTS = 10_000;
 
 /** A browser's User-Agent padded to 512 characters, different for every n. */
 export const hostileUserAgent = (n: number) =>
-  `${DESKTOP_CHROME} ${n}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
+  `${DESKTOP} ${n}`.padEnd(512, ' (KHTML, like Gecko) Safari/537.36');
 
 /** The clicks of the link whose year of statistics is read, written through the storage. */
 export const YEAR_LINK_CLICKS = 1_000_000;
@@ -171,7 +169,7 @@ export async function benchStatistics(seconds: number, rounds = 3): Promise<Stat
         url: `http://127.0.0.1:${server.port}/${backHalf}`,
         headers: {
           host: `localhost:${server.port}`,
-          'user-agent': DESKTOP_CHROME,
+          'user-agent': DESKTOP,
           referer: 'https://news.example/story',
         },
         connections: 50,

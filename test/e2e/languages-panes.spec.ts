@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readMessages } from '../support/messages-in-node.ts';
 import { rawRequest } from '../support/test-api.ts';
+import { DESKTOP, GOOGLEBOT, IPHONE } from '../support/visits.ts';
 import {
   configure,
   expect,
@@ -17,12 +18,6 @@ import { launchIn, overflowing } from './language-helpers.ts';
 import { createLink, row } from './links-helpers.ts';
 
 const WIDTH = 420;
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** What each language shows; a value in a sentence of a right-to-left language is isolated. */
 type Expected = {

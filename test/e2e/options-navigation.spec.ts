@@ -238,7 +238,8 @@ test.describe('options page, tags', () => {
     await expect(name).toBeFocused();
     await name.fill('SPRING');
     await name.press('Enter');
-    const taken = 'Another tag already has this name (names are compared regardless of case).';
+    // In English the service's own sentence, which names the other tag, as for any refusal.
+    const taken = 'The tag "Spring" already has this name (names are compared regardless of case).';
     await expect(page.getByText(taken)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await name.press('Escape');

@@ -6,14 +6,9 @@ import type { Page } from 'puppeteer-core';
 import { createLink } from '../e2e/links-helpers.ts';
 import { rawRequest } from '../support/test-api.ts';
 import { startTestService } from '../support/test-service.ts';
+import { DESKTOP, GOOGLEBOT, IPHONE } from '../support/visits.ts';
 import { expect, test } from './fixtures.ts';
 import { button, byRole, click, isShown, textOf, textsOf } from './page-helpers.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** The range's figures, each its term and its number. */
 const figures = (page: Page) =>

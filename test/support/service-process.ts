@@ -4,6 +4,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import type { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { TestRunner } from 'vitest';
 import { rawRequest } from './test-api.ts';
 
 const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
@@ -19,6 +20,27 @@ export type ServiceProcess = {
   output(): string;
 };
 
+/**
+ * The options of a test that starts the command line in processes of its own (`{ timeout }` for
+ * `it` or `describe`; `.timeout` for a hook): each start takes a second or more on a busy
+ * machine, and a few of them pass Vitest's 20 s for a whole test.
+ */
+export const STARTS_PROCESSES = { timeout: 60_000 } as const;
+
+/**
+ * Refuses to start a process for a test with less time than STARTS_PROCESSES gives: such a test
+ * passes on a quiet machine and times out on a busy one. Every helper that starts the command
+ * line calls it first; hooks have their own timeouts and pass.
+ */
+export function expectTimeToStartProcesses(): void {
+  const test = TestRunner.getCurrentTest();
+  if (test && test.timeout < STARTS_PROCESSES.timeout) {
+    throw new Error(
+      `"${test.name}" starts the command line in processes of its own, which takes seconds on a busy machine: give the test (or its describe) STARTS_PROCESSES from test/support/service-process.ts.`,
+    );
+  }
+}
+
 const children = new Set<ChildProcess>();
 
 /** Kills every service process still running (for afterAll). */
@@ -30,6 +52,7 @@ export function killServiceProcesses(): void {
 export function runCli(
   args: string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  expectTimeToStartProcesses();
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -39,6 +62,7 @@ export function runCli(
 
 /** `serve --port 0 --db <db> …options`, rate limits off unless the options set them. */
 export async function serveProcess(db: string, options: string[] = []): Promise<ServiceProcess> {
+  expectTimeToStartProcesses();
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--db', db, ...options], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SHORTLINK_RATE_LIMIT: '0', SHORTLINK_ADDRESS_RATE_LIMIT: '0' },

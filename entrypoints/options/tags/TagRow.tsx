@@ -30,11 +30,8 @@ const COLOR_NAMES: Record<TagColor, MessageKey> = {
   pink: 'tagColorPink',
 };
 
-/** A refusal in words: a name another tag has in the person's language, the rest as told. */
-function refusal(error: unknown): string {
-  if (isApiError(error) && error.code === 'tag_name_taken') return t('tagNameTaken');
-  return describeApiError(error).message;
-}
+/** A refusal in words, as every refusal is said (a name taken included: lib/wording). */
+const refusal = (error: unknown): string => describeApiError(error).message;
 
 export function TagRow({
   tag,

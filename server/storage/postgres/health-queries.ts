@@ -104,6 +104,12 @@ export function healthQueries(sql: Sql): HealthStorage {
     recordChecks: (checks) =>
       Promise.all(checks.map(({ claim, record }) => recordCheck(claim, record))),
 
+    linkCount: () =>
+      guarded(async () => {
+        const [row] = await sql<{ count: number }[]>`SELECT count(*)::bigint AS count FROM links`;
+        return row?.count ?? 0;
+      }),
+
     destinationCounts: (accountId) =>
       guarded(async () => {
         const counts = emptyCounts();

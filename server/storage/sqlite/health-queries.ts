@@ -111,6 +111,10 @@ export function healthQueries({ get, all, run, transaction }: SqliteAccess): Hea
       return transaction(() => checks.map(({ claim, record }) => storeCheck(claim, record)));
     },
 
+    async linkCount() {
+      return get<{ count: number }>('SELECT count(*) AS count FROM links')?.count ?? 0;
+    },
+
     async destinationCounts(accountId) {
       const counts = emptyCounts();
       const rows = all<{ status: DestinationStatus; count: number }>(
