@@ -193,14 +193,14 @@ describe('the statistics held in memory', () => {
 
   it("make a visitor's digest once: the same person's clicks are looked up, not hashed again", () => {
     const digestOf = createVisitorDigests();
-    const click = requestWith({ 'user-agent': CHROME });
+    const click = requestWith({ 'user-agent': CHROME_WINDOWS });
     const first = digestOf(click);
     expect(first).toBe(visitorOf(click));
-    expect(digestOf(requestWith({ 'user-agent': CHROME }))).toBe(first);
+    expect(digestOf(requestWith({ 'user-agent': CHROME_WINDOWS }))).toBe(first);
     expect(digestOf.size()).toBe(1);
-    expect(digestOf(requestWith({ 'user-agent': `${CHROME} other` }))).not.toBe(first);
+    expect(digestOf(requestWith({ 'user-agent': `${CHROME_WINDOWS} other` }))).not.toBe(first);
     for (let i = 0; i < DIGESTS_REMEMBERED + 10; i++) {
-      digestOf(requestWith({ 'user-agent': `${CHROME} ${i}` }));
+      digestOf(requestWith({ 'user-agent': `${CHROME_WINDOWS} ${i}` }));
     }
     expect(digestOf.size()).toBeLessThanOrEqual(DIGESTS_REMEMBERED);
   });
