@@ -64,7 +64,7 @@ function batchFor(linkIds: number[], next: (below: number) => number): StatCount
       count('qr', '', scans + (bots > 0 ? 1 : 0));
       count('bot_qr', '', bots > 0 ? 1 : 0);
       count('hour_human', String(next(24)).padStart(2, '0'), humans);
-      count('referrer', `r${next(7)}.example`, humans);
+      count('referrer', next(4) === 0 ? '<other>' : `r${next(7)}.example`, humans);
       count('device', ['desktop', 'mobile', 'tablet'][next(3)] as string, humans);
       count('browser', ['Chrome', 'Firefox', 'Other'][next(3)] as string, humans);
       count('os', ['Windows', 'Android', 'iOS'][next(3)] as string, humans);

@@ -3,6 +3,8 @@
 // each engine's `<engine>/account-rollup.ts`, one query per list, each engine in its
 // `<engine>/account-stats-queries.ts`.
 
+import type { StatFacet } from './click-stats.ts';
+
 /** The account and its whole UTC days, `fromDay` to `toDay` included; `peopleOnly`: no bots. */
 export type AccountStatsQuery = {
   accountId: number;
@@ -43,11 +45,11 @@ export type AccountStatsStorage = {
 };
 
 /**
- * The facets the account's roll-up (account_stats, written with click_stats by the engines'
- * account-rollup.ts) sums per account, facet, day and value: the days' counts and the lists of
- * AccountFacet. As an SQL list, for the engines' triggers and backfills.
+ * The facets the account's roll-up (account_stats, kept by the engines' account-rollup.ts) sums
+ * per account, facet, day and value: the days' counts and the lists of AccountFacet. As an SQL
+ * list too, for the engines' triggers and backfills.
  */
-export const ROLLUP_FACETS_SQL = [
+export const ROLLUP_FACETS: readonly StatFacet[] = [
   'human',
   'bot',
   'qr',
@@ -57,6 +59,5 @@ export const ROLLUP_FACETS_SQL = [
   'browser',
   'os',
   'country',
-]
-  .map((facet) => `'${facet}'`)
-  .join(', ');
+];
+export const ROLLUP_FACETS_SQL = ROLLUP_FACETS.map((facet) => `'${facet}'`).join(', ');
