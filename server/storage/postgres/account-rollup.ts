@@ -4,6 +4,9 @@
 // trimming of referrers to REFERRERS_KEPT (moved to '<other>' here too), a destination's new
 // campaign (the link's clicks move with it), and a link's deletion (deleted links take their
 // statistics). Statement-level triggers: a batch's thousands of counts are summed in one upsert.
+// Not a call from addClicks as on SQLite: the batch's counts are added in one statement that adds
+// nothing when it retries a batch already stored (click-queries.ts), and only a trigger on that
+// statement sees which counts it did add.
 import { ROLLUP_FACETS_SQL } from '../account-stats.ts';
 
 /**
