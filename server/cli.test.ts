@@ -551,10 +551,12 @@ describe('admin commands', STARTS_PROCESSES, () => {
       .map((row) => row.name);
     db.close();
     expect(tables).toEqual([
+      'account_stats',
       'accounts',
       'api_keys',
       'click_stats',
       'domains',
+      'link_click_totals',
       'link_tags',
       'links',
       'sqlite_sequence',

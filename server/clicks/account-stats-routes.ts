@@ -1,5 +1,5 @@
 // GET /v1/stats: the click statistics of every link of the caller's account together, summed by
-// the storage from the links' daily counts (one query per list). What a click batch has not
+// the storage from the account's roll-up of the links' daily counts (one query per list). What a click batch has not
 // written yet (at most one write interval) is not in it: unlike one link's statistics, adding the
 // clicks held in memory would mean finding the account of every link they belong to.
 import { type Context, Hono } from 'hono';
@@ -49,6 +49,15 @@ export function campaignOf(destinationUrl: string): string | undefined {
   }
 }
 
+/**
+ * The campaign a `utm_campaign` value names as a destination's query writes it (what the storage
+ * keeps): decoded as campaignOf decodes it, when it is not empty.
+ */
+export function campaignNamed(written: string): string | undefined {
+  const name = new URLSearchParams(`utm_campaign=${written}`).get('utm_campaign')?.trim();
+  return name ? name : undefined;
+}
+
 /** Sums by name, then the ACCOUNT_STATS_TOP most clicked, most first, ties by name. */
 function topByName(entries: Iterable<[string, number]>): [string, number][] {
   const totals = new Map<string, number>();
@@ -79,9 +88,9 @@ export function accountStatsRoutes(deps: StatsRouteDeps): Hono<AccountEnv> {
           })),
         };
       case 'campaign': {
-        const links = await store.accountCampaignLinks(query);
-        const named = links.flatMap(({ destinationUrl, clicks }) => {
-          const name = campaignOf(destinationUrl);
+        const values = await store.accountCampaigns(query);
+        const named = values.flatMap(({ value, clicks }) => {
+          const name = campaignNamed(value);
           return name === undefined ? [] : [[name, clicks] as [string, number]];
         });
         return { campaign: topByName(named).map(([name, clicks]) => ({ name, clicks })) };

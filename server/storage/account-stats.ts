@@ -1,6 +1,9 @@
 // What the storage reads for an account's click statistics (GET /v1/stats): sums over the
-// per-link daily counts of click_stats (click-stats.ts) of every link of one account, one query
-// per list, each engine in its `<engine>/account-stats-queries.ts`.
+// account's roll-up of the per-link daily counts of click_stats (click-stats.ts), kept in step by
+// each engine's `<engine>/account-rollup.ts`, one query per list, each engine in its
+// `<engine>/account-stats-queries.ts`.
+
+import type { StatFacet } from './click-stats.ts';
 
 /** The account and its whole UTC days, `fromDay` to `toDay` included; `peopleOnly`: no bots. */
 export type AccountStatsQuery = {
@@ -35,10 +38,26 @@ export type AccountStatsStorage = {
     limit: number,
   ): Promise<{ value: string; clicks: number }[]>;
   /**
-   * The clicks of each link whose destination may carry a `utm_campaign` (the text is in it),
-   * with that destination: the caller reads the campaign from it.
+   * The clicks of the links whose destination's query names a `utm_campaign`, by that parameter's
+   * first value as written (not decoded: the caller reads the campaign's name from it).
    */
-  accountCampaignLinks(
-    query: AccountStatsQuery,
-  ): Promise<{ destinationUrl: string; clicks: number }[]>;
+  accountCampaigns(query: AccountStatsQuery): Promise<{ value: string; clicks: number }[]>;
 };
+
+/**
+ * The facets the account's roll-up (account_stats, kept by the engines' account-rollup.ts) sums
+ * per account, facet, day and value: the days' counts and the lists of AccountFacet. As an SQL
+ * list too, for the engines' triggers and backfills.
+ */
+export const ROLLUP_FACETS: readonly StatFacet[] = [
+  'human',
+  'bot',
+  'qr',
+  'bot_qr',
+  'referrer',
+  'device',
+  'browser',
+  'os',
+  'country',
+];
+export const ROLLUP_FACETS_SQL = ROLLUP_FACETS.map((facet) => `'${facet}'`).join(', ');

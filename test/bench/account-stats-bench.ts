@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
 import { DAY_MS } from '../../server/clicks/clicks.ts';
+import { ACCOUNT_ROLLUP_BACKFILL } from '../../server/storage/sqlite/account-rollup.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import type { StatCount } from '../../server/storage/storage.ts';
 import { median, spawnServer } from './service-bench.ts';
@@ -22,8 +23,8 @@ export type OverviewFigures = { links: number; rows: number; medianMs: number; c
  * Each link clicked on CLICKED_DAYS days of the last 30, every day with people, bots and scans,
  * 4 of its hours, 2 devices, browsers and systems, 3 countries and 3 referrers (of 500 hosts): the
  * rows a click batch writes (storage.ts StatCount), inserted straight into the file, since
- * 2,280,000 of them through addClicks take minutes. A third of the destinations carry one of 40
- * campaigns.
+ * 2,280,000 of them through addClicks take minutes (the account's roll-up is then filled from
+ * them, as the migration fills it). A third of the destinations carry one of 40 campaigns.
  */
 export async function seedOverview(dbFile: string): Promise<{ key: string; rows: number }> {
   const store = await openSqliteStorage(dbFile);
@@ -66,6 +67,8 @@ export async function seedOverview(dbFile: string): Promise<{ key: string; rows:
       for (let r = 0; r < 3; r++) row('referrer', `r${(n * 3 + r) % 500}.example`, 3);
     }
   }
+  // The account's roll-up, which the click batches write beside these rows, summed from them.
+  db.exec(ACCOUNT_ROLLUP_BACKFILL);
   db.exec('COMMIT');
   db.close();
   return { key, rows };

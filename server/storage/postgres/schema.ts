@@ -1,5 +1,6 @@
 // The PostgreSQL schema: every migration in order, applied at start-up in one transaction, and
 // the version a database is at (the schema_migrations table).
+import { ACCOUNT_ROLLUP_MIGRATION } from './account-rollup.ts';
 import type { Sql } from './database.ts';
 
 /** Every step, in order; applied under an advisory lock so instances starting at once take turns. */
@@ -160,6 +161,9 @@ export const MIGRATIONS: string[] = [
      PRIMARY KEY (day, link_id, mark)
    );
    CREATE INDEX visitor_marks_by_link ON visitor_marks (link_id);`,
+  // The account's statistics summed as the clicks are written (account-rollup.ts), filled from
+  // the links' counts: the overview reads an account's days, not every link's.
+  ACCOUNT_ROLLUP_MIGRATION,
 ];
 
 /** The schema version this service brings a database to: one per migration. */

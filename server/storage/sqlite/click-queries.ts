@@ -9,6 +9,7 @@ import {
   type StatCount,
   type StoredStats,
 } from '../storage.ts';
+import { addToAccountRollup } from './account-rollup.ts';
 import type { SqliteAccess } from './database.ts';
 import { addVisitsSqlite } from './visitor-queries.ts';
 
@@ -73,6 +74,7 @@ export function clickQueries(access: SqliteAccess): ClickStorage {
             stat.linkId,
           );
         }
+        addToAccountRollup(access, stats);
         for (const { linkId, day } of referrerDays(stats)) keepTopReferrers(linkId, day);
         for (const { linkId, beforeDay } of hoursToPrune(stats)) {
           run(

@@ -1,6 +1,7 @@
 // The SQLite schema: every migration in order, applied at start-up, and the version a file is at
 // (PRAGMA user_version).
 import type { DatabaseSync } from 'node:sqlite';
+import { ACCOUNT_ROLLUP_MIGRATION } from './account-rollup.ts';
 import { inTransaction } from './database.ts';
 
 export const MIGRATIONS: string[] = [
@@ -146,6 +147,9 @@ export const MIGRATIONS: string[] = [
      PRIMARY KEY (day, link_id, mark)
    ) WITHOUT ROWID;
    CREATE INDEX visitor_marks_by_link ON visitor_marks (link_id);`,
+  // The account's statistics summed as the clicks are written (account-rollup.ts), filled from
+  // the links' counts: the overview reads an account's days, not every link's.
+  ACCOUNT_ROLLUP_MIGRATION,
 ];
 
 /** The schema version this service brings a database to: one per migration. */
