@@ -5,6 +5,7 @@
 import type { Storage } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
 import { accountStatsQueries } from './account-stats-queries.ts';
+import { checkpointInBackground } from './checkpoints.ts';
 import { clickQueries } from './click-queries.ts';
 import { createAccess } from './database.ts';
 import { healthQueries } from './health-queries.ts';
@@ -26,6 +27,10 @@ export async function openSqliteStorage(
   options: SqliteOptions = {},
 ): Promise<Storage> {
   const db = openDatabase(file, options);
+  const checkpoints =
+    options.backgroundCheckpoints && file !== ':memory:'
+      ? checkpointInBackground(db, file)
+      : undefined;
   const access = createAccess(db);
   const dataVersion = () =>
     (access.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
@@ -66,6 +71,7 @@ export async function openSqliteStorage(
 
     async close() {
       clearInterval(otherWriters);
+      await checkpoints?.stop();
       db.close();
     },
   };
