@@ -9,20 +9,25 @@ import { build, type Plugin } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BUNDLE = path.join(root, '.output/service/shortlink-service.mjs');
 
-/** list-reader.ts starts its worker from a file beside it; in the bundle that file is the bundle. */
+/** The files that start a worker from a file beside them; in the bundle that file is the bundle. */
+const WORKER_STARTS: [RegExp, string][] = [
+  [/[/\\]list-reader\.ts$/, "new URL('./list-worker.ts', import.meta.url)"],
+  [/[/\\]checkpoints\.ts$/, "new URL('./checkpoint-worker.ts', import.meta.url)"],
+];
 const WORKER_FROM_BUNDLE: Plugin = {
-  name: 'list-worker-from-bundle',
+  name: 'workers-from-bundle',
   setup(build) {
-    build.onLoad({ filter: /[/\\]list-reader\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const start = "new URL('./list-worker.ts', import.meta.url)";
-      if (!source.includes(start)) {
-        throw new Error(
-          `${args.path} no longer starts its worker with ${start}: update ${import.meta.filename}.`,
-        );
-      }
-      return { contents: source.replace(start, 'new URL(import.meta.url)'), loader: 'ts' };
-    });
+    for (const [filter, start] of WORKER_STARTS) {
+      build.onLoad({ filter }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(start)) {
+          throw new Error(
+            `${args.path} no longer starts its worker with ${start}: update ${import.meta.filename}.`,
+          );
+        }
+        return { contents: source.replace(start, 'new URL(import.meta.url)'), loader: 'ts' };
+      });
+    }
   },
 };
 

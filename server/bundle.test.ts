@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../scripts/build-service.ts';
+import { linksInFileWithin } from '../test/support/database-file.ts';
 import { expectTimeToStartProcesses, STARTS_PROCESSES } from '../test/support/service-process.ts';
 import {
   isNodeAtLeast,
@@ -129,6 +130,9 @@ describe('the one-file service', STARTS_PROCESSES, () => {
     // The list is written by a worker thread, which the bundle starts from itself.
     const list = await fetch(`${baseUrl}/v1/links`, { headers: auth });
     expect((await list.json()).links).toHaveLength(1);
+    // So are the checkpoints: the link reaches the database file itself long before the log
+    // would have reached the writer's own threshold.
+    expect(await linksInFileWithin(path.join(dir, 'service.db'), 3_000, 1)).toBe(1);
     expect((await fetch(`${baseUrl}/v1/health/ready`)).status).toBe(200);
 
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();

@@ -153,6 +153,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const opened = await openStorage(options.db, {
     synchronous: options.synchronous,
     maxConnections: options.dbPoolSize,
+    backgroundCheckpoints: true,
   });
   const metrics = options.metrics ?? NO_METRICS;
   const store = metrics.instrumentStorage(

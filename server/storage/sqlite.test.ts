@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_TAGS_PER_ACCOUNT } from '../../contract/limits.ts';
 import { storedLinksOf } from '../../test/support/stored-links.ts';
 import { NEVER_CHECKED } from './destination-health.ts';
 import { openSqliteStorage } from './sqlite/queries.ts';
 import { SCHEMA_VERSION } from './sqlite/schema.ts';
-import { DEFAULT_DOMAIN, StorageUnavailable } from './storage.ts';
+import { DEFAULT_DOMAIN, StorageUnavailable, UniqueViolation } from './storage.ts';
+import { TagLimitReached } from './tag-storage.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -180,6 +182,67 @@ describe('a write while another connection holds the write lock', () => {
       other.close();
     }
     expect((await store.insertLink(account, link('later'))).backHalf).toBe('later');
+    await store.close();
+  });
+});
+
+describe('creates that arrive together', () => {
+  /** Frames written to the log so far: nothing checkpoints it below SQLite's 1,000 pages. */
+  const logFrames = (file: string) => (statSync(`${file}-wal`).size - 32) / (4096 + 24);
+
+  it('share one transaction: the log gets the pages they change once, not once each', async () => {
+    const file = path.join(dir, 'service.db');
+    const store = await openSqliteStorage(file);
+    const account = await store.createAccount('many@example.com', 'paid', 'hash', 0);
+    let before = logFrames(file);
+    await store.insertLink(account, link('lone'));
+    const lone = logFrames(file) - before;
+    before = logFrames(file);
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.insertLink(account, link(`many${i}`))),
+    );
+    // One by one: 20 × lone (some 5 pages each).
+    expect(logFrames(file) - before).toBeLessThan(2 * lone);
+    for (const row of made) {
+      expect(row).toEqual(await store.linkOf(account, DEFAULT_DOMAIN, row.backHalf));
+    }
+    await store.close();
+  });
+
+  it('keep each create whole: one that fails changes nothing, and the others are stored', async () => {
+    const file = path.join(dir, 'service.db');
+    const store = await openSqliteStorage(file);
+    const account = await store.createAccount('whole@example.com', 'paid', 'hash', 0);
+    // One tag short of the account's limit, so that a link making two new tags goes past it.
+    const other = new DatabaseSync(file);
+    other
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+         INSERT INTO tags (account_id, name, name_key, color)
+         SELECT ?, 'tag' || i, 'tag' || i, 'gray' FROM n`,
+      )
+      .run(MAX_TAGS_PER_ACCOUNT - 1, account);
+    other.close();
+    const tags = (...names: string[]) => names.map((name) => ({ name, key: name }));
+    const answers = await Promise.allSettled([
+      store.insertLink(account, link('first')),
+      store.insertLink(account, link('first')),
+      store.insertLink(account, { ...link('too-many-tags'), tags: tags('new1', 'new2') }),
+      store.insertLink(account, { ...link('last'), tags: tags('tag1') }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((answers[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(TagLimitReached);
+    expect((await storedLinksOf(store, account)).map((row) => row.backHalf).sort()).toEqual([
+      'first',
+      'last',
+    ]);
+    expect(await store.tagsOf(account)).toHaveLength(MAX_TAGS_PER_ACCOUNT - 1);
     await store.close();
   });
 });

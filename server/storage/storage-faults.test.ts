@@ -5,7 +5,8 @@
 // (`unshare --map-root-user --mount`, which needs no privilege where user namespaces are allowed,
 // as here and in CI) on a 1 MiB tmpfs, or on a read-only bind mount. chmod would not do: CI runs
 // as root, whom file modes do not stop. The test reaches into that namespace's files through
-// /proc/<pid>/root.
+// /proc/<pid>/root (SQLite cannot open a database there: it resolves that link to the test's own
+// root, so a connection to the service's file runs inside the namespace too).
 //
 // SQLite only: these are SQLite's faults (PostgreSQL going away: storage/restart.postgres.test.ts).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -157,12 +158,26 @@ type Child = {
   exited: Promise<number | null>;
 };
 
-/** Runs `sh -c script` in a mount namespace of its own; $1 is node, $2 the CLI, $3 the folder. */
-function inOwnMountNamespace(script: string, folder: string): Child {
+/**
+ * Runs `sh -c script` in a mount namespace of its own; $1 is node, $2 the CLI, $3 the folder, and
+ * `more` follow from $4.
+ */
+function inOwnMountNamespace(script: string, folder: string, ...more: string[]): Child {
   expectTimeToStartProcesses();
   const child = spawn(
     'unshare',
-    ['--map-root-user', '--mount', 'sh', '-c', script, 'sh', process.execPath, CLI, folder],
+    [
+      '--map-root-user',
+      '--mount',
+      'sh',
+      '-c',
+      script,
+      'sh',
+      process.execPath,
+      CLI,
+      folder,
+      ...more,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.add(child);
@@ -195,16 +210,39 @@ function fillUp(folder: string): string {
   return filler;
 }
 
+/**
+ * `node -e` this with the database file and a file to create once it reads: a connection that
+ * holds one read transaction open (a backup under way, say) until the process that started it,
+ * the service, has ended.
+ */
+const HELD_READER = `
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+  const [file, readingFile] = process.argv.slice(1);
+  const db = new DatabaseSync(file);
+  db.exec('BEGIN');
+  db.prepare('SELECT count(*) FROM links').get();
+  process.getBuiltinModule('node:fs').writeFileSync(readingFile, 'reading');
+  const service = process.ppid;
+  setInterval(() => process.ppid !== service && process.exit(), 100);
+`;
+
 describe('when the disk is full', STARTS_PROCESSES, () => {
   it('stays up, redirects, answers 503 to writes, and writes every click once there is room', async () => {
     const folder = path.join(dir, 'tiny');
     mkdirSync(folder);
+    // The service's checkpoints copy the log into the database file and start it again from its
+    // first page, so on a full disk its writes go on in the space the log already has. A reader
+    // holding the database since before the service started keeps every page in the log: each
+    // write must grow it, and the first one after the disk fills up fails.
     const service = inOwnMountNamespace(
       `set -e
        mount -t tmpfs -o size=1m tmpfs "$3"
        "$1" "$2" account create --db "$3/service.db" --email full@example.com
+       "$1" -e "$4" "$3/service.db" "$3/reading" &
+       while [ ! -s "$3/reading" ]; do sleep 0.05; done
        exec "$1" "$2" serve --db "$3/service.db" --port 0`,
       folder,
+      HELD_READER,
     );
     await eventually(() => /Listening on/.test(service.output()), 'the service listening', 15_000);
     const [, baseUrl] = /Listening on (http:\/\/localhost:\d+)/.exec(service.output()) ?? [];

@@ -236,6 +236,12 @@ if (runs('service')) {
       '≥ 0.95 ×',
     ],
     [
+      'service CPU time per redirect, a link with an expiry and a click limit / a plain link',
+      `${service.expiringCpuOverPlain.toFixed(2)} ×`,
+      '≤ 1.05 ×',
+      [figure('service.expiringCpuOverPlain', service.expiringCpuOverPlain, 'ratio')],
+    ],
+    [
       'redirects of a link with an expiry and a click limit / bare',
       `${(service.expiringRedirectsPerSecond / service.bareRedirectsPerSecond).toFixed(2)} ×`,
       '',

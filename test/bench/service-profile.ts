@@ -134,7 +134,9 @@ if (values.checker) {
   );
 }
 
-const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+// One profile per thread (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile): the main thread's
+// is thread 0; the list and checkpoint workers write their own.
+const file = readdirSync(profileDir).find((name) => /\.0\.\d+\.cpuprofile$/.test(name));
 if (!file) throw new Error(`No CPU profile was written in ${profileDir}.`);
 const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));

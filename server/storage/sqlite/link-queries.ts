@@ -12,6 +12,7 @@ import type {
 import type { SqliteAccess } from './database.ts';
 import { HEALTH_COLUMNS, RESET_HEALTH } from './health-queries.ts';
 import { linksOfAccountParams, linksOfAccountSql, TAGS_JSON, tagQueries } from './tag-queries.ts';
+import type { WriteBatches } from './write-batches.ts';
 
 /** A link's own columns, without its tags (which RETURNING would read before they are set). */
 const LINK_OWN_COLUMNS = `id, domain, back_half AS backHalf, destination_url AS destinationUrl,
@@ -70,14 +71,15 @@ const madeLinkRow = (id: number, link: NewLink): LinkRow => ({
 const endChange = <T>(value: T | null | undefined) =>
   [value === undefined ? 0 : 1, value ?? null] as const;
 
-export function linkQueries(access: SqliteAccess): LinkStorage {
+export function linkQueries(access: SqliteAccess, batches: WriteBatches): LinkStorage {
   const { db, statement, guarded, get, all, run, transaction, rethrowUnique } = access;
   const { setLinkTags } = tagQueries(access);
   const linkById = (id: number) =>
     statement(`SELECT ${LINK_COLUMNS} FROM links WHERE id = ?`).get(id) as LinkRow;
   return {
-    async insertLink(accountId, link: NewLink) {
-      return transaction((): LinkRow => {
+    // Creates come many at once: they share a transaction (write-batches.ts).
+    insertLink(accountId, link: NewLink) {
+      return batches.write((): LinkRow => {
         let id: number;
         try {
           id = Number(run(INSERT_LINK, ...linkValues(accountId, link)).lastInsertRowid);

@@ -51,7 +51,12 @@ function createPrivateFile(file: string): void {
 export type Synchronous = 'normal' | 'full';
 export const DEFAULT_SYNCHRONOUS: Synchronous = 'normal';
 
-export type SqliteOptions = { busyTimeoutMs?: number; synchronous?: Synchronous };
+export type SqliteOptions = {
+  busyTimeoutMs?: number;
+  synchronous?: Synchronous;
+  /** Checkpoints in a worker thread rather than in the commits (checkpoints.ts): the service's. */
+  backgroundCheckpoints?: boolean;
+};
 
 /** How long opening waits for the lock: instances starting at once take turns to migrate. */
 const OPEN_BUSY_TIMEOUT_MS = 5_000;

@@ -1,10 +1,12 @@
 // The storage on SQLite (node:sqlite), on the file open.ts opens and migrates: its queries, one
 // transaction per write, by what they hold: accounts, keys and domains (account-queries.ts), links
 // (link-queries.ts), clicks and statistics (click-queries.ts). node:sqlite is synchronous; the
-// Storage interface is not, so each operation runs at once and returns a settled Promise.
+// Storage interface is not, so each operation runs at once and returns a settled Promise, but for
+// creates: those of one turn of the event loop share a transaction at its end (write-batches.ts).
 import type { Storage } from '../storage.ts';
 import { accountQueries } from './account-queries.ts';
 import { accountStatsQueries } from './account-stats-queries.ts';
+import { checkpointInBackground } from './checkpoints.ts';
 import { clickQueries } from './click-queries.ts';
 import { createAccess } from './database.ts';
 import { healthQueries } from './health-queries.ts';
@@ -12,6 +14,7 @@ import { linkQueries } from './link-queries.ts';
 import { openDatabase, type SqliteOptions } from './open.ts';
 import { schemaVersionOf } from './schema.ts';
 import { tagQueries } from './tag-queries.ts';
+import { createWriteBatches } from './write-batches.ts';
 
 /** How often the service looks for another process's writes to the file. */
 const OTHER_WRITERS_POLL_MS = 250;
@@ -26,7 +29,12 @@ export async function openSqliteStorage(
   options: SqliteOptions = {},
 ): Promise<Storage> {
   const db = openDatabase(file, options);
+  const checkpoints =
+    options.backgroundCheckpoints && file !== ':memory:'
+      ? checkpointInBackground(db, file)
+      : undefined;
   const access = createAccess(db);
+  const batches = createWriteBatches(db);
   const dataVersion = () =>
     (access.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
   let otherWriters: NodeJS.Timeout | undefined;
@@ -39,7 +47,7 @@ export async function openSqliteStorage(
     },
 
     ...accountQueries(access),
-    ...linkQueries(access),
+    ...linkQueries(access, batches),
     ...accountStatsQueries(access),
     ...clickQueries(access),
     ...healthQueries(access),
@@ -66,6 +74,8 @@ export async function openSqliteStorage(
 
     async close() {
       clearInterval(otherWriters);
+      batches.flush();
+      await checkpoints?.stop();
       db.close();
     },
   };
