@@ -171,7 +171,8 @@ describe('the statistics held in memory', () => {
       { flushIntervalMs: 60_000, classify },
     );
     const clicks = 5 * CLICKS_READ_PER_TURN;
-    for (let i = 0; i < clicks; i++) counter.count(1, requestWith({ 'user-agent': CHROME_WINDOWS }));
+    for (let i = 0; i < clicks; i++)
+      counter.count(1, requestWith({ 'user-agent': CHROME_WINDOWS }));
     // The most clicks read between two turns of the loop while the batch is written.
     let most = 0;
     let before = 0;
