@@ -286,9 +286,9 @@ describe('the links', () => {
     const [afterSent, afterStored] = await Promise.all([whileSent, whileStored]);
     stop();
     requests.stop();
+    // Both were asked before the second request was sent: they share it, and no third is sent.
     expect(requests.sent).toEqual(['GET /v1/links', 'GET /v1/links']);
-    expect(afterSent).not.toBe(firstLinks);
-    // Both were asked before the second request was sent: they share it.
+    expect(afterSent).toEqual(firstLinks);
     expect(afterStored).toBe(afterSent);
   });
 
@@ -322,6 +322,35 @@ describe('the links', () => {
 
     expect(written).not.toHaveBeenCalled();
     expect(await cachedLinksVersion(connection)).toBe(version);
+  });
+
+  it('keeps the list shown, the same array, when a refresh finds it unchanged', async () => {
+    const account = openAccount(connection);
+    await account.loadLinks();
+    const shown = account.getSnapshot().links.value;
+    const published: unknown[] = [];
+    account.subscribe(() => published.push(account.getSnapshot().links.value));
+
+    await account.refreshLinks({ fresh: true });
+
+    expect(account.getSnapshot().links.value).toBe(shown);
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.every((value) => value === shown)).toBe(true);
+  });
+
+  it('keeps the objects of the links a refresh finds unchanged, and takes the changed ones', async () => {
+    const account = openAccount(connection);
+    const [changed, unchanged] = (await account.loadLinks()) as Link[];
+    expect(
+      (await rawRequest(service.baseUrl, new URL(changed?.shortUrl ?? '').pathname)).status,
+    ).toBe(302);
+
+    const fresh = await account.refreshLinks({ fresh: true });
+
+    expect(fresh[0]).toMatchObject({ shortUrl: changed?.shortUrl, clicks: 1 });
+    expect(fresh[0]).not.toBe(changed);
+    expect(fresh[1]).toBe(unchanged);
+    expect(account.getSnapshot().links.value).toBe(fresh);
   });
 
   it('lets one caller stop waiting without cancelling the request the others wait for', async () => {
