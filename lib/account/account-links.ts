@@ -166,7 +166,7 @@ export function createAccountLinks(
       const stored = () =>
         changes.slice(appliedChanges).reduce((list, change) => change(list), links);
       if (!state.lifetime.aborted && !(await cacheHolds(stored()))) {
-        await writeCachedLinks(connection, stored(), fetchedAt).then(noteCache, () => {});
+        await writeCachedLinks(connection, stored, fetchedAt).then(noteCache, () => {});
       }
       if (!state.lifetime.aborted) {
         // Every read of the list feeds the local click record (Trending, and the chart against
