@@ -112,6 +112,51 @@ test.describe('options page, Links', () => {
     expect(await rows(page).count()).toBeLessThan(40);
   });
 
+  test('a search keystroke draws the table once, with its answer', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await seed(service, apiKey, 2000);
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await context.newPage();
+    // Every message the page reads, counted by key: the table words its list once per drawing.
+    await page.addInitScript(() => {
+      const w = window as unknown as { messageReads: Record<string, number> };
+      w.messageReads = {};
+      const i18n = chrome.i18n;
+      const getMessage = i18n.getMessage.bind(i18n);
+      i18n.getMessage = ((key: string, substitutions?: string | string[]) => {
+        w.messageReads[key] = (w.messageReads[key] ?? 0) + 1;
+        return getMessage(key, substitutions);
+      }) as typeof i18n.getMessage;
+    });
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(count(page)).toHaveText(`${(2000).toLocaleString('en-US')} links`);
+    await expect(page.getByRole('combobox', { name: 'Show' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    await page.waitForTimeout(500);
+    const search = page.getByRole('searchbox', { name: 'Search links' });
+    await search.fill('Seeded link 199');
+    await expect(count(page)).toHaveText('12 of 2,000 links');
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      (window as unknown as { messageReads: Record<string, number> }).messageReads = {};
+    });
+
+    await search.press('9');
+    await expect(count(page)).toHaveText('1 of 2,000 links');
+    await page.waitForTimeout(500);
+
+    const reads = await page.evaluate(
+      () => (window as unknown as { messageReads: Record<string, number> }).messageReads,
+    );
+    // Once, for the list the search answered; not for the box's own drawing before it.
+    expect(reads.linksListLabel).toBe(1);
+  });
+
   test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
     context,
     extensionId,
