@@ -112,7 +112,7 @@ test.describe('options page, Links', () => {
     expect(await rows(page).count()).toBeLessThan(40);
   });
 
-  test('a search keystroke draws the table once, with its answer', async ({
+  test('a search keystroke draws the table once, with its answer, and words no "Show" entry again', async ({
     context,
     extensionId,
     worker,
@@ -122,7 +122,8 @@ test.describe('options page, Links', () => {
     await seed(service, apiKey, 2000);
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await context.newPage();
-    // Every message the page reads, counted by key: the table words its list once per drawing.
+    // Every message the page reads, counted by key: the table words its list once per drawing,
+    // the "Show" menu each of its entries.
     await page.addInitScript(() => {
       const w = window as unknown as { messageReads: Record<string, number> };
       w.messageReads = {};
@@ -155,6 +156,7 @@ test.describe('options page, Links', () => {
     );
     // Once, for the list the search answered; not for the box's own drawing before it.
     expect(reads.linksListLabel).toBe(1);
+    expect(reads.linksShowCount ?? 0).toBe(0);
   });
 
   test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
