@@ -209,10 +209,11 @@ test.describe('options page, Links', () => {
       total: 20_000,
     });
     const page = await context.newPage();
-    // The whole list as a slow disk would give it: its read (the account's key, read-only) is
-    // answered only once the page has drawn rows or after 5 s. Without this the page, started
-    // before React mounts, sometimes has the whole list before its first render and rightly draws
-    // it at once; the order under test is the one a slower read gives.
+    // The whole list as a slow disk would give it: its read (the account's key, read-only, with
+    // the pieces of the list read in the same transaction) ends only once the page has drawn rows
+    // or after 5 s. Without this the page, started before React mounts, sometimes has the whole
+    // list before its first render and rightly draws it at once; the order under test is the one
+    // a slower read gives.
     await page.addInitScript((wholeListKey) => {
       const get = IDBObjectStore.prototype.get;
       const rowsDrawn = () =>
@@ -227,16 +228,17 @@ test.describe('options page, Links', () => {
         });
       IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
         const request = get.call(this, key);
-        if (key !== wholeListKey || this.transaction.mode !== 'readonly') return request;
-        let onsuccess: ((event: Event) => void) | null = null;
-        Object.defineProperty(request, 'onsuccess', {
-          get: () => onsuccess,
+        const transaction = this.transaction;
+        if (key !== wholeListKey || transaction.mode !== 'readonly') return request;
+        let oncomplete: ((event: Event) => void) | null = null;
+        Object.defineProperty(transaction, 'oncomplete', {
+          get: () => oncomplete,
           set: (handler) => {
-            onsuccess = handler;
+            oncomplete = handler;
           },
         });
-        request.addEventListener('success', (event) => {
-          void rowsDrawn().then(() => onsuccess?.call(request, event));
+        transaction.addEventListener('complete', (event) => {
+          void rowsDrawn().then(() => oncomplete?.call(transaction, event));
         });
         return request;
       } as typeof get;
