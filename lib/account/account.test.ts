@@ -140,6 +140,18 @@ describe('the links', () => {
       await writeCachedLinks(connection, many, 1234);
       const account = openAccount(connection);
       const seen = watchParts(account);
+      // The service answers once the whole cache is shown (as at 20,000 links it would): on a
+      // busy machine its two links could otherwise come first, and rightly be shown at once.
+      const wholeShown = new Promise<void>((resolve) => {
+        account.subscribe(() => {
+          if (account.getSnapshot().links.value?.length === many.length) resolve();
+        });
+      });
+      const realFetch = globalThis.fetch;
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        await Promise.race([wholeShown, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        return realFetch(input, init);
+      });
       await account.loadLinks();
       expect(seen).toEqual([
         { count: FIRST_SCREEN_LINKS, partOf: many.length },
