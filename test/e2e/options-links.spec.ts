@@ -181,6 +181,11 @@ test.describe('options page, Links', () => {
         if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    const opening: string[] = [];
+    page.on('request', (request) => {
+      if (/\/chunks\/client-[^/]*\.js$/.test(request.url())) opening.push('client asked for');
+    });
+    page.on('domcontentloaded', () => opening.push('page ready'));
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     await expect(count(page)).toHaveText('2,000 links', { timeout: 30_000 });
 
@@ -191,6 +196,10 @@ test.describe('options page, Links', () => {
       'Loading links… 60 of 2,000 | rows | Seeded link 1999',
     );
     expect(seen.at(-1)).toBe('2,000 links | rows | Seeded link 1999');
+    // The API client's code was asked for as the page's script ran, beside the settings, not once
+    // they were read (after the page's DOMContentLoaded): the list's request waits for it.
+    expect(opening.indexOf('client asked for')).toBeGreaterThanOrEqual(0);
+    expect(opening.indexOf('client asked for')).toBeLessThan(opening.indexOf('page ready'));
   });
 
   test("reopened, the page draws the cache's newest links first, then the whole list", async ({
