@@ -119,7 +119,7 @@ test.describe('options page, Links', () => {
     service,
     apiKey,
   }) => {
-    await seed(service, apiKey, 2000);
+    await seed(service, apiKey, 2000, 'keystroke');
     await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
     const page = await context.newPage();
     // Every message the page reads, counted by key: the table words its list once per drawing,
