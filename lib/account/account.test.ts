@@ -55,6 +55,23 @@ function watchLinks(account: Account) {
   return { seen, stop };
 }
 
+/**
+ * The service's answers held until `shown` holds of the account's links (2 s at most): on a busy
+ * machine its small list could otherwise come before the cache is read, and rightly be shown alone.
+ */
+function answerOnceShown(account: Account, shown: (links: Link[] | undefined) => boolean) {
+  const ready = new Promise<void>((resolve) => {
+    account.subscribe(() => {
+      if (shown(account.getSnapshot().links.value)) resolve();
+    });
+  });
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    return realFetch(input, init);
+  });
+}
+
 beforeAll(async () => {
   service = await startTestService();
 });
@@ -101,6 +118,7 @@ describe('the links', () => {
     await writeCachedLinks(connection, [cachedLink(1)], 1234);
     const account = openAccount(connection);
     const { seen } = watchLinks(account);
+    answerOnceShown(account, (links) => links?.[0]?.shortUrl === cachedLink(1).shortUrl);
 
     const fresh = await account.loadLinks();
 
@@ -140,18 +158,7 @@ describe('the links', () => {
       await writeCachedLinks(connection, many, 1234);
       const account = openAccount(connection);
       const seen = watchParts(account);
-      // The service answers once the whole cache is shown (as at 20,000 links it would): on a
-      // busy machine its two links could otherwise come first, and rightly be shown at once.
-      const wholeShown = new Promise<void>((resolve) => {
-        account.subscribe(() => {
-          if (account.getSnapshot().links.value?.length === many.length) resolve();
-        });
-      });
-      const realFetch = globalThis.fetch;
-      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-        await Promise.race([wholeShown, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-        return realFetch(input, init);
-      });
+      answerOnceShown(account, (links) => links?.length === many.length);
       await account.loadLinks();
       expect(seen).toEqual([
         { count: FIRST_SCREEN_LINKS, partOf: many.length },
