@@ -13,6 +13,10 @@ let sectionCameFirst = false;
 
 // The links database opens (tens of milliseconds in a new page) while the settings are read.
 openLinksStore();
+// And the API client's code is fetched and compiled meanwhile: the account asks for it once the
+// settings are read (lib/account/account-state.ts), and the list's request waited for it (about
+// 60 ms of the opening without a cache, between the settings and the request).
+void import('../../lib/api/client.ts').catch(() => {});
 void loadSettings().then((settings) => {
   const account = defaultAccount(settings);
   if (sectionCameFirst || !isConfigured(account)) return;

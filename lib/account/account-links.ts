@@ -26,7 +26,7 @@ import {
 } from './cache.ts';
 import { keepCachedLinksIndex } from './cached-links-index.ts';
 import { removeLinks } from './link-changes.ts';
-import { sameLinks } from './same-links.ts';
+import { keepUnchangedLinks, sameLinks } from './same-links.ts';
 
 export type LinksToOptions = { maxAgeMs?: number; now?: () => number };
 
@@ -149,7 +149,14 @@ export function createAccountLinks(
           },
         },
       });
-      const links = changes.reduce((list, change) => change(list), listed);
+      // The list shown, when it is the whole one, keeps its objects where the service's are the
+      // same: an unchanged list is then the same array, and nothing is drawn or worked out again.
+      const shown = state.getSnapshot().links;
+      const kept =
+        shown.value && shown.partOf === undefined && shown.value !== firstShown
+          ? await keepUnchangedLinks(shown.value, listed)
+          : listed;
+      const links = changes.reduce((list, change) => change(list), kept);
       const appliedChanges = changes.length;
       const fetchedAt = Date.now();
       set('links', () => ({ value: links, fetchedAt, loading: false, error: undefined }));
@@ -159,7 +166,7 @@ export function createAccountLinks(
       const stored = () =>
         changes.slice(appliedChanges).reduce((list, change) => change(list), links);
       if (!state.lifetime.aborted && !(await cacheHolds(stored()))) {
-        await writeCachedLinks(connection, stored(), fetchedAt).then(noteCache, () => {});
+        await writeCachedLinks(connection, stored, fetchedAt).then(noteCache, () => {});
       }
       if (!state.lifetime.aborted) {
         // Every read of the list feeds the local click record (Trending, and the chart against

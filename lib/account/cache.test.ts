@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Link } from '../api/schemas.ts';
 import { connectionTag } from '../settings/connection.ts';
 import {
   cachedLinksFetchedAt,
+  cachedLinksVersion,
   changeCachedLinks,
   clearCaches,
   FIRST_SCREEN_LINKS,
@@ -15,7 +16,8 @@ import {
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
-import { writeStoredLinks } from './links-store.ts';
+import { LINKS_PER_PART } from './links-json.ts';
+import { readStoredLinks, writeStoredLinks } from './links-store.ts';
 
 const mine = { id: 'first', apiBaseUrl: 'http://localhost:8787', apiKey: 'slk_mine' };
 // The same account after its key changed: the cache it has is another key's.
@@ -123,6 +125,70 @@ describe("the links cache's first screen", () => {
     await writeCachedLinks(mine, many);
     await writeStoredLinks('first', { all: 'an older cache' });
     expect(await readCachedFirstScreen(mine)).toBeUndefined();
+  });
+});
+
+describe('the links cache written a piece at a time', () => {
+  const list = (length: number, from = 0) => Array.from({ length }, (_, n) => link(from + n));
+  const before = list(2 * LINKS_PER_PART + 10);
+  const after = list(2 * LINKS_PER_PART + 20, 100_000);
+
+  it('serialises no more than a piece of the list in one go', async () => {
+    const serialised = vi.spyOn(JSON, 'stringify');
+    await writeCachedLinks(mine, after, 1234);
+    const longest = Math.max(
+      ...serialised.mock.calls.map(([value]) => (Array.isArray(value) ? value.length : 0)),
+    );
+    expect(longest).toBeLessThanOrEqual(LINKS_PER_PART);
+    expect(await readCachedLinks(mine)).toEqual({ value: after, fetchedAt: 1234 });
+  });
+
+  it.each([
+    ['its first screen', (key: IDBValidKey) => key === 'first:first-screen'],
+    ['a piece after the first', (key: IDBValidKey) => key === 'first:part:1'],
+  ])('keeps the list before, whole, when a write fails at %s', async (_at, failsAt) => {
+    await writeCachedLinks(mine, before, 1234);
+    const version = await cachedLinksVersion(mine);
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value,
+      key,
+    ) {
+      if (key !== undefined && failsAt(key))
+        throw new DOMException('Disk full', 'QuotaExceededError');
+      return put.call(this, value, key);
+    });
+    await expect(writeCachedLinks(mine, after, 5678)).rejects.toThrow();
+    vi.restoreAllMocks();
+    expect(await readCachedLinks(mine)).toEqual({ value: before, fetchedAt: 1234 });
+    expect((await readCachedFirstScreen(mine))?.total).toBe(before.length);
+    expect(await cachedLinksVersion(mine)).toBe(version);
+  });
+
+  it('is read as the list before or the list after, never a mix, while it is written', async () => {
+    await writeCachedLinks(mine, before, 1234);
+    let written = false;
+    const writing = writeCachedLinks(mine, after, 5678).then(() => {
+      written = true;
+    });
+    const seen = new Set<number>();
+    while (!written) {
+      const read = await readCachedLinks(mine);
+      expect([before, after]).toContainEqual(read?.value);
+      seen.add(read?.fetchedAt ?? 0);
+    }
+    await writing;
+    expect(await readCachedLinks(mine)).toEqual({ value: after, fetchedAt: 5678 });
+    expect(seen.has(1234)).toBe(true);
+  });
+
+  it('drops the pieces of a longer list written before', async () => {
+    await writeCachedLinks(mine, before, 1234);
+    await writeCachedLinks(mine, list(3), 5678);
+    expect(await readCachedLinks(mine)).toEqual({ value: list(3), fetchedAt: 5678 });
+    await clearCaches('first');
+    expect(await readStoredLinks('first')).toBeUndefined();
   });
 });
 

@@ -13,6 +13,7 @@ import { type AccountRef, connectionTag } from '../settings/connection.ts';
 import { SETTINGS_KEY } from '../settings/settings-key.ts';
 import { removeClickRecord } from '../stats/click-record-store.ts';
 import { announceLinksCacheChange } from './cache-changes.ts';
+import { joinLinksJson, linksJsonParts, linksJsonPartsInTurns } from './links-json.ts';
 import {
   readStoredFirstScreen,
   readStoredLinks,
@@ -82,10 +83,12 @@ const OfferCache = z.object({
   qrScans: z.optional(z.boolean()),
 });
 
+/** The list's JSON whole (written by earlier versions), or in pieces (links-json.ts). */
 const LinksCache = z.object({
   connection: z.string(),
   fetchedAt: z.number(),
-  linksJson: z.string(),
+  linksJson: z.optional(z.string()),
+  parts: z.optional(z.array(z.string())),
 });
 
 /**
@@ -196,8 +199,9 @@ function envelopeOf(stored: unknown, account: AccountRef) {
 
 function linksOf(stored: unknown, account: AccountRef): Cached<Link[]> | undefined {
   const envelope = envelopeOf(stored, account);
-  const links = envelope && parseLinks(envelope.linksJson);
-  return links && { value: links, fetchedAt: envelope.fetchedAt };
+  const json = envelope?.parts ? joinLinksJson(envelope.parts) : envelope?.linksJson;
+  const links = json === undefined ? undefined : parseLinks(json);
+  return envelope && links && { value: links, fetchedAt: envelope.fetchedAt };
 }
 
 /** When this account's links were fetched, without parsing the list (megabytes at 20,000). */
@@ -242,10 +246,15 @@ export async function readCachedFirstScreen(account: AccountRef): Promise<FirstS
   return links && { value: links, fetchedAt: parsed.data.fetchedAt, total: parsed.data.total };
 }
 
-const storedLinks = (account: AccountRef, links: Link[], fetchedAt: number): StoredLinks => {
+const storedLinks = (
+  account: AccountRef,
+  links: Link[],
+  fetchedAt: number,
+  parts = linksJsonParts(links),
+): StoredLinks => {
   const connection = connectionTag(account);
   return {
-    all: { connection, fetchedAt, linksJson: JSON.stringify(links) },
+    all: { connection, fetchedAt, parts },
     firstScreen: {
       connection,
       fetchedAt,
@@ -255,17 +264,31 @@ const storedLinks = (account: AccountRef, links: Link[], fetchedAt: number): Sto
   };
 };
 
-/** Stores the account's links; answers the version written, with them. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Stores the account's links (`links()`, asked again after a change made while they were being
+ * serialised, which the write must not undo); answers the version written, with them.
+ */
 export async function writeCachedLinks(
   account: AccountRef,
-  links: Link[],
+  links: Link[] | (() => Link[]),
   fetchedAt = Date.now(),
 ): Promise<CachedVersion> {
-  const version = await writeUnlessRemoved(account.id, () =>
-    writeStoredLinks(account.id, storedLinks(account, links, fetchedAt)),
-  );
-  await announceLinksCacheChange(account.id);
-  return { version, links, fetchedAt };
+  const listOf = typeof links === 'function' ? links : () => links;
+  for (let attempt = 1; ; attempt++) {
+    const before = await readStoredLinksVersion(account.id);
+    const list = listOf();
+    const parts = await linksJsonPartsInTurns(list);
+    // Changes without end meanwhile (a bulk import in another page): the last attempt writes.
+    const condition = attempt < WRITE_ATTEMPTS ? { ifVersion: before } : {};
+    const version = await writeUnlessRemoved(account.id, () =>
+      writeStoredLinks(account.id, storedLinks(account, list, fetchedAt, parts), condition),
+    );
+    if (version === undefined) continue;
+    await announceLinksCacheChange(account.id);
+    return { version, links: list, fetchedAt };
+  }
 }
 
 /**

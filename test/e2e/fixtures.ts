@@ -328,15 +328,17 @@ type CachedLink = {
 };
 
 /**
- * An account's links in the extension's cache as stored (lib/account/cache.ts keeps them as one
- * JSON string, in IndexedDB under the account's id).
+ * An account's links in the extension's cache as stored (lib/account/cache.ts keeps them as JSON,
+ * one string or pieces of it (links-json.ts), in IndexedDB under the account's id).
  */
 export async function cachedLinks(
   worker: Worker,
   accountId = FIRST_ACCOUNT,
 ): Promise<CachedLink[] | undefined> {
   const stored = await linksStoreEntry(worker, 'get', accountId);
-  return stored ? JSON.parse((stored as { linksJson: string }).linksJson) : undefined;
+  if (!stored) return undefined;
+  const { linksJson, parts } = stored as { linksJson?: string; parts?: string[] };
+  return JSON.parse(parts ? `[${parts.join(',')}]` : (linksJson as string));
 }
 
 /** An account's cached domains as stored. */

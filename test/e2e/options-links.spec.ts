@@ -112,6 +112,53 @@ test.describe('options page, Links', () => {
     expect(await rows(page).count()).toBeLessThan(40);
   });
 
+  test('a search keystroke draws the table once, with its answer, and words no "Show" entry again', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await seed(service, apiKey, 2000, 'keystroke');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await context.newPage();
+    // Every message the page reads, counted by key: the table words its list once per drawing,
+    // the "Show" menu each of its entries.
+    await page.addInitScript(() => {
+      const w = window as unknown as { messageReads: Record<string, number> };
+      w.messageReads = {};
+      const i18n = chrome.i18n;
+      const getMessage = i18n.getMessage.bind(i18n);
+      i18n.getMessage = ((key: string, substitutions?: string | string[]) => {
+        w.messageReads[key] = (w.messageReads[key] ?? 0) + 1;
+        return getMessage(key, substitutions);
+      }) as typeof i18n.getMessage;
+    });
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(count(page)).toHaveText(`${(2000).toLocaleString('en-US')} links`);
+    await expect(page.getByRole('combobox', { name: 'Show' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    await page.waitForTimeout(500);
+    const search = page.getByRole('searchbox', { name: 'Search links' });
+    await search.fill('Seeded link 199');
+    await expect(count(page)).toHaveText('12 of 2,000 links');
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      (window as unknown as { messageReads: Record<string, number> }).messageReads = {};
+    });
+
+    await search.press('9');
+    await expect(count(page)).toHaveText('1 of 2,000 links');
+    await page.waitForTimeout(500);
+
+    const reads = await page.evaluate(
+      () => (window as unknown as { messageReads: Record<string, number> }).messageReads,
+    );
+    // Once, for the list the search answered; not for the box's own drawing before it.
+    expect(reads.linksListLabel).toBe(1);
+    expect(reads.linksShowCount ?? 0).toBe(0);
+  });
+
   test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
     context,
     extensionId,
@@ -134,6 +181,11 @@ test.describe('options page, Links', () => {
         if (text !== '' && seen.at(-1) !== entry) seen.push(entry);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    const opening: string[] = [];
+    page.on('request', (request) => {
+      if (/\/chunks\/client-[^/]*\.js$/.test(request.url())) opening.push('client asked for');
+    });
+    page.on('domcontentloaded', () => opening.push('page ready'));
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     await expect(count(page)).toHaveText('2,000 links', { timeout: 30_000 });
 
@@ -144,6 +196,10 @@ test.describe('options page, Links', () => {
       'Loading links… 60 of 2,000 | rows | Seeded link 1999',
     );
     expect(seen.at(-1)).toBe('2,000 links | rows | Seeded link 1999');
+    // The API client's code was asked for as the page's script ran, beside the settings, not once
+    // they were read (after the page's DOMContentLoaded): the list's request waits for it.
+    expect(opening.indexOf('client asked for')).toBeGreaterThanOrEqual(0);
+    expect(opening.indexOf('client asked for')).toBeLessThan(opening.indexOf('page ready'));
   });
 
   test("reopened, the page draws the cache's newest links first, then the whole list", async ({
@@ -162,10 +218,11 @@ test.describe('options page, Links', () => {
       total: 20_000,
     });
     const page = await context.newPage();
-    // The whole list as a slow disk would give it: its read (the account's key, read-only) is
-    // answered only once the page has drawn rows or after 5 s. Without this the page, started
-    // before React mounts, sometimes has the whole list before its first render and rightly draws
-    // it at once; the order under test is the one a slower read gives.
+    // The whole list as a slow disk would give it: its read (the account's key, read-only, with
+    // the pieces of the list read in the same transaction) ends only once the page has drawn rows
+    // or after 5 s. Without this the page, started before React mounts, sometimes has the whole
+    // list before its first render and rightly draws it at once; the order under test is the one
+    // a slower read gives.
     await page.addInitScript((wholeListKey) => {
       const get = IDBObjectStore.prototype.get;
       const rowsDrawn = () =>
@@ -180,16 +237,17 @@ test.describe('options page, Links', () => {
         });
       IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
         const request = get.call(this, key);
-        if (key !== wholeListKey || this.transaction.mode !== 'readonly') return request;
-        let onsuccess: ((event: Event) => void) | null = null;
-        Object.defineProperty(request, 'onsuccess', {
-          get: () => onsuccess,
+        const transaction = this.transaction;
+        if (key !== wholeListKey || transaction.mode !== 'readonly') return request;
+        let oncomplete: ((event: Event) => void) | null = null;
+        Object.defineProperty(transaction, 'oncomplete', {
+          get: () => oncomplete,
           set: (handler) => {
-            onsuccess = handler;
+            oncomplete = handler;
           },
         });
-        request.addEventListener('success', (event) => {
-          void rowsDrawn().then(() => onsuccess?.call(request, event));
+        transaction.addEventListener('complete', (event) => {
+          void rowsDrawn().then(() => oncomplete?.call(transaction, event));
         });
         return request;
       } as typeof get;

@@ -1,6 +1,7 @@
 import './link-rows.css';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  memo,
   type Ref,
   useCallback,
   useEffect,
@@ -42,9 +43,11 @@ export type LinksTableHandle = {
 /**
  * The links as rows in the page's own scroll (one scrollbar, the window's): only the rows near the
  * window are in the page, positioned by @tanstack/react-virtual's window virtualizer. One row at a
- * time is in the Tab order (the last one focused), and ↑/↓ move between rows.
+ * time is in the Tab order (the last one focused), and ↑/↓ move between rows. Memoised: a search
+ * keystroke draws the section twice (the box at once, the list deferred), and the first of them
+ * gives the table the same props: it is not drawn again for it.
  */
-export function LinksTable({
+export const LinksTable = memo(function LinksTable({
   links,
   now,
   offer,
@@ -197,4 +200,4 @@ export function LinksTable({
       })}
     </ul>
   );
-}
+});

@@ -2,7 +2,6 @@ import './links-toolbar.css';
 import type { RefObject } from 'react';
 import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
-import { formatNumber } from '../../../lib/i18n/format.ts';
 import { type MessageKey, plural, t } from '../../../lib/i18n/t.ts';
 import { shortHostShown } from '../../../lib/links/short-link-of-account.ts';
 import { LinkSort } from './link-list.ts';
@@ -114,9 +113,9 @@ export function LinksToolbar({
             onChange={(event) => list.setShow(event.target.value)}
           >
             <option value="">{t('linksShowAll')}</option>
-            {list.filters.map(({ filter, count }) => (
+            {list.filters.map(({ filter, text }) => (
               <option key={filter.id} value={filter.id}>
-                {t('linksShowCount', filter.label(), formatNumber(count))}
+                {text}
               </option>
             ))}
           </select>

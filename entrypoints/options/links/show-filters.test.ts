@@ -40,7 +40,7 @@ describe('the "Show" menu', () => {
   it('reads only the ends the service offers: a click limit it does not name ends nothing', () => {
     const context = { offer: offering('expires_at'), now: NOW };
 
-    expect(offeredFilters(links, context)[0]?.count).toBe(1);
+    expect(offeredFilters(links, context)[0]).toMatchObject({ count: 1, text: 'Expired (1)' });
   });
 
   it('offers "Protected" with its count where the service answers password_protected', () => {

@@ -8,6 +8,7 @@ import type { Link } from '../../../lib/api/schemas.ts';
 import type { ServiceOffer } from '../../../lib/api/service-offer.ts';
 import { offersLinkField } from '../../../lib/api/service-offer.ts';
 import type { BrowserCheck } from '../../../lib/health/browser-checks.ts';
+import { formatNumber } from '../../../lib/i18n/format.ts';
 import { t } from '../../../lib/i18n/t.ts';
 import { hasEnded } from '../../../lib/links/link-end.ts';
 import { leadsNowhere, shownHealth } from './health/health-view.ts';
@@ -57,15 +58,18 @@ export const SHOW_FILTERS: readonly ShowFilter[] = [
   },
 ];
 
-/** The filters this account's service offers, each with how many of `links` it keeps. */
+/**
+ * The filters this account's service offers, each with how many of `links` it keeps and its words
+ * in the menu ("Expired (3)"): worked out with the counts, once a list, not at every render.
+ */
 export function offeredFilters(
   links: readonly Link[],
   context: ShowContext,
-): { filter: ShowFilter; count: number }[] {
+): { filter: ShowFilter; count: number; text: string }[] {
   return SHOW_FILTERS.filter((filter) => filter.offered(context.offer, context)).map((filter) => {
     let count = 0;
     for (const link of links) if (filter.keeps(link, context)) count++;
-    return { filter, count };
+    return { filter, count, text: t('linksShowCount', filter.label(), formatNumber(count)) };
   });
 }
 
