@@ -7,6 +7,7 @@ import { type Account, openAccount } from '../../lib/account/account.ts';
 import { openLinksStore } from '../../lib/account/links-store.ts';
 import { defaultAccount, isConfigured } from '../../lib/settings/account-choice.ts';
 import { loadSettings } from '../../lib/settings/settings.ts';
+import { sectionNamed } from './navigation/sections.ts';
 
 let startedAtStart: Account | undefined;
 let sectionCameFirst = false;
@@ -17,9 +18,11 @@ openLinksStore();
 // settings are read (lib/account/account-state.ts), and the list's request waited for it (about
 // 60 ms of the opening without a cache, between the settings and the request).
 void import('../../lib/api/client.ts').catch(() => {});
+// Only when the page opens on Links: another section (Statistics, say) would wait behind the list.
+const opensOnLinks = (sectionNamed(location.hash) ?? 'links') === 'links';
 void loadSettings().then((settings) => {
   const account = defaultAccount(settings);
-  if (sectionCameFirst || !isConfigured(account)) return;
+  if (!opensOnLinks || sectionCameFirst || !isConfigured(account)) return;
   startedAtStart = openAccount(account);
   void startedAtStart.loadLinks();
 });

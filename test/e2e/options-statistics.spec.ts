@@ -66,6 +66,15 @@ test("the Statistics section shows the account's figures from our service, a ran
   await expect(main.getByRole('heading', { name: 'Countries' })).toHaveCount(0);
   await screenshotBothThemes(page, 'options-statistics');
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // Opened on Statistics, the page does not read the whole list of links first (Links does).
+  const listReads = () =>
+    page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname === '/v1/links').length,
+    );
+  expect(await listReads()).toBe(0);
 
   await main.getByRole('combobox', { name: 'Range' }).selectOption({ label: '7 days' });
   await expect(main.getByRole('img', { name: 'Clicks per day, last 7 days' })).toBeVisible();
