@@ -20,6 +20,10 @@ openLinksStore();
 void import('../../lib/api/client.ts').catch(() => {});
 // Only when the page opens on Links: another section (Statistics, say) would wait behind the list.
 const opensOnLinks = (sectionNamed(location.hash) ?? 'links') === 'links';
+// Opened on Statistics, its code (and the chart's) is fetched while the settings are read.
+if (sectionNamed(location.hash) === 'statistics') {
+  void import('./statistics/StatisticsSection.tsx').catch(() => {});
+}
 void loadSettings().then((settings) => {
   const account = defaultAccount(settings);
   if (!opensOnLinks || sectionCameFirst || !isConfigured(account)) return;
