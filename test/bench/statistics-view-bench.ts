@@ -32,8 +32,10 @@ export async function benchStatisticsView(rounds = 5): Promise<StatisticsViewFig
     await configure(worker, [{ baseUrl: service.baseUrl, apiKey: key }]);
     const views: number[] = [];
     const answers: number[] = [];
-    // The first round reads the service's contract (cached after): not counted.
-    for (let round = 0; round <= rounds; round++) {
+    // The first round reads the service's contract (cached after): not counted. A round whose page
+    // missed its observer (now and then the init script of an extension page runs late) is taken
+    // again, up to twice the rounds.
+    for (let round = 0; views.length < rounds && round <= 2 * rounds; round++) {
       const page = await context.newPage();
       await page.addInitScript(() => {
         new MutationObserver((_records, observer) => {
@@ -44,22 +46,36 @@ export async function benchStatisticsView(rounds = 5): Promise<StatisticsViewFig
         }).observe(document, { subtree: true, childList: true });
       });
       await page.goto(url);
-      await page.waitForFunction(() => 'drawnAt' in window, undefined, { timeout: 120_000 });
+      await page
+        .waitForFunction(
+          () =>
+            document.querySelector('.clicks-chart canvas') &&
+            document.querySelector('.overview-list'),
+          undefined,
+          { timeout: 60_000 },
+        )
+        .catch(async (error: unknown) => {
+          const shown = await page.locator('main').innerText();
+          throw new Error(`The Statistics section was not drawn; the page shows: ${shown}`, {
+            cause: error,
+          });
+        });
       const { drawnAt, answeredAt } = await page.evaluate(() => {
         const answer = performance
           .getEntriesByType('resource')
           .find((entry) => entry.name.includes('/v1/stats?')) as PerformanceResourceTiming;
         return {
-          drawnAt: (window as unknown as { drawnAt: number }).drawnAt,
+          drawnAt: (window as unknown as { drawnAt?: number }).drawnAt,
           answeredAt: answer.responseEnd,
         };
       });
-      if (round > 0) {
+      if (round > 0 && drawnAt !== undefined) {
         views.push(drawnAt);
         answers.push(answeredAt);
       }
       await page.close();
     }
+    if (views.length < rounds) throw new Error('The Statistics section was timed too rarely.');
     const firstViewMs = median(views);
     const answerMs = median(answers);
     return {
