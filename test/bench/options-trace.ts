@@ -23,7 +23,7 @@ import {
   seedLinks,
   untilLinksCached,
 } from './options-bench.ts';
-import { longTasks, type TraceEvent, taskText } from './trace-tasks.ts';
+import { longTasks, type TraceEvent, taskText, tracedWhile } from './trace-tasks.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,23 +44,7 @@ const CATEGORIES = [
 ];
 
 /** Traces what `action` makes the browser do, from a session on `page`. */
-async function traced(page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] },
-  });
-  await action();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events;
-}
+const traced = (page: Page, action: () => Promise<void>) => tracedWhile(page, CATEGORIES, action);
 
 async function report(name: string, events: TraceEvent[], pageUrl: string): Promise<void> {
   if (values.save) {

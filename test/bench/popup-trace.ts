@@ -20,7 +20,7 @@ import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { startTestService } from '../support/test-service.ts';
 import { extensionWithYardsticks, servePage } from './popup-bench.ts';
-import type { TraceEvent } from './trace-tasks.ts';
+import { type TraceEvent, tracedWhile } from './trace-tasks.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,23 +57,13 @@ function markReady() {
 }
 
 async function traced(page: Page, url: string): Promise<{ events: TraceEvent[]; readyMs: number }> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] },
+  let readyMs = 0;
+  const events = await tracedWhile(page, CATEGORIES, async () => {
+    await page.goto(url);
+    await page.waitForFunction(() => 'readyAt' in window);
+    readyMs = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
+    await page.waitForTimeout(300);
   });
-  await page.goto(url);
-  await page.waitForFunction(() => 'readyAt' in window);
-  const readyMs = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
-  await page.waitForTimeout(300);
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
   return { events, readyMs };
 }
 

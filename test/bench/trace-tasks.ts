@@ -1,6 +1,7 @@
 // A Chrome trace read for its long tasks: the tasks of a page's main thread over 50 ms, the trace
 // events inside each (what kind of work: a timer, a message, a frame, a parse, a GC) and the
 // functions the V8 sampling profiler caught while it ran (self and total time).
+import type { Page } from '@playwright/test';
 
 export type TraceEvent = {
   name: string;
@@ -224,4 +225,27 @@ export function taskText(task: LongTask): string {
   if (task.selfTime.length > 0) lines.push(`    self (ms): ${list(task.selfTime)}`);
   if (task.totalTime.length > 0) lines.push(`    total (ms): ${list(task.totalTime)}`);
   return lines.join('\n');
+}
+
+/** Traces what `action` makes the browser do (these trace categories), from a session on `page`. */
+export async function tracedWhile(
+  page: Page,
+  categories: readonly string[],
+  action: () => Promise<void>,
+): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: [...categories], excludedCategories: ['*'] },
+  });
+  await action();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
 }
