@@ -78,8 +78,9 @@ export const ACCOUNT_ROLLUP_BACKFILL = `INSERT INTO account_stats (account_id, f
 /**
  * As the SQLite roll-up (sqlite/account-rollup.ts), with utm_campaign_of for its campaign text.
  * A link's deletion locks the link first, as the deletion itself would: a batch adding to it
- * (which holds a key-share lock on it) finishes before the roll-up's rows are taken, so that the
- * two never wait for each other.
+ * (whose statement updates the link's row, click-queries.ts) finishes before the roll-up's rows are
+ * taken, so that the two never wait for each other. A destination's change waits for the batch
+ * (or the batch for it) on the same row (rollup-races.postgres.test.ts).
  */
 export const ACCOUNT_ROLLUP_MIGRATION = `CREATE FUNCTION utm_campaign_of(destination text)
    RETURNS text LANGUAGE sql IMMUTABLE AS $$

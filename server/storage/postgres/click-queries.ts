@@ -47,7 +47,12 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
         if (counts.size === 0 && stats.length === 0 && expiredVisits.size === 0 && !visitors)
           return;
         // One row per link, clicks and expired visits together: a statement updates a row once.
-        const linkIds = [...new Set([...counts.keys(), ...expiredVisits.keys()])];
+        // Every link with statistics too (adding 0 where it has no count): the statistics go only
+        // to the links this update found and locked, so that a link deleted or changed meanwhile
+        // waits for the batch, or the batch for it, and the roll-up's triggers see one order.
+        const linkIds = [
+          ...new Set([...counts.keys(), ...expiredVisits.keys(), ...stats.map((s) => s.linkId)]),
+        ];
         // Array literals (`{1,2}`): whole numbers only, cast in the query (see fetch_types).
         const ids = `{${linkIds.join(',')}}`;
         const added = `{${linkIds.map((id) => counts.get(id) ?? 0).join(',')}}`;
@@ -80,12 +85,12 @@ export function clickQueries(sql: Sql, writer: string, storedBatchColumn: string
             UPDATE links AS l SET clicks = l.clicks + v.n, expired_visits = l.expired_visits + v.e
             FROM unnest(${ids}::bigint[], ${added}::bigint[], ${expired}::bigint[]) AS v(id, n, e)
             WHERE l.id = v.id AND (SELECT ok FROM go)
-            RETURNING 1)
+            RETURNING l.id)
           INSERT INTO click_stats AS s (link_id, day, facet, value, clicks)
           SELECT r.id, r.day, r.facet, r.value, r.n
           FROM jsonb_to_recordset(${statRows}::text::jsonb)
             AS r(id bigint, day integer, facet text, value text, n bigint)
-          WHERE (SELECT ok FROM go) AND EXISTS (SELECT 1 FROM links WHERE id = r.id)
+          WHERE r.id IN (SELECT id FROM counted)
           ORDER BY r.id, r.day, r.facet, r.value
           ON CONFLICT (link_id, day, facet, value) DO UPDATE SET clicks = s.clicks + excluded.clicks`;
         const referrerDays = stats
