@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createShortDomains } from '../shared/short-domain.ts';
 import { SERVICE_BUSY_TIMEOUT_MS } from '../storage/sqlite/open.ts';
 import { openSqliteStorage } from '../storage/sqlite/queries.ts';
@@ -74,6 +75,48 @@ it('writes the same bytes from the worker as from the storage, for links of ever
     }
   } finally {
     await worker.stop();
+    await store.close();
+  }
+});
+
+it('has the worker write the next chunk while the one given is passed on, one ahead', async () => {
+  const dbFile = path.join(dir, 'ahead.db');
+  const store = await openSqliteStorage(dbFile);
+  const account = await store.createAccount('ahead@example.com', 'paid', 'hash', 0);
+  // Some 1,000 links a chunk: four chunks.
+  const links = Array.from({ length: 3_500 }, (_, i) => ({
+    domain: '',
+    backHalf: `ahead${i}`,
+    destinationUrl: `https://example.com/articles/${i}`,
+    title: `Title ${i}`,
+    createdAt: i,
+  }));
+  await store.insertLinks(account, links);
+  const asked = vi.spyOn(Worker.prototype, 'postMessage');
+  const nextsAsked = () =>
+    asked.mock.calls.filter(([request]) => (request as { type: string }).type === 'next').length;
+  const reader = createListReader({
+    dbFile,
+    shortDomain: 'localhost:8787',
+    busyTimeoutMs: SERVICE_BUSY_TIMEOUT_MS,
+  });
+  try {
+    const chunks = reader.chunks(account, clicks);
+    const decoder = new TextDecoder();
+    let all = decoder.decode((await chunks.next()).value as Uint8Array);
+    expect(nextsAsked()).toBe(2);
+    let taken = 1;
+    for await (const chunk of chunks) {
+      all += decoder.decode(chunk);
+      taken++;
+    }
+    expect(taken).toBeGreaterThanOrEqual(3);
+    // One for each chunk and one that found the end: none asked twice.
+    expect(nextsAsked()).toBe(taken + 1);
+    expect(JSON.parse(all).links).toHaveLength(3_500);
+  } finally {
+    asked.mockRestore();
+    await reader.stop();
     await store.close();
   }
 });

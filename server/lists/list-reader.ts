@@ -50,8 +50,10 @@ export function createListReader(data: ListWorkerData) {
   return {
     /**
      * The account's list as JSON bytes, `{"success":true,"links":[…]}`, a chunk (some 256 kB) at a
-     * time: the next is made only when this one has been taken, so memory holds a few chunks
-     * however long the list. Clicks not yet written are added from `clicks`.
+     * time. The worker writes the next chunk while this one is passed on (compressed, sent): one
+     * ahead, no more, so memory holds a few chunks however long the list. Asked for only once a
+     * chunk had been taken, the worker and the main thread took turns, each idle while the other
+     * worked. Clicks not yet written are added from `clicks`.
      */
     async *chunks(
       accountId: number,
@@ -69,20 +71,23 @@ export function createListReader(data: ListWorkerData) {
       try {
         // The worker's read takes its snapshot with the first chunk: no click write of this
         // process may land between the clicks taken as pending here and that snapshot (clicks.ts).
-        let firstReply: Promise<ListReply> | undefined = clicks.settled(() => {
+        const firstReply = clicks.settled(() => {
           const pendingClicks = [...clicks.pendingSnapshot()];
           const start = { type: 'start', id, accountId, pendingClicks, filter } as const;
           thread.postMessage(start satisfies ListRequest);
           return nextReply();
         });
+        let coming: Promise<ListReply> = firstReply;
         while (true) {
-          const reply = await (firstReply ?? nextReply());
-          firstReply = undefined;
+          const reply = await coming;
           if (reply.error !== undefined || reply.done) {
             open = false;
             if (reply.error !== undefined) throw new ListReadError(reply.error);
             return;
           }
+          coming = nextReply();
+          // Not awaited when the client goes away meanwhile: its failure is no one's to see.
+          coming.catch(() => {});
           yield reply.bytes as Uint8Array;
         }
       } finally {

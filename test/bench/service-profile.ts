@@ -5,6 +5,8 @@
 // checker goes through 20,000 links (health-bench.ts). With `--statistics same|agents|visitors`,
 // the load is the statistics bench's redirects with statistics on (stats-bench.ts): one browser's
 // User-Agent, DISTINCT_USER_AGENTS of them in turn, or a client address of its own per redirect.
+// The create load is measured on a warm service, as the service bench measures it: creates run
+// for COLD_START_SECONDS first, and only the last `--seconds` of the profile are summed.
 //
 //   node test/bench/service-profile.ts [--seconds 8] [--save DIR] [--checker 1h] [--statistics same]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { DESKTOP } from '../support/visits.ts';
 import { HEALTH_BENCH_LINKS, seedHealthLinks } from './health-bench.ts';
-import { load, spawnServer } from './service-bench.ts';
+import { COLD_START_SECONDS, load, spawnServer } from './service-bench.ts';
 import { DISTINCT_USER_AGENTS, eachWith, hostileUserAgent } from './stats-bench.ts';
 
 const { values } = parseArgs({
@@ -53,6 +55,8 @@ const serve = [
   '0',
 ];
 const duration = Number(values.seconds);
+/** Seconds at the profile's end to sum (the measured run's); the whole profile when undefined. */
+let summedFromEnd: number | undefined;
 if (values.checker) {
   const site = await spawnServer(['test/bench/destination-site.ts']);
   await seedHealthLinks(dbFile, 'profile', site.port, HEALTH_BENCH_LINKS);
@@ -120,14 +124,21 @@ if (values.checker) {
   const key = await createAccount(seed, 'profile@example.com');
   await seed.close();
   const service = await spawnServer(serve);
-  const result = await load({
-    url: `http://127.0.0.1:${service.port}/v1/links`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ destination_url: 'https://example.com/benchmark', title: 'Benchmark' }),
-    connections: 50,
-    duration,
-  });
+  const creates = (seconds: number) =>
+    load({
+      url: `http://127.0.0.1:${service.port}/v1/links`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        destination_url: 'https://example.com/benchmark',
+        title: 'Benchmark',
+      }),
+      connections: 50,
+      duration: seconds,
+    });
+  await creates(COLD_START_SECONDS);
+  summedFromEnd = duration;
+  const result = await creates(duration);
   await service.stop();
   console.log(
     `creates: ${result.requests.average.toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} not 2xx)`,
@@ -159,8 +170,22 @@ const self = new Map<string, number>();
 const total = new Map<string, number>();
 const rooms = new Map<string, number>();
 let all = 0;
+const sampledUs = profile.timeDeltas.reduce((sum, us) => sum + us, 0);
+const firstSummedUs = summedFromEnd === undefined ? 0 : sampledUs - summedFromEnd * 1e6;
+let sampledSoFar = 0;
+const NOT_RUNNING_US = 20_000;
+let notRunning = 0;
 profile.samples.forEach((id, at) => {
   const us = profile.timeDeltas[at] ?? 0;
+  sampledSoFar += us;
+  if (sampledSoFar < firstSummedUs) return;
+  // The sampler takes one sample a millisecond or so; a gap far longer is time the thread did not
+  // run at all (on a shared machine, other processes had the cores; seen: single gaps of 200 to
+  // 800 ms), which would otherwise be charged to whatever function happened to be sampled next.
+  if (us > NOT_RUNNING_US) {
+    notRunning += us;
+    return;
+  }
   all += us;
   const leaf = byId.get(id) as Node;
   self.set(label(leaf), (self.get(label(leaf)) ?? 0) + us);
@@ -184,7 +209,9 @@ const top = (times: Map<string, number>, count: number) =>
     .slice(0, count)
     .map(([name, us]) => `  ${((us / all) * 100).toFixed(1).padStart(5)} %  ${name}`)
     .join('\n');
-console.log(`\nprofile: ${path.join(profileDir, file)}, ${(all / 1e6).toFixed(1)} s sampled`);
+console.log(
+  `\nprofile: ${path.join(profileDir, file)}, ${(all / 1e6).toFixed(1)} s sampled; gaps of more than ${NOT_RUNNING_US / 1000} ms between samples (the thread not running), left out: ${(notRunning / 1e6).toFixed(2)} s`,
+);
 console.log(`\nby room (innermost frame of server/ on the stack):\n${top(rooms, 15)}`);
 console.log(`\nself time:\n${top(self, 25)}`);
 console.log(`\ntotal time:\n${top(total, 40)}`);

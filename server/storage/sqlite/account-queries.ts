@@ -8,21 +8,35 @@ import type {
   Plan,
 } from '../storage.ts';
 import type { SqliteAccess } from './database.ts';
+import { createReadCache, type ReadCache } from './read-cache.ts';
 
-export function accountQueries({
-  get,
-  all,
-  run,
-  transaction,
-  rethrowUnique,
-}: SqliteAccess): AccountStorage {
-  return {
-    async keyOwner(keyHash) {
-      return get<KeyOwner>(
+export function accountQueries(
+  { db, get, all, run, guarded, transaction: inTransaction, rethrowUnique }: SqliteAccess,
+  cache: ReadCache = createReadCache(db),
+): AccountStorage {
+  // Every write here changes what the key owners or the custom domains in memory come from.
+  const transaction = <T>(work: () => T): T => {
+    try {
+      return inTransaction(work);
+    } finally {
+      cache.forget();
+    }
+  };
+  const keyOwner = cache.remember(
+    (keyHash) =>
+      get<KeyOwner>(
         `SELECT a.id AS accountId, a.plan AS plan, k.key_hash AS keyHash FROM api_keys k JOIN accounts a ON a.id = k.account_id
          WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
         keyHash,
-      );
+      ),
+    (owner) => owner !== undefined,
+  );
+  const isCustomDomain = cache.remember(
+    (host) => get('SELECT 1 AS found FROM domains WHERE host = ?', host) !== undefined,
+  );
+  return {
+    async keyOwner(keyHash) {
+      return guarded(() => keyOwner(keyHash));
     },
 
     async accountByEmail(email) {
@@ -110,7 +124,7 @@ export function accountQueries({
     },
 
     async isCustomDomain(host) {
-      return get('SELECT 1 AS found FROM domains WHERE host = ?', host) !== undefined;
+      return guarded(() => isCustomDomain(host));
     },
 
     async setDomainFallbacks(host, { notFoundUrl, rootUrl }) {
