@@ -1,11 +1,12 @@
 // Numbers and dates in the person's language, through Intl: never built from pieces.
+import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 import { uiLanguage } from './t.ts';
 
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(uiLanguage(), options).format(value);
+  numberFormat(uiLanguage(), options).format(value);
 
 export const formatDate = (date: Date, options?: Intl.DateTimeFormatOptions): string =>
-  new Intl.DateTimeFormat(uiLanguage(), options ?? { dateStyle: 'medium' }).format(date);
+  dateTimeFormat(uiLanguage(), options ?? { dateStyle: 'medium' }).format(date);
 
 /** "3 days ago", "in 2 hours": the largest whole unit that fits. */
 export function formatRelative(date: Date, now: Date = new Date()): string {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getMessageFrom, readMessages } from '../../test/support/messages-in-node.ts';
-import { formatNumber, formatRelative } from './format.ts';
+import { formatDate, formatNumber, formatRelative } from './format.ts';
 import { messageParts, plural, t } from './t.ts';
 
 const english = fakeBrowser.i18n.getMessage;
@@ -43,6 +43,30 @@ describe('plural', () => {
   it('reads a form a language has not as its other form (Japanese has one form)', () => {
     speak('ja', 'ja');
     expect(plural('waitSeconds', 1)).toBe('1 秒待ってから再試行してください。');
+  });
+});
+
+describe('formatters', () => {
+  it('are made once per language, not at every count written (a search keystroke writes two)', () => {
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    const rules = vi.spyOn(Intl, 'PluralRules');
+    try {
+      for (const count of [1, 2, 1500]) {
+        plural('waitSeconds', count);
+        formatNumber(count);
+      }
+      expect(numbers.mock.calls.length).toBeLessThanOrEqual(1);
+      expect(rules.mock.calls.length).toBeLessThanOrEqual(1);
+      speak('ar', 'ar');
+      expect(plural('waitSeconds', 2)).toBe('انتظر ثانيتين قبل إعادة المحاولة.');
+      expect(formatNumber(1500)).toBe(new Intl.NumberFormat('ar').format(1500));
+      expect(formatDate(new Date(0), { timeZone: 'UTC' })).toBe(
+        new Intl.DateTimeFormat('ar', { timeZone: 'UTC' }).format(0),
+      );
+    } finally {
+      numbers.mockRestore();
+      rules.mockRestore();
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import { browser } from 'wxt/browser';
 import type en from '../../public/_locales/en/messages.json';
 import { ADDRESS_SLOTS } from './address-slots.ts';
+import { numberFormat, pluralRules } from './intl-cache.ts';
 
 export type MessageKey = keyof typeof en;
 
@@ -58,8 +59,8 @@ export const messagesLanguage = (): string => t('languageTag') || 'en';
  * written as the person's browser writes numbers. A form a language lacks reads as its `_other`.
  */
 export function plural(key: PluralKey, count: number, ...more: (string | number)[]): string {
-  const category = new Intl.PluralRules(messagesLanguage()).select(count);
-  const number = new Intl.NumberFormat(uiLanguage()).format(count);
+  const category = pluralRules(messagesLanguage()).select(count);
+  const number = numberFormat(uiLanguage()).format(count);
   // Forms English lacks (`_few`) are keys of other languages only: unknown to the English types.
   const form = `${key}_${category}` as MessageKey;
   return (

@@ -249,3 +249,128 @@ export async function tracedWhile(
   await cdp.detach();
   return events;
 }
+
+/**
+ * All the page's main-thread work in a trace, not only its long tasks: the tasks' count, wall and
+ * CPU time, the longest, the time by kind of timeline event (scripts, style, layout, paint, GC)
+ * and the functions the CPU samples fell in, summed over the whole trace.
+ */
+export function mainThreadSummary(events: TraceEvent[], pageUrl: string, functions = 16): string {
+  const threads = pageMainThreads(events, pageUrl);
+  const onMain = events.filter(
+    (event) => event.ph === 'X' && threads.has(`${event.pid}:${event.tid}`),
+  );
+  const tasks = onMain.filter((event) => event.cat.split(',').includes('toplevel'));
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  const wall = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
+  const cpu = tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0);
+  const durations = tasks.map((task) => task.dur ?? 0).sort((a, b) => b - a);
+  const byKind = new Map<string, number>();
+  for (const event of onMain) {
+    if (event.cat.split(',').includes('toplevel')) continue;
+    if (
+      !/^(FunctionCall|EvaluateScript|v8\.|MinorGC|MajorGC|V8\.GC|UpdateLayoutTree|Layout|Paint|PrePaint|Layerize|Commit|HitTest|ParseHTML|EventDispatch|TimerFire|FireAnimationFrame|RunMicrotasks)/.test(
+        event.name,
+      )
+    )
+      continue;
+    byKind.set(event.name, (byKind.get(event.name) ?? 0) + (event.dur ?? 0));
+  }
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const sample of samplesOf(events, threads)) {
+    const [leaf] = sample.stack;
+    if (leaf) self.set(frameLabel(leaf), (self.get(frameLabel(leaf)) ?? 0) + sample.weight);
+    for (const label of new Set(sample.stack.map(frameLabel))) {
+      if (label === '(root)' || label === '(idle)' || label === '(program)') continue;
+      total.set(label, (total.get(label) ?? 0) + sample.weight);
+    }
+  }
+  const list = (items: { label: string; ms: number }[]) =>
+    items.map((item) => `${item.label} ${item.ms.toFixed(1)}`).join('; ');
+  return [
+    `  all main-thread tasks: ${tasks.length}, ${ms(wall)} ms wall, ${ms(cpu)} ms CPU; over 16 ms: ${durations.filter((d) => d > 16_000).length}; longest: ${durations.slice(0, 5).map(ms).join(', ')} ms`,
+    `  by kind (ms, nested kinds counted in each): ${[...byKind]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([name, us]) => `${name} ${ms(us)}`)
+      .join('; ')}`,
+    `  self (ms): ${list(top(self, functions).filter((f) => f.label !== '(idle)'))}`,
+    `  total (ms): ${list(top(total, functions))}`,
+  ].join('\n');
+}
+
+const KINDS =
+  /^(FunctionCall|EvaluateScript|EventDispatch|MinorGC|MajorGC|V8\.GC_MC_INCREMENTAL|UpdateLayoutTree|Layout|Paint|PrePaint|Layerize|Commit|HitTest|FireAnimationFrame|RunMicrotasks|TimerFire|FireIdleCallback|IntersectionObserverController::computeIntersections|UpdateLayer|ScrollLayer)$/;
+
+/**
+ * The work each key typed made on the page's main thread: from each keydown, for `windowMs` or
+ * until the next keydown, the tasks' CPU time (median and each), and the functions the CPU samples
+ * fell in, summed over all the keys (self and total time, per key on average).
+ */
+export function perKeystroke(
+  events: TraceEvent[],
+  pageUrl: string,
+  { windowMs = 250, functions = 24 }: { windowMs?: number; functions?: number } = {},
+): string {
+  const threads = pageMainThreads(events, pageUrl);
+  const onMain = events.filter(
+    (event) => event.ph === 'X' && threads.has(`${event.pid}:${event.tid}`),
+  );
+  const keydowns = onMain
+    .filter((event) => event.name === 'EventDispatch' && event.args?.data?.type === 'keydown')
+    .map((event) => event.ts)
+    .sort((a, b) => a - b);
+  const windows = keydowns.map((start, at) => ({
+    start,
+    end: Math.min(start + windowMs * 1000, keydowns[at + 1] ?? Infinity),
+  }));
+  const tasks = onMain.filter((event) => event.cat.split(',').includes('toplevel'));
+  const cpu = windows.map(({ start, end }) =>
+    tasks
+      .filter((task) => task.ts >= start && task.ts < end)
+      .reduce((sum, task) => sum + (task.tdur ?? task.dur ?? 0), 0),
+  );
+  // Each kind of work at its outermost (a layout inside a script's forced layout counts once).
+  const kinds = new Map<string, number>();
+  const kindEvents = onMain
+    .filter((event) => !event.cat.split(',').includes('toplevel') && KINDS.test(event.name))
+    .sort((a, b) => a.ts - b.ts);
+  let coveredUntil = 0;
+  for (const event of kindEvents) {
+    if (event.ts < coveredUntil) continue;
+    if (!windows.some(({ start, end }) => event.ts >= start && event.ts < end)) continue;
+    coveredUntil = event.ts + (event.dur ?? 0);
+    const kind =
+      event.name === 'EventDispatch' ? `EventDispatch ${event.args?.data?.type}` : event.name;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + (event.tdur ?? event.dur ?? 0));
+  }
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const inWindow = (ts: number) => windows.some(({ start, end }) => ts >= start && ts < end);
+  for (const sample of samplesOf(events, threads)) {
+    if (!inWindow(sample.ts)) continue;
+    const [leaf] = sample.stack;
+    const label = leaf ? frameLabel(leaf) : '';
+    if (label === '(idle)') continue;
+    if (leaf) self.set(label, (self.get(label) ?? 0) + sample.weight);
+    for (const frame of new Set(sample.stack.map(frameLabel))) {
+      if (frame === '(root)' || frame === '(program)') continue;
+      total.set(frame, (total.get(frame) ?? 0) + sample.weight);
+    }
+  }
+  const keys = Math.max(1, windows.length);
+  const perKey = (times: Map<string, number>) =>
+    top(times, functions)
+      .map((item) => `${item.label} ${(item.ms / keys).toFixed(2)}`)
+      .join('; ');
+  const sorted = [...cpu].sort((a, b) => a - b);
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  return [
+    `  per key (${windows.length} keys, ${windowMs} ms after each keydown): main-thread CPU median ${ms(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, p95 ${ms(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0)} ms, sum ${ms(cpu.reduce((a, b) => a + b, 0))} ms`,
+    `  each key's CPU (ms): ${cpu.map(ms).join(' ')}`,
+    `  CPU by kind per key (ms, outermost): ${perKey(kinds)}`,
+    `  self per key (ms): ${perKey(self)}`,
+    `  total per key (ms): ${perKey(total)}`,
+  ].join('\n');
+}

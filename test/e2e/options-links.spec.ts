@@ -159,6 +159,36 @@ test.describe('options page, Links', () => {
     expect(reads.linksShowCount ?? 0).toBe(0);
   });
 
+  test('a search keystroke updates the count and the rows in its own task, not a task later', async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    await seed(service, apiKey, 2000, 'same-task');
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(count(page)).toHaveText(`${(2000).toLocaleString('en-US')} links`);
+    await page.waitForTimeout(500);
+    // Typed as a key types (the box's value, then its input event), and the page read at once:
+    // a search drawn a render later (a deferred value) would still show the whole list.
+    const drawn = await page.evaluate(() => {
+      const box = document.querySelector('input[type="search"]') as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
+        box,
+        'Seeded link 1999',
+      );
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      return {
+        count: document.querySelector('.links-count')?.textContent,
+        rows: document.querySelectorAll('.links-list > li').length,
+      };
+    });
+    expect(drawn).toEqual({ count: '1 of 2,000 links', rows: 1 });
+  });
+
   test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
     context,
     extensionId,

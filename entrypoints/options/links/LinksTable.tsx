@@ -43,8 +43,8 @@ export type LinksTableHandle = {
 /**
  * The links as rows in the page's own scroll (one scrollbar, the window's): only the rows near the
  * window are in the page, positioned by @tanstack/react-virtual's window virtualizer. One row at a
- * time is in the Tab order (the last one focused), and ↑/↓ move between rows. Memoised: a search
- * keystroke draws the section twice (the box at once, the list deferred), and the first of them
+ * time is in the Tab order (the last one focused), and ↑/↓ move between rows. Memoised: the
+ * section draws again for much else (a menu's list settling, a dialog, the refresh's state), which
  * gives the table the same props: it is not drawn again for it.
  */
 export const LinksTable = memo(function LinksTable({

@@ -55,7 +55,6 @@ export function useLinksList(
       links && hidden.size > 0 ? links.filter((link) => !hidden.has(link.shortUrl)) : (links ?? []),
     [links, hidden],
   );
-  const deferredQuery = useDeferredValue(query);
   // The search texts of this list, worked out in idle time once it is shown, never ahead of it;
   // a link the list before held keeps its text.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each list has texts of its own.
@@ -88,9 +87,17 @@ export function useLinksList(
   const sorted = useMemo(() => sortLinks(all, sort, recent), [all, sort, recent]);
   const kept = useMemo(() => keptBy(sorted, show, context), [sorted, show, context]);
   const { tagged, ...tags } = useTagFilter(settledAll, kept, offer);
-  // The search narrows from its last answer while the list before it stays the same.
+  // The search narrows from its last answer while the list before it stays the same. It answers in
+  // the keystroke's own render: a deferred query drew the section twice a key, with a frame
+  // between, for a search of 1 ms or less (a trace at 20,000 links: 18 ms of work a key, 15 without).
   const search = useMemo(() => linkSearch(tagged, texts), [tagged, texts]);
-  const shown = useMemo(() => search(deferredQuery, host), [search, deferredQuery, host]);
+  const shown = useMemo(() => search(query, host), [search, query, host]);
+  // Written again only when the list or the number shown changes, not at every drawing of the
+  // section (the menus' lists settling a render later, a dialog, the refresh's state).
+  const countText = useMemo(
+    () => listCountText(!links || links === all ? list : { ...list, value: all }, shown.length),
+    [list, links, all, shown.length],
+  );
 
   return {
     /** The links that are there (`list.value`, less the hidden), in the service's order. */
@@ -102,10 +109,7 @@ export function useLinksList(
     /** What the rows count their time from. */
     now,
     /** "3 links", "1 of 3 links", "Loading links… 60 of 20,000". */
-    countText: listCountText(
-      !links || links === all ? list : { ...list, value: all },
-      shown.length,
-    ),
+    countText,
     query,
     setQuery,
     sort,
