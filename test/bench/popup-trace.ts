@@ -7,6 +7,10 @@
 // builds, it alternates them in the same run.
 //
 //   node test/bench/popup-trace.ts [--extension DIR]... [--runs N] [--save DIR] [--profile]
+//     [--two-accounts]
+//
+// --two-accounts also opens each build's popup with two accounts (its "Account" select), right
+// after the one-account popup; every opening writes its own settings first, as the bench does.
 //
 // For function names, trace a build that is not minified: `npx wxt build -c
 // test/bench/wxt.unminified.config.ts` writes one to .output/unminified/chrome-mv3.
@@ -19,7 +23,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { startTestService } from '../support/test-service.ts';
-import { extensionWithYardsticks, servePage } from './popup-bench.ts';
+import { extensionWithYardsticks, servePage, storeSettled } from './popup-bench.ts';
 import { type TraceEvent, tracedWhile } from './trace-tasks.ts';
 
 const { values } = parseArgs({
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     // The V8 sampling profiler starts with the page's first script and adds tens of milliseconds
     // to it: off unless the functions are wanted.
     profile: { type: 'boolean', default: false },
+    'two-accounts': { type: 'boolean', default: false },
   },
 });
 
@@ -149,11 +154,33 @@ function medianMap(maps: Map<string, number>[], count: number): [string, number]
 const extensions = (values.extension ?? ['.output/chrome-mv3']).map((dir) => path.resolve(dir));
 const runs = Number(values.runs);
 const service = await startTestService();
+const second = await startTestService();
 const shortened = await servePage();
 const temporary = mkdtempSync(path.join(tmpdir(), 'shortlink-popup-trace-'));
 const contexts: BrowserContext[] = [];
 try {
   const apiKey = await service.createAccount('trace@example.com');
+  const secondKey = await second.createAccount('trace@example.com');
+  const work = {
+    id: 'first',
+    name: 'Work',
+    apiBaseUrl: service.baseUrl,
+    apiKey,
+    defaultDomain: '',
+  };
+  const personal = {
+    id: 'personal',
+    name: 'Personal',
+    apiBaseUrl: second.baseUrl,
+    apiKey: secondKey,
+    defaultDomain: '',
+  };
+  const settingsOf = (accounts: (typeof work)[]) => ({
+    ...DEFAULT_PREFERENCES,
+    accounts,
+    defaultAccountId: 'first',
+    autoCopy: false,
+  });
   const setups = [];
   for (const [index, built] of extensions.entries()) {
     // Each build with the bench's yardsticks: the floor is traced in each browser, beside its popup.
@@ -161,34 +188,46 @@ try {
     const context = await launchWithExtension({ extensionDir: dir });
     contexts.push(context);
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
-      ...DEFAULT_PREFERENCES,
-      accounts: [
-        { id: 'first', name: 'Work', apiBaseUrl: service.baseUrl, apiKey, defaultDomain: '' },
-      ],
-      defaultAccountId: 'first',
-      autoCopy: false,
-    });
+    const store = (settings: Record<string, unknown> & { accounts: unknown[] }) =>
+      storeSettled(worker, settings);
+    const one = settingsOf([work]);
+    // Before the page: with no settings the first start opens the options page in a tab of its own.
+    await store(one);
     const target = await context.newPage();
     await target.goto(shortened.url);
     const tabId = await worker.evaluate(
       async () => (await chrome.tabs.query({ title: 'Bench page' }))[0]?.id,
     );
     const base = `chrome-extension://${new URL(worker.url()).host}`;
-    {
-      const floor = `${base}/bench-react-reads/index.html?tab=${tabId}`;
+    setups.push({
+      name: `floor (React with the two reads) beside ${built}`,
+      context,
+      store: () => store(one),
+      url: `${base}/bench-react-reads/index.html?tab=${tabId}`,
+      openings: [] as Opening[],
+    });
+    const url = `${base}/popup.html?tab=${tabId}`;
+    setups.push({
+      name: `popup of ${built}`,
+      context,
+      store: () => store(one),
+      url,
+      openings: [] as Opening[],
+    });
+    if (values['two-accounts']) {
+      const two = settingsOf([work, personal]);
       setups.push({
-        name: `floor (React with the two reads) beside ${built}`,
+        name: `popup with two accounts of ${built}`,
         context,
-        url: floor,
+        store: () => store(two),
+        url,
         openings: [] as Opening[],
       });
     }
-    const url = `${base}/popup.html?tab=${tabId}`;
-    setups.push({ name: `popup of ${built}`, context, url, openings: [] as Opening[] });
   }
   for (let run = 0; run < runs + 2; run++) {
     for (const setup of setups) {
+      await setup.store();
       const page = await setup.context.newPage();
       await page.addInitScript(markReady);
       const { events, readyMs } = await traced(page, setup.url);
@@ -224,23 +263,26 @@ try {
       console.log(`  ${label}: ${ms.toFixed(1)}`);
     }
   }
-  // The floor and the popup of one build are opened one after the other: their ratio, round by
+  // The floor and the popups of one build are opened one after the other: their ratio, round by
   // round, is what the bench's "popup / floor" is, with less of the machine's load in it.
-  for (let index = 0; index + 1 < setups.length; index += 2) {
-    const [floor, popup] = [setups[index], setups[index + 1]];
-    if (!floor || !popup) continue;
-    const ratios = popup.openings.map(
-      (opening, round) => opening.readyMs / (floor.openings[round]?.readyMs ?? Number.NaN),
-    );
-    const busy = popup.openings.map(
-      (opening, round) => opening.busyMs - (floor.openings[round]?.busyMs ?? Number.NaN),
-    );
-    console.log(
-      `\n${popup.name}: popup / floor, round by round, median ${median(ratios).toFixed(2)} × (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}); main thread's CPU time beyond the floor's, median ${median(busy).toFixed(1)} ms`,
-    );
+  const floors = setups.filter((setup) => setup.name.startsWith('floor'));
+  for (const floor of floors) {
+    for (const popup of setups.filter(
+      (s) => !s.name.startsWith('floor') && s.context === floor.context,
+    )) {
+      const ratios = popup.openings.map(
+        (opening, round) => opening.readyMs / (floor.openings[round]?.readyMs ?? Number.NaN),
+      );
+      const busy = popup.openings.map(
+        (opening, round) => opening.busyMs - (floor.openings[round]?.busyMs ?? Number.NaN),
+      );
+      console.log(
+        `\n${popup.name}: popup / floor, round by round, median ${median(ratios).toFixed(2)} × (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}); main thread's CPU time beyond the floor's, median ${median(busy).toFixed(1)} ms`,
+      );
+    }
   }
 } finally {
   for (const context of contexts) await context.close();
-  await Promise.all([service.stop(), shortened.close()]);
+  await Promise.all([service.stop(), second.stop(), shortened.close()]);
   rmSync(temporary, { recursive: true, force: true });
 }
