@@ -126,6 +126,20 @@ describe('the house rules', () => {
     ).toBeUndefined();
   });
 
+  it("keeps the copy formats' text making out of the popup's first script", () => {
+    // The form needs the formats' names (the stored preference is checked against them), not the
+    // Markdown and HTML making: that comes with the result, in the chunk after the form.
+    const chain = firstScriptChain(
+      graph,
+      POPUP_ENTRY,
+      (imported) => imported.target === 'lib/links/copy-formats.ts',
+    );
+    expect(
+      chain &&
+        `The popup's first script carries the copy formats: ${chain.join(' → ')}; import the names from lib/links/copy-format-names.ts.`,
+    ).toBeUndefined();
+  });
+
   it("keeps zod out of the popup's first script", () => {
     const chain = zodChain(graph, POPUP_ENTRY);
     expect(

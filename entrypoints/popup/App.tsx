@@ -73,11 +73,11 @@ export function App({ start }: { start: PopupStart }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the popup opens.
   useEffect(() => {
-    // Passive effects run after the browser has painted the first render: the filled form.
-    formIsDrawn();
-    setFormDrawn(true);
-    // Enter shortens as soon as the popup is open.
-    submitButton.current?.focus();
+    // The parts after the form once the browser has painted it.
+    formIsDrawn(() => setFormDrawn(true));
+    // Enter shortens as soon as the popup is open: focused in the frame that paints the form, since
+    // focusing lays the form out, which that frame does anyway; here, it would hold up the commit.
+    requestAnimationFrame(() => submitButton.current?.focus());
     startAccount(chosen);
     return account.close;
   }, []);

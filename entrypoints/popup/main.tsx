@@ -1,6 +1,7 @@
 // First: the settings and the page are asked for while the rest of the code is evaluated.
 import './early-start.ts';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import themeCss from '../../components/ui/theme.css?inline';
 import { applyTheme } from '../../components/ui/theme.ts';
@@ -33,12 +34,16 @@ async function readSettings(stored: unknown): Promise<Settings> {
   );
 }
 
-// The popup is drawn once the settings and the page are in, filled from its first render.
+// The popup is drawn once the settings and the page are in, filled from its first render, and at
+// once, in the task their answers came in: left to React's scheduler, the render waited for a task
+// of its own, and the browser often painted the empty page before it (popup-trace.ts).
 void Promise.all([storedSettings.then(readSettings), page]).then((start) => {
   applyTheme(start[0].theme);
-  root.render(
-    <StrictMode>
-      <App start={start} />
-    </StrictMode>,
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App start={start} />
+      </StrictMode>,
+    ),
   );
 });

@@ -1,9 +1,9 @@
 // The ways a short link is copied: the link alone, Markdown, rich text (HTML) or title and link.
 // Pure text making; writing the clipboard is lib/browser/clipboard.ts's job.
 
-/** The ways a short link is copied, as the "Copy as" preference stores them. */
-export const COPY_FORMATS = ['link', 'markdown', 'html', 'title-and-link'] as const;
-export type CopyFormat = (typeof COPY_FORMATS)[number];
+import type { CopyFormat } from './copy-format-names.ts';
+
+export { COPY_FORMATS, type CopyFormat } from './copy-format-names.ts';
 
 /** What goes on the clipboard: always plain text, and rich text for HTML. */
 export type ClipboardContent = { text: string; html?: string };

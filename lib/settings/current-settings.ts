@@ -3,7 +3,7 @@
 // popup`). Anything else (an older shape, a damaged or missing field, an account id to fix) is
 // not read here: parseSettings in settings.ts reads it. On everything this reads, the two give
 // the same settings (current-settings.test.ts compares them).
-import { COPY_FORMATS } from '../links/copy-formats.ts';
+import { COPY_FORMATS } from '../links/copy-format-names.ts';
 import { DEFAULT_PREFERENCES, THEMES } from './preferences.ts';
 import type { AccountSettings, Settings } from './settings.ts';
 

@@ -186,6 +186,36 @@ export type PopupFigures = {
   oneClickRequestMs: number;
 };
 
+/**
+ * Stores the settings as the extension stores them and waits for the background to have answered
+ * the change: with the accounts' number changed it rebuilds the context menu (one child per
+ * account), calls that the browser's main thread runs while it also answers a popup's reads. A
+ * popup opened at once would be timed against that rebuild; the person's popup never is.
+ */
+export async function storeSettled(
+  worker: Worker,
+  settings: Record<string, unknown> & { accounts: unknown[] },
+) {
+  await worker.evaluate(async (stored) => {
+    const background = (
+      globalThis as unknown as {
+        shortLinkBackground?: { menuItems(): { parentId?: string }[] };
+      }
+    ).shortLinkBackground;
+    await chrome.storage.local.set({ settings: stored });
+    const children = stored.accounts.length > 1 ? stored.accounts.length : 0;
+    const built = () =>
+      background?.menuItems().filter((item) => item.parentId !== undefined).length === children;
+    for (let waited = 0; !built() && waited < 2000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The rebuild's last calls (the one-click item) are sent a task later; an extension's calls
+    // are answered in order, so one more answered means all of them are.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await chrome.action.getPopup({});
+  }, settings);
+}
+
 /** A page to shorten that is not on the service (which refuses links to its own pages). */
 export async function servePage() {
   const server = createServer((_request, response) => {
@@ -227,7 +257,7 @@ export async function benchPopup(): Promise<PopupFigures> {
     // extension stores settings: every field (the options page saves them so, and the background
     // rewrites older ones so on update).
     const storeAccounts = (accounts: (typeof work)[]) =>
-      worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+      storeSettled(worker, {
         ...DEFAULT_PREFERENCES,
         accounts,
         defaultAccountId: 'first',
@@ -235,7 +265,7 @@ export async function benchPopup(): Promise<PopupFigures> {
       });
     // As a version from before the preferences stored them, until the background rewrites them.
     const storeOlderSettings = () =>
-      worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
+      storeSettled(worker, {
         accounts: [work],
         defaultAccountId: 'first',
         autoCopy: false,

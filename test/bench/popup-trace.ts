@@ -1,12 +1,18 @@
 // Where the popup's opening goes: a Chrome performance trace (the DevTools protocol's Tracing
 // domain) of popup.html opened as the bench opens it, from the navigation to `main[data-ready]`
 // with its input filled, beside the floor (React with the two reads) opened just before it in the
-// same browser. Prints, as medians of several rounds, the time to ready, the main thread's CPU time
-// before it by kind of trace event (the script's evaluation, each task, style, layout), with
+// same browser. Prints, as medians of several rounds, the time to ready, the time from the last of
+// the page's two reads answered to ready (the page's own part, whatever the load made the answers
+// wait), the main thread's CPU time before it by kind of trace event (the script's evaluation, each task, style, layout), with
 // --profile the functions the V8 sampler caught, and each round's popup / floor ratio. Given two
 // builds, it alternates them in the same run.
 //
 //   node test/bench/popup-trace.ts [--extension DIR]... [--runs N] [--save DIR] [--profile]
+//     [--two-accounts]
+//
+// --two-accounts also opens each build's popup with two accounts (its "Account" select), right
+// after the one-account popup; every opening writes its own settings first and waits for the
+// background to have answered them (storeSettled), as the bench does.
 //
 // For function names, trace a build that is not minified: `npx wxt build -c
 // test/bench/wxt.unminified.config.ts` writes one to .output/unminified/chrome-mv3.
@@ -19,7 +25,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { launchWithExtension } from '../support/chromium.ts';
 import { startTestService } from '../support/test-service.ts';
-import { extensionWithYardsticks, servePage } from './popup-bench.ts';
+import { extensionWithYardsticks, servePage, storeSettled } from './popup-bench.ts';
 import { type TraceEvent, tracedWhile } from './trace-tasks.ts';
 
 const { values } = parseArgs({
@@ -30,6 +36,7 @@ const { values } = parseArgs({
     // The V8 sampling profiler starts with the page's first script and adds tens of milliseconds
     // to it: off unless the functions are wanted.
     profile: { type: 'boolean', default: false },
+    'two-accounts': { type: 'boolean', default: false },
   },
 });
 
@@ -43,32 +50,57 @@ const CATEGORIES = [
   ...(values.profile ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
-/** Installed before the page's scripts: notes when the filled form is in the page (as the bench). */
+/**
+ * Installed before the page's scripts: notes when the filled form is in the page (as the bench),
+ * and when the last of the two reads the page waits for (its settings, its tab) was answered: what
+ * follows that is the page's own, whatever the machine's load made the answers wait.
+ */
 function markReady() {
+  const scope = window as unknown as { readyAt: number; answeredAt: number };
+  let answered = 0;
+  const watch = (answer: Promise<unknown>) =>
+    answer.then((value) => {
+      if (++answered === 2) scope.answeredAt = performance.now();
+      return value;
+    });
+  const { local } = chrome.storage;
+  const read = local.get.bind(local) as (keys: unknown) => Promise<unknown>;
+  (local as { get: unknown }).get = (keys: unknown) =>
+    keys === 'settings' ? watch(read(keys)) : read(keys);
+  const tab = chrome.tabs.get.bind(chrome.tabs);
+  chrome.tabs.get = ((id: number) => watch(tab(id))) as typeof chrome.tabs.get;
   new MutationObserver((_records, observer) => {
     const input = document.querySelector(
       'main[data-ready="true"] input',
     ) as HTMLInputElement | null;
     if (!input || input.value === '') return;
-    (window as unknown as { readyAt: number }).readyAt = performance.now();
+    scope.readyAt = performance.now();
     performance.mark('popup-ready');
     observer.disconnect();
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function traced(page: Page, url: string): Promise<{ events: TraceEvent[]; readyMs: number }> {
-  let readyMs = 0;
+async function traced(
+  page: Page,
+  url: string,
+): Promise<{ events: TraceEvent[]; readyMs: number; afterReadsMs: number }> {
+  let times = { readyAt: 0, answeredAt: 0 };
   const events = await tracedWhile(page, CATEGORIES, async () => {
     await page.goto(url);
     await page.waitForFunction(() => 'readyAt' in window);
-    readyMs = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
+    times = await page.evaluate(() => {
+      const { readyAt, answeredAt } = window as unknown as { readyAt: number; answeredAt: number };
+      return { readyAt, answeredAt };
+    });
     await page.waitForTimeout(300);
   });
-  return { events, readyMs };
+  return { events, readyMs: times.readyAt, afterReadsMs: times.readyAt - times.answeredAt };
 }
 
 type Opening = {
   readyMs: number;
+  /** From the last of the two reads answered to the filled form in the page. */
+  afterReadsMs: number;
   busyMs: number;
   byKind: Map<string, number>;
   byFunction: Map<string, number>;
@@ -77,7 +109,7 @@ type Opening = {
 const fileOf = (url: unknown) => (typeof url === 'string' ? (url.split('/').pop() ?? url) : '');
 
 /** The main thread's work from the navigation to ready, in the renderer that drew the page. */
-function openingOf(events: TraceEvent[], readyMs: number): Opening {
+function openingOf(events: TraceEvent[], readyMs: number): Omit<Opening, 'afterReadsMs'> {
   const ready = events.find((e) => e.name === 'popup-ready');
   const navigation = events.find(
     (e) => e.name === 'navigationStart' && fileOf(e.args?.data?.documentLoaderURL) !== '',
@@ -149,11 +181,33 @@ function medianMap(maps: Map<string, number>[], count: number): [string, number]
 const extensions = (values.extension ?? ['.output/chrome-mv3']).map((dir) => path.resolve(dir));
 const runs = Number(values.runs);
 const service = await startTestService();
+const second = await startTestService();
 const shortened = await servePage();
 const temporary = mkdtempSync(path.join(tmpdir(), 'shortlink-popup-trace-'));
 const contexts: BrowserContext[] = [];
 try {
   const apiKey = await service.createAccount('trace@example.com');
+  const secondKey = await second.createAccount('trace@example.com');
+  const work = {
+    id: 'first',
+    name: 'Work',
+    apiBaseUrl: service.baseUrl,
+    apiKey,
+    defaultDomain: '',
+  };
+  const personal = {
+    id: 'personal',
+    name: 'Personal',
+    apiBaseUrl: second.baseUrl,
+    apiKey: secondKey,
+    defaultDomain: '',
+  };
+  const settingsOf = (accounts: (typeof work)[]) => ({
+    ...DEFAULT_PREFERENCES,
+    accounts,
+    defaultAccountId: 'first',
+    autoCopy: false,
+  });
   const setups = [];
   for (const [index, built] of extensions.entries()) {
     // Each build with the bench's yardsticks: the floor is traced in each browser, beside its popup.
@@ -161,40 +215,52 @@ try {
     const context = await launchWithExtension({ extensionDir: dir });
     contexts.push(context);
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await worker.evaluate((settings) => chrome.storage.local.set({ settings }), {
-      ...DEFAULT_PREFERENCES,
-      accounts: [
-        { id: 'first', name: 'Work', apiBaseUrl: service.baseUrl, apiKey, defaultDomain: '' },
-      ],
-      defaultAccountId: 'first',
-      autoCopy: false,
-    });
+    const store = (settings: Record<string, unknown> & { accounts: unknown[] }) =>
+      storeSettled(worker, settings);
+    const one = settingsOf([work]);
+    // Before the page: with no settings the first start opens the options page in a tab of its own.
+    await store(one);
     const target = await context.newPage();
     await target.goto(shortened.url);
     const tabId = await worker.evaluate(
       async () => (await chrome.tabs.query({ title: 'Bench page' }))[0]?.id,
     );
     const base = `chrome-extension://${new URL(worker.url()).host}`;
-    {
-      const floor = `${base}/bench-react-reads/index.html?tab=${tabId}`;
+    setups.push({
+      name: `floor (React with the two reads) beside ${built}`,
+      context,
+      store: () => store(one),
+      url: `${base}/bench-react-reads/index.html?tab=${tabId}`,
+      openings: [] as Opening[],
+    });
+    const url = `${base}/popup.html?tab=${tabId}`;
+    setups.push({
+      name: `popup of ${built}`,
+      context,
+      store: () => store(one),
+      url,
+      openings: [] as Opening[],
+    });
+    if (values['two-accounts']) {
+      const two = settingsOf([work, personal]);
       setups.push({
-        name: `floor (React with the two reads) beside ${built}`,
+        name: `popup with two accounts of ${built}`,
         context,
-        url: floor,
+        store: () => store(two),
+        url,
         openings: [] as Opening[],
       });
     }
-    const url = `${base}/popup.html?tab=${tabId}`;
-    setups.push({ name: `popup of ${built}`, context, url, openings: [] as Opening[] });
   }
   for (let run = 0; run < runs + 2; run++) {
     for (const setup of setups) {
+      await setup.store();
       const page = await setup.context.newPage();
       await page.addInitScript(markReady);
-      const { events, readyMs } = await traced(page, setup.url);
+      const { events, readyMs, afterReadsMs } = await traced(page, setup.url);
       await page.close();
       if (run < 2) continue; // warm-up
-      setup.openings.push(openingOf(events, readyMs));
+      setup.openings.push({ ...openingOf(events, readyMs), afterReadsMs });
       if (values.save) {
         await mkdir(values.save, { recursive: true });
         const name = `${setup.name.replace(/\W+/g, '-')}-${run}.json`;
@@ -206,6 +272,9 @@ try {
     console.log(`\n## ${name}: ${openings.length} openings, medians`);
     console.log(
       `ready ${median(openings.map((o) => o.readyMs)).toFixed(1)} ms (each: ${openings.map((o) => o.readyMs.toFixed(0)).join(', ')}); main thread's CPU time before it ${median(openings.map((o) => o.busyMs)).toFixed(1)} ms`,
+    );
+    console.log(
+      `from the last read answered to ready ${median(openings.map((o) => o.afterReadsMs)).toFixed(1)} ms (each: ${openings.map((o) => o.afterReadsMs.toFixed(1)).join(', ')})`,
     );
     console.log(
       "trace events before ready, the main thread's CPU time (ms, nested ones counted in each):",
@@ -224,23 +293,26 @@ try {
       console.log(`  ${label}: ${ms.toFixed(1)}`);
     }
   }
-  // The floor and the popup of one build are opened one after the other: their ratio, round by
+  // The floor and the popups of one build are opened one after the other: their ratio, round by
   // round, is what the bench's "popup / floor" is, with less of the machine's load in it.
-  for (let index = 0; index + 1 < setups.length; index += 2) {
-    const [floor, popup] = [setups[index], setups[index + 1]];
-    if (!floor || !popup) continue;
-    const ratios = popup.openings.map(
-      (opening, round) => opening.readyMs / (floor.openings[round]?.readyMs ?? Number.NaN),
-    );
-    const busy = popup.openings.map(
-      (opening, round) => opening.busyMs - (floor.openings[round]?.busyMs ?? Number.NaN),
-    );
-    console.log(
-      `\n${popup.name}: popup / floor, round by round, median ${median(ratios).toFixed(2)} × (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}); main thread's CPU time beyond the floor's, median ${median(busy).toFixed(1)} ms`,
-    );
+  const floors = setups.filter((setup) => setup.name.startsWith('floor'));
+  for (const floor of floors) {
+    for (const popup of setups.filter(
+      (s) => !s.name.startsWith('floor') && s.context === floor.context,
+    )) {
+      const ratios = popup.openings.map(
+        (opening, round) => opening.readyMs / (floor.openings[round]?.readyMs ?? Number.NaN),
+      );
+      const busy = popup.openings.map(
+        (opening, round) => opening.busyMs - (floor.openings[round]?.busyMs ?? Number.NaN),
+      );
+      console.log(
+        `\n${popup.name}: popup / floor, round by round, median ${median(ratios).toFixed(2)} × (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}); main thread's CPU time beyond the floor's, median ${median(busy).toFixed(1)} ms`,
+      );
+    }
   }
 } finally {
   for (const context of contexts) await context.close();
-  await Promise.all([service.stop(), shortened.close()]);
+  await Promise.all([service.stop(), second.stop(), shortened.close()]);
   rmSync(temporary, { recursive: true, force: true });
 }

@@ -111,6 +111,51 @@ test.describe('the popup', () => {
       .toHaveLength(1);
   });
 
+  test('draws its form in the task its settings and page are answered in, not a task later', async ({
+    context,
+    worker,
+    extensionId,
+    service,
+    apiKey,
+  }) => {
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    // Notes whether the form is in the page once the popup's own reactions to the last of its two
+    // answers have run: they are the microtasks that follow it, in the same task (main.tsx).
+    const watchReads = (page: Page) =>
+      page.addInitScript(() => {
+        const scope = window as unknown as { formWithReads?: boolean };
+        let answered = 0;
+        const watch = <T>(answer: Promise<T>) =>
+          answer.then((value) => {
+            if (++answered === 2) {
+              let turns = 0;
+              const look = () => {
+                if (++turns < 50) queueMicrotask(look);
+                else
+                  scope.formWithReads = document.querySelector('main[data-ready] input') !== null;
+              };
+              queueMicrotask(look);
+            }
+            return value;
+          });
+        const { local } = chrome.storage;
+        const read = local.get.bind(local) as (keys: unknown) => Promise<unknown>;
+        (local as { get: unknown }).get = (keys: unknown) =>
+          keys === 'settings' ? watch(read(keys)) : read(keys);
+        const tab = chrome.tabs.get.bind(chrome.tabs);
+        chrome.tabs.get = ((id: number) => watch(tab(id))) as typeof chrome.tabs.get;
+      });
+    const popup = await PopupPage.openFor(context, worker, extensionId, `${service.pageOrigin}/`, {
+      beforeOpen: watchReads,
+    });
+    await expect(popup.field('Destination URL')).toHaveValue(`${service.pageOrigin}/`);
+    expect(
+      await popup.page.evaluate(
+        () => (window as unknown as { formWithReads?: boolean }).formWithReads,
+      ),
+    ).toBe(true);
+  });
+
   test('reads settings an older version stored with the parser it loads for them, and shortens', async ({
     context,
     worker,
