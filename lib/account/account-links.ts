@@ -144,7 +144,7 @@ export function createAccountLinks(
           show(first, total) {
             if (state.getSnapshot().links.value !== undefined) return;
             firstShown = newestLinks(first, FIRST_SCREEN_LINKS);
-            set('links', (now) => ({ ...now, value: firstShown, partOf: total }));
+            set('links', (now) => ({ ...now, value: firstShown, partOf: { total } }));
             return afterNextPaint();
           },
         },
@@ -229,7 +229,7 @@ export function createAccountLinks(
         ...now,
         value: first.value,
         fetchedAt: first.fetchedAt,
-        partOf: first.total,
+        partOf: { total: first.total },
       }));
     }
     try {

@@ -43,7 +43,7 @@ describe("the list's rows", () => {
     // The newest row is one Link refuses: the screen has the two readable ones after it.
     const listed = [...rows.slice(0, 12_000), row(12_001, { short_url: 'javascript://sho.rt/x' })];
     let pauses = 0;
-    const shown: { links: Link[]; total: number; pausesBefore: number }[] = [];
+    const shown: { links: Link[]; total: number | undefined; pausesBefore: number }[] = [];
     const read = await readListRows(listed, {
       pause: async () => {
         pauses++;

@@ -8,9 +8,10 @@ export type FirstScreen = {
   size: number;
   /**
    * Given the newest `size` links (in no particular order) and how many rows the list has, before
-   * the rest are read; the reading goes on once what it answers has settled (a paint).
+   * the rest are read; the reading goes on once what it answers has settled (a paint). Or, with
+   * the total undefined, the first `size` rows of an answer still arriving (list-stream.ts).
    */
-  show: (links: Link[], total: number) => Promise<void> | void;
+  show: (links: Link[], total: number | undefined) => Promise<void> | void;
 };
 
 /** Rows read between two turns of the page. */
