@@ -35,8 +35,19 @@ describe("the list's rows", () => {
 
     expect(read).toEqual(readLinkRows(rows));
     expect(read).toHaveLength(12_002);
-    // A slice at a time, with a turn of the page between slices.
-    expect(pauses).toBe(2);
+    // A slice at a time, with a turn of the page before each: the answer's parse before is a task.
+    expect(pauses).toBe(3);
+  });
+
+  it('are read at once when they make one slice', async () => {
+    let pauses = 0;
+    const read = await readListRows(rows.slice(0, 100), {
+      pause: async () => {
+        pauses++;
+      },
+    });
+    expect(read).toHaveLength(100);
+    expect(pauses).toBe(0);
   });
 
   it('give their newest first, before the rest is read, when a page asks', async () => {
