@@ -141,6 +141,7 @@ export function createAccountLinks(
         onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
         firstScreen: {
           size: FIRST_SCREEN_LINKS,
+          wanted: () => state.getSnapshot().links.value === undefined,
           show(first, total) {
             if (state.getSnapshot().links.value !== undefined) return;
             firstShown = newestLinks(first, FIRST_SCREEN_LINKS);

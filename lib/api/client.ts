@@ -109,8 +109,8 @@ type ReceiveOptions = CallOptions & {
   onRetry?: () => void;
   /** Read at most this much of the answer: a longer one is undefined. */
   maxBytes?: number;
-  /** Given the answer's text a piece at a time, as it arrives. */
-  onPiece?: (piece: string) => void;
+  /** Given the answer's text a piece at a time, as it arrives, while it answers true. */
+  onPiece?: (piece: string) => boolean;
 };
 type SendOptions = ReceiveOptions & { emptyIsFine?: boolean };
 

@@ -12,6 +12,8 @@ export type FirstScreen = {
    * the total undefined, the first `size` rows of an answer still arriving (list-stream.ts).
    */
   show: (links: Link[], total: number | undefined) => Promise<void> | void;
+  /** Whether a first screen is still wanted, asked as the answer arrives (a cached one is shown). */
+  wanted?: () => boolean;
 };
 
 /** Rows read between two turns of the page. */

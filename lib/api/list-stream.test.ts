@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { firstRowsScanner, readTextInPieces } from './list-stream.ts';
+import { firstRowsScanner, readTextInPieces, showFirstRowsOnArrival } from './list-stream.ts';
 
 const row = (n: number) => ({
+  // Characters of several bytes, cut between pieces below.
+  emoji: '🔗ü',
   short_url: `https://sho.rt/r${n}`,
   // Brackets, braces, quotes and escapes inside strings are text, not structure.
   title: `Row ${n} "quoted" {braced} [bracketed] \\ back\u2028slash`,
@@ -58,6 +60,31 @@ describe("the list's first rows, read as its answer arrives", () => {
     expect(scan(answer(3))).toBeUndefined();
   });
 
+  it('are not looked for once a first screen is no longer wanted (a cached one is shown)', () => {
+    let wanted = true;
+    let shown = 0;
+    const wire = (n: number) => ({
+      ...row(n),
+      destination_url: 'https://example.com/',
+      clicks: 0,
+      created_at: '2026-11-22T10:00:00Z',
+    });
+    const text = `{"links":[${[0, 1, 2, 3].map((n) => JSON.stringify(wire(n))).join(',')}]}`;
+    const early = showFirstRowsOnArrival({
+      size: 3,
+      show: () => void shown++,
+      wanted: () => wanted,
+    });
+    expect(early.onPiece(text.slice(0, 30))).toBe(true);
+    wanted = false;
+    expect(early.onPiece(text.slice(30))).toBe(false);
+    expect([shown, early.shown()]).toEqual([0, false]);
+    // Wanted, the same text shows its first three rows, and no more pieces are asked for.
+    const eager = showFirstRowsOnArrival({ size: 3, show: () => void shown++ });
+    expect(eager.onPiece(text)).toBe(false);
+    expect([shown, eager.shown()]).toEqual([1, true]);
+  });
+
   it("come with the answer's whole text, read in pieces", async () => {
     const text = answer(20);
     const bytes = new TextEncoder().encode(text);
@@ -69,7 +96,20 @@ describe("the list's first rows, read as its answer arrives", () => {
       },
     });
     const pieces: string[] = [];
-    expect(await readTextInPieces(new Response(body), (piece) => pieces.push(piece))).toBe(text);
+    const all = (piece: string) => pieces.push(piece) > 0;
+    expect(await readTextInPieces(new Response(body), all)).toBe(text);
     expect(pieces.length).toBeGreaterThan(100);
+    // Pieces only while they are wanted: the rest in one go, cut characters whole.
+    const few = (piece: string) => pieces.push(piece) < 3;
+    pieces.length = 0;
+    const again = new Response(bytes).body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          for (let at = 0; at < chunk.length; at += 5) controller.enqueue(chunk.slice(at, at + 5));
+        },
+      }),
+    );
+    expect(await readTextInPieces(new Response(again), few)).toBe(text);
+    expect(pieces).toHaveLength(3);
   });
 });

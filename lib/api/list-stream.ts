@@ -23,9 +23,12 @@ const CLOSE_BRACKET = 0x5d;
  * Takes an answer's text a piece at a time, as it arrives, and answers with its first `count`
  * rows (as parsed JSON) once they are all in: the rows of the array under `links`, `data` or
  * `results` of the answer's top-level object. Answers undefined until then, and for good when the
- * answer has no such array, fewer rows, or is not JSON.
+ * answer has no such array, fewer rows, or is not JSON. `finished()`: nothing more to look for.
  */
-export function firstRowsScanner(count: number): (piece: string) => unknown[] | undefined {
+export function firstRowsScanner(count: number): {
+  (piece: string): unknown[] | undefined;
+  finished: () => boolean;
+} {
   let finished = false;
   let scanned = 0;
   let depth = 0;
@@ -45,7 +48,7 @@ export function firstRowsScanner(count: number): (piece: string) => unknown[] | 
     return undefined;
   };
 
-  return (piece) => {
+  const scan = (piece: string) => {
     if (finished) return undefined;
     let rowStart = 0;
     let keyStart = 0;
@@ -109,12 +112,17 @@ export function firstRowsScanner(count: number): (piece: string) => unknown[] | 
     if (rowParts) rowParts.push(piece.slice(rowStart));
     return undefined;
   };
+  return Object.assign(scan, { finished: () => finished });
 }
 
-/** The body of `response` as text, each decoded piece handed to `onPiece` as it arrives. */
+/**
+ * The body of `response` as text, each decoded piece handed to `onPiece` as it arrives while it
+ * answers true; the rest is then read in one go (hundreds of pieces each read in a task of its
+ * own slowed a page that was drawing meanwhile, its cached list say).
+ */
 export async function readTextInPieces(
   response: Response,
-  onPiece: (piece: string) => void,
+  onPiece: (piece: string) => boolean,
 ): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return '';
@@ -125,7 +133,13 @@ export async function readTextInPieces(
     if (done) break;
     const piece = decoder.decode(value, { stream: true });
     pieces.push(piece);
-    onPiece(piece);
+    if (onPiece(piece)) continue;
+    reader.releaseLock();
+    // A body read from cannot make a Response; piped on, it can (and no script runs per chunk).
+    const rest = response.body?.pipeThrough(new TransformStream<Uint8Array, Uint8Array>());
+    // The decoder goes on from where it was: a character cut between the two reads stays whole.
+    pieces.push(decoder.decode(await new Response(rest).arrayBuffer()));
+    return pieces.join('');
   }
   pieces.push(decoder.decode());
   return pieces.join('');
@@ -137,18 +151,23 @@ export async function readTextInPieces(
  * nothing of it), how many in all not yet known. `shown()` tells whether it was shown.
  */
 export function showFirstRowsOnArrival(firstScreen: FirstScreen): {
-  onPiece: (piece: string) => void;
+  onPiece: (piece: string) => boolean;
   shown: () => boolean;
 } {
   const scan = firstRowsScanner(firstScreen.size);
   let shown = false;
   return {
+    /** Answers whether it wants the next piece too. */
     onPiece(piece) {
+      if (firstScreen.wanted?.() === false) return false;
       const rows = scan(piece);
-      const links = rows ? readLinkRows(rows) : [];
-      if (links.length === 0) return;
-      shown = true;
-      void firstScreen.show(links, undefined);
+      if (!rows) return !scan.finished();
+      const links = readLinkRows(rows);
+      if (links.length > 0) {
+        shown = true;
+        void firstScreen.show(links, undefined);
+      }
+      return false;
     },
     shown: () => shown,
   };
