@@ -141,10 +141,11 @@ export function createAccountLinks(
         onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
         firstScreen: {
           size: FIRST_SCREEN_LINKS,
+          wanted: () => state.getSnapshot().links.value === undefined,
           show(first, total) {
             if (state.getSnapshot().links.value !== undefined) return;
             firstShown = newestLinks(first, FIRST_SCREEN_LINKS);
-            set('links', (now) => ({ ...now, value: firstShown, partOf: total }));
+            set('links', (now) => ({ ...now, value: firstShown, partOf: { total } }));
             return afterNextPaint();
           },
         },
@@ -229,7 +230,7 @@ export function createAccountLinks(
         ...now,
         value: first.value,
         fetchedAt: first.fetchedAt,
-        partOf: first.total,
+        partOf: { total: first.total },
       }));
     }
     try {

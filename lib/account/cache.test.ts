@@ -13,6 +13,7 @@ import {
   readCachedDomains,
   readCachedFirstScreen,
   readCachedLinks,
+  readCachedLinksVersion,
   writeCachedDomains,
   writeCachedLinks,
 } from './cache.ts';
@@ -181,6 +182,42 @@ describe('the links cache written a piece at a time', () => {
     await writing;
     expect(await readCachedLinks(mine)).toEqual({ value: after, fetchedAt: 5678 });
     expect(seen.has(1234)).toBe(true);
+  });
+
+  it('is parsed a piece per turn when a page reads it to show it', async () => {
+    await writeCachedLinks(mine, after, 1234);
+    const parse = JSON.parse;
+    const listParses: number[] = [];
+    let parsesWhenATimerRan: number | undefined;
+    vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
+      const value = parse(text);
+      if (Array.isArray(value) && value.length >= 10) {
+        listParses.push(value.length);
+        // A timer set while the first piece is parsed runs before the last is.
+        if (listParses.length === 1) {
+          setTimeout(() => {
+            parsesWhenATimerRan = listParses.length;
+          }, 0);
+        }
+      }
+      return value;
+    });
+    const read = await readCachedLinksVersion(mine);
+    vi.restoreAllMocks();
+    expect(read.links).toEqual(after);
+    expect(read.fetchedAt).toBe(1234);
+    expect(listParses).toEqual([LINKS_PER_PART, LINKS_PER_PART, 20]);
+    expect(parsesWhenATimerRan).toBeLessThan(3);
+  });
+
+  it('is not given back when a piece of it is damaged', async () => {
+    await writeCachedLinks(mine, after, 1234);
+    const stored = (await readStoredLinks('first')) as { parts: string[] };
+    await writeStoredLinks('first', { all: { ...stored, parts: [stored.parts[0], '{"oops"'] } });
+    expect(await readCachedLinksVersion(mine)).toMatchObject({
+      links: undefined,
+      fetchedAt: undefined,
+    });
   });
 
   it('drops the pieces of a longer list written before', async () => {

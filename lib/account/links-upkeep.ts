@@ -7,7 +7,7 @@ import type { Link } from '../api/schemas.ts';
 import { accountOrDefault, isConfigured } from '../settings/account-choice.ts';
 import { type AccountSettings, loadSettings } from '../settings/settings.ts';
 import { openAccount } from './account.ts';
-import { isCachedLinks } from './cache.ts';
+import { isCachedLinks } from './links-json.ts';
 
 /** How old the cache may be before a popup opening refreshes it. */
 export const LINKS_CACHE_MAX_AGE_MS = 10 * 60_000;

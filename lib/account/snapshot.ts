@@ -18,10 +18,11 @@ export type ListSnapshot<T> = {
   /** How much of a paged list has arrived, while it arrives. */
   progress?: ListProgress;
   /**
-   * Set while `value` is only the cache's first screen (its newest links) of a list this long:
-   * the whole cached list follows a moment later.
+   * Set while `value` is only a first screen of the list, and the whole follows a moment later:
+   * the cache's newest links, or the first rows of the service's answer while it arrives (how
+   * many in all then unknown, `total` undefined).
    */
-  partOf?: number;
+  partOf?: { total: number | undefined };
 };
 
 export type AccountSnapshot = {

@@ -126,6 +126,48 @@ describe('requests', () => {
     ]);
   });
 
+  it("shows a long list's first rows as its answer arrives, before the rest is in", async () => {
+    const rows = Array.from({ length: 5 }, (_, n) => ({
+      ...wireLink,
+      short_url: `https://sho.rt/r${n}`,
+      created_at: `2026-11-2${n}T10:00:00Z`,
+    }));
+    let sendTheRest = () => {};
+    const theRestMayCome = new Promise<void>((resolve) => {
+      sendTheRest = resolve;
+    });
+    const answer = `{"success":true,"links":${JSON.stringify(rows)}}`;
+    const cut = answer.indexOf(JSON.stringify(rows[3]));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(answer.slice(0, cut)));
+        // Not for ever: a client that waits for the whole answer gets it, and fails below.
+        await Promise.race([theRestMayCome, new Promise((resolve) => setTimeout(resolve, 200))]);
+        controller.enqueue(new TextEncoder().encode(answer.slice(cut)));
+        controller.close();
+      },
+    });
+    const { fetch } = fakeFetch(
+      new Response(body, { headers: { 'content-type': 'application/json' } }),
+    );
+    const shown: { urls: string[]; total: number | undefined }[] = [];
+    const listed = client(fetch).listLinks({
+      firstScreen: {
+        size: 3,
+        show(links, total) {
+          shown.push({ urls: links.map((link) => link.shortUrl), total });
+          sendTheRest();
+        },
+      },
+    });
+
+    expect((await listed).map((link) => link.shortUrl)).toEqual(rows.map((row) => row.short_url));
+    // The answer's first three rows, while its end was still to come: how many in all unknown.
+    expect(shown).toEqual([
+      { urls: ['https://sho.rt/r0', 'https://sho.rt/r1', 'https://sho.rt/r2'], total: undefined },
+    ]);
+  });
+
   it('gets a link by its short URL without the scheme, the slash literal', async () => {
     const { fetch, sent } = fakeFetch(json(wireLink));
     await client(fetch).getLink('https://sho.rt/abc');

@@ -9,6 +9,7 @@ import { type ApiError, isApiError, ownApiError } from './errors.ts';
 import { LinkPageRows, type NextPage } from './link-page.ts';
 import { linkPath } from './link-path.ts';
 import { type FirstScreen, readListRows } from './list-rows.ts';
+import { readTextInPieces, showFirstRowsOnArrival } from './list-stream.ts';
 import { parseAnswer } from './parse-answer.ts';
 import {
   type CreateLinkInput,
@@ -108,6 +109,8 @@ type ReceiveOptions = CallOptions & {
   onRetry?: () => void;
   /** Read at most this much of the answer: a longer one is undefined. */
   maxBytes?: number;
+  /** Given the answer's text a piece at a time, as it arrives, while it answers true. */
+  onPiece?: (piece: string) => boolean;
 };
 type SendOptions = ReceiveOptions & { emptyIsFine?: boolean };
 
@@ -166,7 +169,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function receive(
     method: HttpMethod,
     path: string,
-    { signal, json, onRetry, maxBytes }: ReceiveOptions,
+    { signal, json, onRetry, maxBytes, onPiece }: ReceiveOptions,
   ): Promise<string | undefined> {
     signal?.throwIfAborted();
     if (setupError) throw setupError;
@@ -182,6 +185,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Only when given: `hooks: undefined` would drop the instance's hooks, the key with them.
         ...(onRetry && { hooks: { beforeRetry: [() => onRetry()] } }),
       });
+      if (onPiece) return await readTextInPieces(await request, onPiece);
       if (maxBytes === undefined) return await request.text();
       return await readTextAtMost(await request, maxBytes, timeoutMs);
     } catch (error) {
@@ -247,13 +251,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let url = `${baseHref}v1/links`;
       for (let pages = 1; ; pages++) {
         seen.add(url);
-        const page = await send('get', url, LinkPageRows, { signal });
+        const early = pages === 1 && firstScreen ? showFirstRowsOnArrival(firstScreen) : undefined;
+        const page = await send('get', url, LinkPageRows, { signal, onPiece: early?.onPiece });
         if (page.pageIsIncomplete) {
           throw ownApiError('unexpected_response', 'moreLinksNoNext');
         }
         const read = await readListRows(page.rows, {
           signal,
-          firstScreen: pages === 1 && !page.next ? firstScreen : undefined,
+          firstScreen: pages === 1 && !page.next && !early?.shown() ? firstScreen : undefined,
         });
         // Pages of a changing list can overlap; a link is listed once.
         for (const link of read) links.set(link.shortUrl, link);

@@ -35,15 +35,26 @@ describe("the list's rows", () => {
 
     expect(read).toEqual(readLinkRows(rows));
     expect(read).toHaveLength(12_002);
-    // A slice at a time, with a turn of the page between slices.
-    expect(pauses).toBe(2);
+    // A slice at a time, with a turn of the page before each: the answer's parse before is a task.
+    expect(pauses).toBe(3);
+  });
+
+  it('are read at once when they make one slice', async () => {
+    let pauses = 0;
+    const read = await readListRows(rows.slice(0, 100), {
+      pause: async () => {
+        pauses++;
+      },
+    });
+    expect(read).toHaveLength(100);
+    expect(pauses).toBe(0);
   });
 
   it('give their newest first, before the rest is read, when a page asks', async () => {
     // The newest row is one Link refuses: the screen has the two readable ones after it.
     const listed = [...rows.slice(0, 12_000), row(12_001, { short_url: 'javascript://sho.rt/x' })];
     let pauses = 0;
-    const shown: { links: Link[]; total: number; pausesBefore: number }[] = [];
+    const shown: { links: Link[]; total: number | undefined; pausesBefore: number }[] = [];
     const read = await readListRows(listed, {
       pause: async () => {
         pauses++;

@@ -8,9 +8,12 @@ export type FirstScreen = {
   size: number;
   /**
    * Given the newest `size` links (in no particular order) and how many rows the list has, before
-   * the rest are read; the reading goes on once what it answers has settled (a paint).
+   * the rest are read; the reading goes on once what it answers has settled (a paint). Or, with
+   * the total undefined, the first `size` rows of an answer still arriving (list-stream.ts).
    */
-  show: (links: Link[], total: number) => Promise<void> | void;
+  show: (links: Link[], total: number | undefined) => Promise<void> | void;
+  /** Whether a first screen is still wanted, asked as the answer arrives (a cached one is shown). */
+  wanted?: () => boolean;
 };
 
 /** Rows read between two turns of the page. */
@@ -67,7 +70,9 @@ export async function readListRows(
   }
   const links: Link[] = [];
   for (let at = 0; at < rows.length; at += SLICE) {
-    if (at > 0) {
+    // A long list's first slice too: the answer was just parsed whole (some 30 ms at 20,000
+    // links), and the two together made a task of 60-80 ms after the first rows were drawn.
+    if (at > 0 || rows.length > SLICE) {
       await pause();
       signal?.throwIfAborted();
     }

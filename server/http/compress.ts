@@ -78,11 +78,17 @@ export async function streamedJsonResponse(options: {
   // Ended early (the client went away): tell the source, which lets go of its read.
   raw.once('close', () => void chunks.return(undefined));
   const encoding = encodingFor(options.acceptEncoding ?? '');
+  // Each chunk is flushed as it is written: else the compressor held the list's first rows (the
+  // first screen of the options page) until it had taken in a few megabytes, 250-650 ms at 20,000
+  // links. A chunk is a few hundred kilobytes, so the list stays about as small.
   const compressor =
     encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+        })
       : encoding === 'gzip'
-        ? createGzip({ level: 1 })
+        ? createGzip({ level: 1, flush: constants.Z_SYNC_FLUSH })
         : undefined;
   let body: Readable = raw;
   if (compressor) {

@@ -160,12 +160,13 @@ async function switchToFirstRows(page: Page, label: string): Promise<number> {
       () => {
         w.switchedAt = performance.now();
         // The old account's rows leave first; the new account's arrive after: its whole list,
-        // or first the cache's first screen ("Loading links… 60 of 5,000").
+        // or first the cache's first screen ("Loading links… 60 of 5,000"), or the first rows of
+        // the service's answer while the rest arrives ("Loading links… 60 so far").
         const observer = new MutationObserver(() => {
           const count = document.querySelector('.links-count')?.textContent ?? '';
           if (
             document.querySelector('.links-list > li') &&
-            / 5,000 links$|^5,000 links$| of 5,000$/.test(count)
+            / 5,000 links$|^5,000 links$| of 5,000$| so far$/.test(count)
           ) {
             w.rowsAt = performance.now();
             observer.disconnect();

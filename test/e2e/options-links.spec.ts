@@ -189,7 +189,7 @@ test.describe('options page, Links', () => {
     expect(drawn).toEqual({ count: '1 of 2,000 links', rows: 1 });
   });
 
-  test("opened without a cache, the page draws the list's newest links first, then the whole list", async ({
+  test("opened without a cache, the page draws the answer's first rows as it arrives, then the whole list", async ({
     context,
     extensionId,
     worker,
@@ -220,10 +220,11 @@ test.describe('options page, Links', () => {
     await expect(count(page)).toHaveText('2,000 links', { timeout: 30_000 });
 
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    // The service's list, read a slice at a time: its newest links first, counted as the part
-    // they are, Export waiting for the rest.
+    // The service's list drawn from the first rows of its answer while the rest arrives (the
+    // service sends its newest first), counted as the part they are with no total yet known,
+    // Export waiting for the rest.
     expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
-      'Loading links… 60 of 2,000 | rows | Seeded link 1999',
+      'Loading links… 60 so far | rows | Seeded link 1999',
     );
     expect(seen.at(-1)).toBe('2,000 links | rows | Seeded link 1999');
     // The API client's code was asked for as the page's script ran, beside the settings, not once

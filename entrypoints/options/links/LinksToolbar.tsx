@@ -57,7 +57,7 @@ export function LinksToolbar({
   /** A refresh is under way. */
   loading: boolean;
   /** Set while only the first screen of the cached list is in (see ListSnapshot). */
-  partOf: number | undefined;
+  partOf: { total: number | undefined } | undefined;
   onRefresh: () => void;
   onImport: () => void;
   onDelete: (shortUrls: string[]) => void;

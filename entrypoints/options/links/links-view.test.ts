@@ -123,9 +123,13 @@ describe('listCountText', () => {
       'Loading links… 500 so far',
     );
     // The cache's first screen, while the whole list is read (a refresh may run beside it).
-    expect(listCountText({ ...list, value: links(60), partOf: 20_000, loading: true }, 60)).toBe(
-      `Loading links… 60 of ${(20_000).toLocaleString()}`,
-    );
+    expect(
+      listCountText({ ...list, value: links(60), partOf: { total: 20_000 }, loading: true }, 60),
+    ).toBe(`Loading links… 60 of ${(20_000).toLocaleString()}`);
+    // The first rows of the service's answer, while the rest of it arrives.
+    expect(
+      listCountText({ ...list, value: links(60), partOf: { total: undefined }, loading: true }, 60),
+    ).toBe('Loading links… 60 so far');
     expect(listCountText({ ...list, value: links(3) }, 3)).toBe('3 links');
     expect(listCountText({ ...list, value: links(3), loading: true }, 1)).toBe('1 of 3 links');
   });

@@ -14,12 +14,13 @@ export function linkCount(shown: number, total: number): string {
 }
 
 /**
- * The Links section's count line for the list as it stands: the cache's first screen or a paged
- * list on its way ("Loading links… 60 of 20,000"), the links shown of all, or nothing yet.
+ * The Links section's count line for the list as it stands: a first screen or a paged list on its
+ * way ("Loading links… 60 of 20,000", or "… 60 so far" while the answer arrives), the links shown
+ * of all, or nothing yet.
  */
 export function listCountText(list: ListSnapshot<readonly Link[]>, shown: number): string {
   if (list.value && list.partOf !== undefined) {
-    return loadingCount({ loaded: list.value.length, total: list.partOf });
+    return loadingCount({ loaded: list.value.length, total: list.partOf.total });
   }
   if (list.progress && list.loading) return loadingCount(list.progress);
   if (list.value) return linkCount(shown, list.value.length);
