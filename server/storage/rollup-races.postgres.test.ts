@@ -7,53 +7,38 @@
 // deleted link's clicks behind, and a batch adding to a link deleted meanwhile failed on the
 // foreign key (the whole batch, tried again later).
 // Runs in the PostgreSQL suite only.
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../test/support/postgres-cluster.ts';
-import { hashApiKey } from '../accounts/keys.ts';
+import {
+  meanwhileHeld,
+  openRaceDatabase,
+  type RaceDatabase,
+} from '../../test/support/postgres-races.ts';
 import { clickQueries } from './postgres/click-queries.ts';
 import type { Sql } from './postgres/database.ts';
-import { openPostgresStorage } from './postgres/queries.ts';
-import type { Storage } from './storage.ts';
 
 const DAY = 20_500;
 const BEFORE = 'https://example.com/?utm_campaign=before';
 const AFTER = 'https://example.com/?utm_campaign=after';
 
-let database: { url: string; drop(): Promise<void> };
-let store: Storage;
-let accountId: number;
-let clicker: postgres.Sql;
-let changer: postgres.Sql;
+let races: RaceDatabase;
 let links = 0;
 
 beforeAll(async () => {
-  const url = process.env.SHORTLINK_TEST_POSTGRES_URL;
-  if (!url) throw new Error('SHORTLINK_TEST_POSTGRES_URL is not set: run npm run test:postgres.');
-  database = await createDatabase(url);
-  store = await openPostgresStorage(database.url);
-  await store.createAccount('campaigns@example.com', 'paid', hashApiKey('sk_camp'), Date.now());
-  accountId = (await store.keyOwner(hashApiKey('sk_camp')))?.accountId as number;
-  clicker = postgres(database.url, { max: 1, onnotice: () => {} });
-  changer = postgres(database.url, { max: 1, onnotice: () => {} });
+  races = await openRaceDatabase('campaigns@example.com');
 });
-afterAll(async () => {
-  await clicker.end();
-  await changer.end();
-  await store.close();
-  await database.drop();
-});
+afterAll(() => races.close());
 
 /** A new link on the campaign "before", with 3 people counted on its first day already. */
 async function linkWithClicks() {
   const backHalf = `campaign-${++links}`;
   const day = DAY + 10 * links;
-  await store.insertLinks(accountId, [
+  await races.store.insertLinks(races.accountId, [
     { domain: '', backHalf, destinationUrl: BEFORE, title: '', createdAt: 1 },
   ]);
-  const link = await store.linkOf(accountId, '', backHalf);
+  const link = await races.store.linkOf(races.accountId, '', backHalf);
   if (!link) throw new Error('The link was not made.');
-  await store.addClicks(new Map([[link.id, 3]]), undefined, [
+  await races.store.addClicks(new Map([[link.id, 3]]), undefined, [
     { linkId: link.id, day, facet: 'human', value: '', clicks: 3 },
   ]);
   return { linkId: link.id, day };
@@ -90,35 +75,31 @@ type RollupRow = { facet: string; day: number; value: string; clicks: number };
  * links (under their campaign now) say.
  */
 async function rollupAndTruth() {
-  const stored = await clicker<RollupRow[]>`
+  const stored = await races.first<RollupRow[]>`
     SELECT facet, day, value, clicks::integer AS clicks FROM account_stats
-    WHERE account_id = ${accountId} AND facet IN ('human', 'campaign_human') AND clicks <> 0
+    WHERE account_id = ${races.accountId} AND facet IN ('human', 'campaign_human') AND clicks <> 0
     ORDER BY facet, day, value`;
-  const truth = await clicker<RollupRow[]>`
+  const truth = await races.first<RollupRow[]>`
     SELECT facet, day, value, sum(clicks)::integer AS clicks FROM (
       SELECT s.facet, s.day, s.value, s.clicks FROM click_stats s JOIN links l ON l.id = s.link_id
-      WHERE l.account_id = ${accountId} AND s.facet = 'human'
+      WHERE l.account_id = ${races.accountId} AND s.facet = 'human'
       UNION ALL
       SELECT 'campaign_human', s.day, utm_campaign_of(l.destination_url), s.clicks
       FROM click_stats s JOIN links l ON l.id = s.link_id
-      WHERE l.account_id = ${accountId} AND s.facet = 'human'
+      WHERE l.account_id = ${races.accountId} AND s.facet = 'human'
         AND utm_campaign_of(l.destination_url) IS NOT NULL) AS counts
     GROUP BY facet, day, value ORDER BY facet, day, value`;
   return { stored: [...stored], truth: [...truth] };
 }
 
-const aMoment = () => new Promise((resolve) => setTimeout(resolve, 300));
-
 describe("the account's roll-up when a link changes or goes while a batch adds to it", () => {
   it('are right when the batch adds first and the campaign changes meanwhile', async () => {
     const link = await linkWithClicks();
-    let changing: Promise<unknown> | undefined;
-    await clicker.begin(async (tx) => {
-      await addPeople(tx, link);
-      changing = changeCampaign(changer, link.linkId).then(() => undefined);
-      await Promise.race([changing, aMoment()]);
-    });
-    await changing;
+    await meanwhileHeld(
+      races.first,
+      (tx) => addPeople(tx, link),
+      () => changeCampaign(races.second, link.linkId),
+    );
     const { stored, truth } = await rollupAndTruth();
     expect(truth).toContainEqual({
       facet: 'campaign_human',
@@ -131,13 +112,11 @@ describe("the account's roll-up when a link changes or goes while a batch adds t
 
   it('are right when the campaign changes first and the batch adds meanwhile', async () => {
     const link = await linkWithClicks();
-    let adding: Promise<unknown> | undefined;
-    await changer.begin(async (tx) => {
-      await changeCampaign(tx, link.linkId);
-      adding = addPeople(clicker, link).then(() => undefined);
-      await Promise.race([adding, aMoment()]);
-    });
-    await adding;
+    await meanwhileHeld(
+      races.second,
+      (tx) => changeCampaign(tx, link.linkId),
+      () => addPeople(races.first, link),
+    );
     const { stored, truth } = await rollupAndTruth();
     expect(truth).toContainEqual({
       facet: 'campaign_human',
@@ -150,13 +129,11 @@ describe("the account's roll-up when a link changes or goes while a batch adds t
 
   it('leave nothing of a link deleted while a batch adds to it', async () => {
     const link = await linkWithClicks();
-    let deleting: Promise<unknown> | undefined;
-    await clicker.begin(async (tx) => {
-      await addPeople(tx, link);
-      deleting = deleteLink(changer, link.linkId).then(() => undefined);
-      await Promise.race([deleting, aMoment()]);
-    });
-    await deleting;
+    await meanwhileHeld(
+      races.first,
+      (tx) => addPeople(tx, link),
+      () => deleteLink(races.second, link.linkId),
+    );
     const { stored, truth } = await rollupAndTruth();
     expect(truth.filter((row) => row.day === link.day)).toEqual([]);
     expect(stored).toEqual(truth);
@@ -164,13 +141,11 @@ describe("the account's roll-up when a link changes or goes while a batch adds t
 
   it('leave nothing of a link a batch adds to while it is deleted', async () => {
     const link = await linkWithClicks();
-    let adding: Promise<unknown> | undefined;
-    await changer.begin(async (tx) => {
-      await deleteLink(tx, link.linkId);
-      adding = addPeople(clicker, link).then(() => undefined);
-      await Promise.race([adding, aMoment()]);
-    });
-    await adding;
+    await meanwhileHeld(
+      races.second,
+      (tx) => deleteLink(tx, link.linkId),
+      () => addPeople(races.first, link),
+    );
     const { stored, truth } = await rollupAndTruth();
     expect(truth.filter((row) => row.day === link.day)).toEqual([]);
     expect(stored).toEqual(truth);
