@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { seedListLinks, serveArgs } from './bench-service.ts';
 import { COLD_START_SECONDS, load, median, type Server, spawnServer } from './service-bench.ts';
 
 const { values } = parseArgs({
@@ -43,31 +44,10 @@ try {
     const seed = await openSqliteStorage(dbFile);
     const key = await createAccount(seed, `ab${i}@example.com`);
     if (values.list) {
-      const accountId = (await seed.keyOwner(hashApiKey(key)))?.accountId as number;
-      const now = Date.now();
-      for (let n = 0; n < 10_000; n++) {
-        await seed.insertLink(accountId, {
-          domain: '',
-          backHalf: `list${n}`,
-          destinationUrl: `https://example.com/articles/${n}/a-fairly-typical-article-slug?utm_source=newsletter`,
-          title: `A typical article title, number ${n}`,
-          createdAt: now - n * 60_000,
-        });
-      }
+      await seedListLinks(seed, (await seed.keyOwner(hashApiKey(key)))?.accountId as number);
     }
     await seed.close();
-    const server = await spawnServer([
-      path.join(build.root, 'server/cli.ts'),
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      dbFile,
-      '--rate-limit',
-      '0',
-      '--address-rate-limit',
-      '0',
-    ]);
+    const server = await spawnServer(serveArgs(dbFile, path.join(build.root, 'server/cli.ts')));
     services.push({ name: build.name, server, key });
   }
   const creates = (service: (typeof services)[number], duration: number) =>

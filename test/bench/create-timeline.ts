@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { serveArgs } from './bench-service.ts';
 import { spawnServer } from './service-bench.ts';
 
 const { values } = parseArgs({
@@ -41,16 +42,7 @@ const key = await createAccount(seed, 'timeline@example.com');
 await seed.close();
 const service = await spawnServer([
   ...(values['trace-gc'] ? ['--trace-gc'] : []),
-  'server/cli.ts',
-  'serve',
-  '--port',
-  '0',
-  '--db',
-  dbFile,
-  '--rate-limit',
-  '0',
-  '--address-rate-limit',
-  '0',
+  ...serveArgs(dbFile),
 ]);
 const pid = service.child.pid as number;
 

@@ -11,6 +11,7 @@ import { createAccount } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import { createDatabase, startPostgresCluster } from '../support/postgres-cluster.ts';
+import { serveArgs } from './bench-service.ts';
 import { load, median, type Server, spawnServer } from './service-bench.ts';
 
 type Setup = {
@@ -47,20 +48,6 @@ function cpuSeconds(pid: number): number {
     return 0;
   }
 }
-
-const serveArgs = (db: string) => [
-  'server/cli.ts',
-  'serve',
-  '--port',
-  '0',
-  '--db',
-  db,
-  // One load generator on one address, creating as fast as it can: limits would turn it away.
-  '--rate-limit',
-  '0',
-  '--address-rate-limit',
-  '0',
-];
 
 /** The same load on every server of a setup at once, its connections split among them. */
 async function loadAll(

@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { serveArgs } from './bench-service.ts';
 
 export type BigListFigures = {
   redirectP95QuietMs: number;
@@ -53,22 +54,9 @@ async function seed(dbFile: string, count: number): Promise<{ key: string; probe
 }
 
 export async function serve(dbFile: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      'server/cli.ts',
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      dbFile,
-      '--rate-limit',
-      '0',
-      '--address-rate-limit',
-      '0',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, serveArgs(dbFile), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {

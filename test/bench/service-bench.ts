@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { hashApiKey } from '../../server/accounts/keys.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
+import { seedListLinks, serveArgs } from './bench-service.ts';
 import { timedGet } from './list-bench.ts';
 
 export type Server = { child: ChildProcess; port: number; stop(): Promise<void> };
@@ -81,32 +82,10 @@ export async function benchService(seconds: number): Promise<ServiceFigures> {
   const seed = await openSqliteStorage(dbFile);
   const key = await createAccount(seed, 'bench@example.com');
   const listKey = await createAccount(seed, 'list@example.com');
-  const listAccount = (await seed.keyOwner(hashApiKey(listKey)))?.accountId as number;
-  const now = Date.now();
-  for (let i = 0; i < 10_000; i++) {
-    await seed.insertLink(listAccount, {
-      domain: '',
-      backHalf: `list${i}`,
-      destinationUrl: `https://example.com/articles/${i}/a-fairly-typical-article-slug?utm_source=newsletter`,
-      title: `A typical article title, number ${i}`,
-      createdAt: now - i * 60_000,
-    });
-  }
+  await seedListLinks(seed, (await seed.keyOwner(hashApiKey(listKey)))?.accountId as number);
   await seed.close();
 
-  const service = await spawnServer([
-    'server/cli.ts',
-    'serve',
-    '--port',
-    '0',
-    '--db',
-    dbFile,
-    '--rate-limit',
-    '0',
-    // One load generator on one address: the per-address limit would turn it away.
-    '--address-rate-limit',
-    '0',
-  ]);
+  const service = await spawnServer(serveArgs(dbFile));
   const bare = await spawnServer(['test/bench/bare-302.ts']);
   const serviceUrl = `http://127.0.0.1:${service.port}`;
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };

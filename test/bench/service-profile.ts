@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { createAccount } from '../../server/accounts/admin.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite/queries.ts';
 import { DESKTOP } from '../support/visits.ts';
+import { serveArgs } from './bench-service.ts';
 import { HEALTH_BENCH_LINKS, seedHealthLinks } from './health-bench.ts';
 import { COLD_START_SECONDS, load, spawnServer } from './service-bench.ts';
 import { DISTINCT_USER_AGENTS, eachWith, hostileUserAgent } from './stats-bench.ts';
@@ -39,21 +40,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const dir = mkdtempSync(path.join(tmpdir(), 'shortlink-profile-'));
 const profileDir = values.save ? path.resolve(values.save) : dir;
 const dbFile = path.join(dir, 'profile.db');
-const serve = [
-  '--cpu-prof',
-  '--cpu-prof-dir',
-  profileDir,
-  'server/cli.ts',
-  'serve',
-  '--port',
-  '0',
-  '--db',
-  dbFile,
-  '--rate-limit',
-  '0',
-  '--address-rate-limit',
-  '0',
-];
+const serve = ['--cpu-prof', '--cpu-prof-dir', profileDir, ...serveArgs(dbFile)];
 const duration = Number(values.seconds);
 /** Seconds at the profile's end to sum (the measured run's); the whole profile when undefined. */
 let summedFromEnd: number | undefined;
