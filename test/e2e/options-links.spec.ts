@@ -216,6 +216,16 @@ test.describe('options page, Links', () => {
       if (/\/chunks\/client-[^/]*\.js$/.test(request.url())) opening.push('client asked for');
     });
     page.on('domcontentloaded', () => opening.push('page ready'));
+    // The answer (about 15 kB compressed) arriving over half a second or more, as over a slow
+    // network: on a fast one it may all be in before the page reads its first piece, and then the
+    // whole list is drawn at once.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 16 * 1024,
+      uploadThroughput: -1,
+    });
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     await expect(count(page)).toHaveText('2,000 links', { timeout: 30_000 });
 
