@@ -20,9 +20,6 @@ import {
   parseLinks,
   parseLinksJsonPartsInTurns,
 } from './links-json.ts';
-
-export { isCachedLinks } from './links-json.ts';
-
 import {
   readStoredFirstScreen,
   readStoredLinks,
@@ -33,6 +30,8 @@ import {
   updateStoredLinks,
   writeStoredLinks,
 } from './links-store.ts';
+
+export { isCachedLinks } from './links-json.ts';
 
 const CachedDomain = z.object({
   domain: z.string(),
