@@ -92,6 +92,13 @@ async function rollupAndTruth() {
   return { stored: [...stored], truth: [...truth] };
 }
 
+/** The roll-up as the links' counts are, the link's 3 + 5 people of `day` under "after". */
+async function expectMovedToAfter(day: number) {
+  const { stored, truth } = await rollupAndTruth();
+  expect(truth).toContainEqual({ facet: 'campaign_human', day, value: 'after', clicks: 8 });
+  expect(stored).toEqual(truth);
+}
+
 describe("the account's roll-up when a link changes or goes while a batch adds to it", () => {
   it('are right when the batch adds first and the campaign changes meanwhile', async () => {
     const link = await linkWithClicks();
@@ -100,14 +107,7 @@ describe("the account's roll-up when a link changes or goes while a batch adds t
       (tx) => addPeople(tx, link),
       () => changeCampaign(races.second, link.linkId),
     );
-    const { stored, truth } = await rollupAndTruth();
-    expect(truth).toContainEqual({
-      facet: 'campaign_human',
-      day: link.day,
-      value: 'after',
-      clicks: 8,
-    });
-    expect(stored).toEqual(truth);
+    await expectMovedToAfter(link.day);
   });
 
   it('are right when the campaign changes first and the batch adds meanwhile', async () => {
@@ -117,14 +117,7 @@ describe("the account's roll-up when a link changes or goes while a batch adds t
       (tx) => changeCampaign(tx, link.linkId),
       () => addPeople(races.first, link),
     );
-    const { stored, truth } = await rollupAndTruth();
-    expect(truth).toContainEqual({
-      facet: 'campaign_human',
-      day: link.day,
-      value: 'after',
-      clicks: 8,
-    });
-    expect(stored).toEqual(truth);
+    await expectMovedToAfter(link.day);
   });
 
   it('leave nothing of a link deleted while a batch adds to it', async () => {
