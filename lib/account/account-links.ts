@@ -99,9 +99,14 @@ export function createAccountLinks(
   /** The click record's last write from a read of the list, which the next one waits for. */
   let recording: Promise<void> = Promise.resolve();
   let cacheRead: Promise<unknown> | undefined;
+  /** The cache's latest versions this object wrote: a list it read may be stored over them. */
+  const writtenHere = new Set<string>();
   const noteCache = (written: CachedVersion | undefined) => {
     knownCache = written;
     index.noteWritten(written);
+    if (!written) return;
+    writtenHere.add(written.version);
+    if (writtenHere.size > 20) writtenHere.delete(writtenHere.values().next().value as string);
   };
 
   /** Whether the stored cache is still `links` as this object knows it (one small read). */
@@ -133,6 +138,7 @@ export function createAccountLinks(
     set('links', (now) => ({ ...now, loading: true }));
     const changes: LinksChange[] = [];
     changesDuringRefresh = changes;
+    const asked = { askedAt: Date.now(), replaces: (version: string) => writtenHere.has(version) };
     /** The list's newest links, shown while the rest is read when nothing was shown yet. */
     let firstShown: Link[] | undefined;
     try {
@@ -167,7 +173,11 @@ export function createAccountLinks(
       const stored = () =>
         changes.slice(appliedChanges).reduce((list, change) => change(list), links);
       if (!state.lifetime.aborted && !(await cacheHolds(stored()))) {
-        await writeCachedLinks(connection, stored, fetchedAt).then(noteCache, () => {});
+        // Not over an edit another page stored meanwhile: that page's word is newer (cache.ts).
+        const written = await writeCachedLinks(connection, stored, fetchedAt, asked).catch(
+          () => undefined,
+        );
+        if (written) noteCache(written);
       }
       if (!state.lifetime.aborted) {
         // Every read of the list feeds the local click record (Trending, and the chart against

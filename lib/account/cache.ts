@@ -28,6 +28,7 @@ import {
   removeStoredLinks,
   type StoredLinks,
   updateStoredLinks,
+  versionAsOf,
   writeStoredLinks,
 } from './links-store.ts';
 
@@ -244,24 +245,40 @@ const storedLinks = (
 
 const WRITE_ATTEMPTS = 3;
 
+/** A list read from the service: when it was asked for, and which stored versions it may replace. */
+export type ListedAt = {
+  askedAt: number;
+  /** Versions written by the one that asked: its changes are in `links()` already. */
+  replaces: (version: string) => boolean;
+};
+
 /**
  * Stores the account's links (`links()`, asked again after a change made while they were being
- * serialised, which the write must not undo); answers the version written, with them.
+ * serialised, which the write must not undo); answers the version written, with them. A list
+ * `listed` from the service is not stored over a change another page stored after it was asked
+ * for (an edit in a second options tab): answers undefined, and the cache keeps the newer.
  */
 export async function writeCachedLinks(
   account: AccountRef,
   links: Link[] | (() => Link[]),
   fetchedAt = Date.now(),
-): Promise<CachedVersion> {
+  listed?: ListedAt,
+): Promise<CachedVersion | undefined> {
   const listOf = typeof links === 'function' ? links : () => links;
   for (let attempt = 1; ; attempt++) {
     const before = await readStoredLinksVersion(account.id);
+    const newer =
+      before !== undefined && (versionAsOf(before) ?? 0) > (listed?.askedAt ?? Infinity);
+    if (newer && !listed?.replaces(before)) return undefined;
     const list = listOf();
     const parts = await linksJsonPartsInTurns(list);
     // Changes without end meanwhile (a bulk import in another page): the last attempt writes.
     const condition = attempt < WRITE_ATTEMPTS ? { ifVersion: before } : {};
     const version = await writeUnlessRemoved(account.id, () =>
-      writeStoredLinks(account.id, storedLinks(account, list, fetchedAt, parts), condition),
+      writeStoredLinks(account.id, storedLinks(account, list, fetchedAt, parts), {
+        ...condition,
+        asOf: listed?.askedAt ?? fetchedAt,
+      }),
     );
     if (version === undefined) continue;
     await announceLinksCacheChange(account.id);

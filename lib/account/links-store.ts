@@ -37,9 +37,19 @@ const firstScreenKey = (id: string) => `${id}:first-screen`;
 /**
  * A new value at every write of an account's links, in the same transaction: a page that keeps
  * something made from the list (the background's index by destination) knows by this one small
- * read whether another page has written since. Missing for lists written by older versions.
+ * read whether another page has written since. Missing for lists written by older versions. It
+ * starts with the time the list stored is as new as (`versionAsOf`).
  */
 const versionKey = (id: string) => `${id}:version`;
+
+/**
+ * The time the stored list is as new as, read from its version: when its list was asked of the
+ * service, or when a change was made to it. Undefined for versions written without one.
+ */
+export function versionAsOf(version: string | undefined): number | undefined {
+  const match = version === undefined ? null : /^(\d+):/.exec(version);
+  return match ? Number(match[1]) : undefined;
+}
 const partKey = (id: string, at: number) => `${id}:part:${at}`;
 const allPartKeys = (id: string) => IDBKeyRange.bound(`${id}:part:`, `${id}:part:\uffff`);
 
@@ -117,8 +127,13 @@ export const readStoredFirstScreen = (id: string): Promise<unknown> =>
  * after another, each from the answer to the one before: the transaction stays open, and each
  * piece is copied in a task of its own.
  */
-function put(store: IDBObjectStore, id: string, { all, firstScreen }: StoredLinks): string {
-  const version = crypto.randomUUID();
+function put(
+  store: IDBObjectStore,
+  id: string,
+  { all, firstScreen }: StoredLinks,
+  asOf: number,
+): string {
+  const version = `${Math.round(asOf)}:${crypto.randomUUID()}`;
   const parts = partsOf(all);
   store.delete(allPartKeys(id));
   store.put(parts ? { ...(all as object), parts: parts.length } : all, id);
@@ -152,22 +167,23 @@ async function inTransaction<T>(
 }
 
 /**
- * Writes an account's links; answers the version written. With `ifVersion`, writes only when the
- * stored version is still that one (undefined: none), and answers undefined otherwise: a list
- * serialised over several turns is not written over a change made meanwhile.
+ * Writes an account's links, as new as `asOf` (now unless told); answers the version written.
+ * With `ifVersion`, writes only when the stored version is still that one (undefined: none), and
+ * answers undefined otherwise: a list serialised over several turns is not written over a change
+ * made meanwhile.
  */
 export const writeStoredLinks = (
   id: string,
   links: StoredLinks,
-  options: { ifVersion?: string | undefined } = {},
+  { asOf = Date.now(), ...options }: { ifVersion?: string | undefined; asOf?: number } = {},
 ): Promise<string | undefined> =>
   linksStore()('readwrite', (store) =>
     inTransaction<string | undefined>(store, (done) => {
-      if (!('ifVersion' in options)) return done(put(store, id, links));
+      if (!('ifVersion' in options)) return done(put(store, id, links, asOf));
       const version = store.get(versionKey(id));
       version.onsuccess = () => {
         const now = typeof version.result === 'string' ? version.result : undefined;
-        done(now === options.ifVersion ? put(store, id, links) : undefined);
+        done(now === options.ifVersion ? put(store, id, links, asOf) : undefined);
       };
     }),
   );
@@ -184,7 +200,7 @@ export const updateStoredLinks = (
     inTransaction<string | undefined>(store, (done) =>
       readWhole(store, id, (stored) => {
         const next = change(stored);
-        done(next === undefined ? undefined : put(store, id, next));
+        done(next === undefined ? undefined : put(store, id, next, Date.now()));
       }),
     ),
   );

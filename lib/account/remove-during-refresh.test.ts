@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storeAccounts } from '../../test/support/accounts.ts';
+import { holdAnswers } from '../../test/support/hold-answers.ts';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
 import type { AccountRef } from '../settings/connection.ts';
 import { forgetAccount, loadSettings } from '../settings/settings.ts';
@@ -33,31 +34,6 @@ afterEach(() => {
   closeAccounts();
   vi.restoreAllMocks();
 });
-
-/**
- * Holds every answer of the service (or those to the addresses `held` picks) until `release` is
- * called; `asked` resolves on the first request held.
- */
-function holdAnswers(held: (url: string) => boolean = () => true) {
-  const realFetch = globalThis.fetch;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked!: () => void;
-  const firstAsked = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (!held(url)) return realFetch(input, init);
-    asked();
-    const answer = await realFetch(input, init);
-    await released;
-    return answer;
-  });
-  return { release, asked: firstAsked };
-}
 
 /** What the options page's removal does, seen from another page: settings first, then caches. */
 async function removeFromAnotherPage(id: string) {

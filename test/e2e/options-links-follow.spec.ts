@@ -1,6 +1,6 @@
 import { launchWithExtension } from '../support/chromium.ts';
 import { configure, expect, extensionWorker, openOptions, waitForInstallTab } from './fixtures.ts';
-import { count, createLink, row, test } from './links-helpers.ts';
+import { count, createLink, getLink, row, test } from './links-helpers.ts';
 import { PopupPage } from './popup-page.ts';
 
 test.describe('options page, Links: the list follows changes made elsewhere', () => {
@@ -73,5 +73,60 @@ test.describe('options page, Links: the list follows changes made elsewhere', ()
     } finally {
       await own.close();
     }
+  });
+
+  test("an edit in one tab stands when another tab's list, asked for before it, arrives", async ({
+    context,
+    extensionId,
+    worker,
+    service,
+    apiKey,
+  }) => {
+    const link = await createLink(service, apiKey, {
+      destination_url: 'https://two-tabs.example.com/',
+      title: 'As listed',
+    });
+    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
+    const first = await openOptions(context, extensionId);
+    await expect(row(first, link.short_url)).toContainText('As listed');
+
+    // The second tab's list is read by the service at once, and its answer held back.
+    const second = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const listAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await second.route(
+      (url) => url.pathname === '/v1/links',
+      async (route) => {
+        const response = await route.fetch();
+        asked();
+        await held;
+        await route.fulfill({ response });
+      },
+    );
+    await second.goto(`chrome-extension://${extensionId}/options.html#links`);
+    await listAsked;
+
+    await first.bringToFront();
+    await row(first, link.short_url).getByRole('button', { name: 'Edit' }).click();
+    const dialog = first.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Edited in the first tab');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await getLink(service, apiKey, link.short_url)).body.title)
+      .toBe('Edited in the first tab');
+
+    release();
+    // The second tab shows its list, then the edit the first tab stored meanwhile: the cache kept
+    // it (the list, asked for before the edit, was not stored over it).
+    await expect(row(second, link.short_url)).toContainText('Edited in the first tab');
+    await expect(second.getByText('Refreshing…')).toBeHidden();
+    await expect(row(first, link.short_url)).toContainText('Edited in the first tab');
   });
 });
