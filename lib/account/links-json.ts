@@ -1,32 +1,52 @@
-// The cached links' JSON in pieces of a few thousand links: at 20,000 links one JSON.stringify was
+// The cached links' JSON in pieces of a few hundred links: at 20,000 links one JSON.stringify was
 // a task of about 70 ms, and one put of its 3.7 MB into IndexedDB another 40 (see links-store.ts).
 // Each piece is the inside of a JSON array; the pieces joined by commas, in brackets, are the list.
-// Read back, the pieces are parsed one a turn too (about 5 ms each, where the whole list joined
-// and parsed at once was a task of 60-130 ms just after the cache's first rows were drawn).
+// Pieces are made and read back a few milliseconds of them per turn of the page (the whole list
+// joined and parsed at once was a task of 60-130 ms just after the cache's first rows were drawn).
 import type { Link } from '../api/schemas.ts';
 
-/** Links in one piece: a task of a few milliseconds to serialise, and to store. */
-export const LINKS_PER_PART = 2_000;
+/**
+ * Links in one piece: about 50 kB of JSON, under the 64 kB above which Chromium's IndexedDB wraps
+ * a value into a blob of its own (a put of a 2,000-link piece was a task of 17-59 ms, and the
+ * write after a refresh made the frames of a scroll under way 33-50 ms long).
+ */
+export const LINKS_PER_PART = 250;
+
+/** How long the work below runs before the page may draw and answer: well within a frame. */
+const TURN_MS = 4;
 
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Calls `step` for 0 … count - 1, a few milliseconds of them per turn; stops when it answers false. */
+async function inTurns(count: number, step: (at: number) => boolean | undefined): Promise<boolean> {
+  let turnStarted = performance.now();
+  for (let at = 0; at < count; at++) {
+    if (at > 0 && performance.now() - turnStarted >= TURN_MS) {
+      await nextTurn();
+      turnStarted = performance.now();
+    }
+    if (step(at) === false) return false;
+  }
+  return true;
+}
 
 const partOf = (links: readonly Link[], at: number) =>
   JSON.stringify(links.slice(at, at + LINKS_PER_PART)).slice(1, -1);
 
+const partCount = (links: readonly Link[]) => Math.ceil(links.length / LINKS_PER_PART);
+
 /** The pieces at once (a change applied inside a transaction, which may not wait for a turn). */
 export function linksJsonParts(links: readonly Link[]): string[] {
-  const parts: string[] = [];
-  for (let at = 0; at < links.length; at += LINKS_PER_PART) parts.push(partOf(links, at));
-  return parts;
+  return Array.from({ length: partCount(links) }, (_, n) => partOf(links, n * LINKS_PER_PART));
 }
 
-/** The pieces, one per turn of the page: the page draws and answers between them. */
+/** The pieces, a few per turn of the page: the page draws and answers between them. */
 export async function linksJsonPartsInTurns(links: readonly Link[]): Promise<string[]> {
   const parts: string[] = [];
-  for (let at = 0; at < links.length; at += LINKS_PER_PART) {
-    if (at > 0) await nextTurn();
-    parts.push(partOf(links, at));
-  }
+  await inTurns(partCount(links), (n) => {
+    parts.push(partOf(links, n * LINKS_PER_PART));
+    return true;
+  });
   return parts;
 }
 
@@ -67,16 +87,16 @@ export function parseLinks(json: string): Link[] | undefined {
   }
 }
 
-/** The pieces' links, a piece parsed per turn; undefined when one is damaged. */
+/** The pieces' links, a few pieces parsed per turn; undefined when one is damaged. */
 export async function parseLinksJsonPartsInTurns(
   parts: readonly string[],
 ): Promise<Link[] | undefined> {
   const links: Link[] = [];
-  for (const [at, part] of parts.entries()) {
-    if (at > 0) await nextTurn();
-    const piece = parseLinks(`[${part}]`);
-    if (!piece) return undefined;
+  const whole = await inTurns(parts.length, (at) => {
+    const piece = parseLinks(`[${parts[at]}]`);
+    if (!piece) return false;
     for (const link of piece) links.push(link);
-  }
-  return links;
+    return true;
+  });
+  return whole ? links : undefined;
 }
