@@ -3,7 +3,8 @@
 // after another, and the browser suite last and alone, because its two workers take both cores.
 // Only the builds share a folder (.output): the scripts that build are in one lane, in order.
 // A script that runs beside others has its output printed whole when it ends (a script alone
-// prints as it goes); at the end, how long every script took.
+// prints as it goes); at the end, how long every script took, and for a script that failed the
+// lines of its output that say what failed: CI shows only the end of the output.
 import { spawn } from 'node:child_process';
 
 /** A lane: scripts run one after another. A step: lanes run side by side. */
@@ -13,25 +14,28 @@ const STEPS: string[][][] = [
   [['test:e2e']],
 ];
 
-type Outcome = { script: string; code: number | null; seconds: number };
+type Outcome = { script: string; code: number | null; seconds: number; output: string };
 
 function run(script: string, alone: boolean): Promise<Outcome> {
   const started = performance.now();
   if (alone) process.stdout.write(`\n── npm run ${script}\n`);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
-      stdio: ['ignore', alone ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe'],
-    });
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const keep = (out: NodeJS.WriteStream) => (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (alone) out.write(chunk);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
+      const output = Buffer.concat(chunks).toString();
       if (!alone) {
         process.stdout.write(`\n── npm run ${script} (${seconds.toFixed(1)} s, exit ${code})\n`);
-        process.stdout.write(Buffer.concat(chunks));
+        process.stdout.write(output);
       }
-      resolve({ script, code, seconds });
+      resolve({ script, code, seconds, output });
     });
   });
 }
@@ -64,6 +68,23 @@ for (const { script, code, seconds } of outcomes) {
 process.stdout.write(`npm test: ${total.toFixed(1)} s\n`);
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
 if (failed.length > 0) {
+  for (const { script, output } of failed) process.stdout.write(whatFailed(script, output));
   process.stdout.write(`Failed: ${failed.map((outcome) => outcome.script).join(', ')}\n`);
   process.exit(1);
+}
+
+/**
+ * The lines of a failed script's output that name a failed test and its expectation (Vitest's,
+ * Playwright's), a few per failure, without colours.
+ */
+function whatFailed(script: string, output: string): string {
+  const telling = /(✘|×|FAIL\b|Error:|Expected|Received|expect\(|Timeout|toBe|Call log)/;
+  const lines = output
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours' escape sequences.
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => telling.test(line) && line.length > 0);
+  const unique = [...new Set(lines)].slice(0, 16).map((line) => `  ${line.slice(0, 200)}`);
+  return unique.length > 0 ? `\nWhat failed in ${script}:\n${unique.join('\n')}\n` : '';
 }
