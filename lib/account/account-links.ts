@@ -90,7 +90,10 @@ export function createAccountLinks(
    * the cache, and the next "Shorten" would make it a second time).
    */
   let changesDuringRefresh: LinksChange[] | undefined;
-  /** Changes made while the first screen was shown: the whole list, read before them, gets them. */
+  /**
+   * Changes made while the cache is read, a first screen (the cache's or the service's) shown
+   * meanwhile: the whole cached list, read before them, gets them.
+   */
   let changesOnFirstScreen: LinksChange[] | undefined;
   let cacheReload: Promise<void> | undefined;
   let reloadAgain = false;
@@ -216,6 +219,8 @@ export function createAccountLinks(
    * it is read, then the whole list (megabytes at tens of thousands), both read at once.
    */
   async function readLinksInTwo(): Promise<Cached<Link[]> | undefined> {
+    // Kept before anything is shown: the service's first rows may come before the cache's.
+    changesOnFirstScreen = [];
     // Asked for first, so that its answer is not queued behind the whole list's.
     const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
     const wholeWithVersion = readCachedLinksVersion(connection);
@@ -234,8 +239,6 @@ export function createAccountLinks(
       first.total > first.value.length &&
       state.getSnapshot().links.value === undefined
     ) {
-      // Before it is shown: a change may come from whoever is told of it.
-      changesOnFirstScreen = [];
       set('links', (now) => ({
         ...now,
         value: first.value,
