@@ -25,6 +25,7 @@ import {
   writeCachedLinks,
 } from './cache.ts';
 import { keepCachedLinksIndex } from './cached-links-index.ts';
+import { countedOnFirstRows, oncePerFrame } from './first-rows-count.ts';
 import { removeLinks } from './link-changes.ts';
 import { keepUnchangedLinks, sameLinks } from './same-links.ts';
 
@@ -144,10 +145,14 @@ export function createAccountLinks(
     const asked = { askedAt: Date.now(), replaces: (version: string) => writtenHere.has(version) };
     /** The list's newest links, shown while the rest is read when nothing was shown yet. */
     let firstShown: Link[] | undefined;
+    const countRowsArrived = oncePerFrame((loaded: number) =>
+      set('links', (now) => countedOnFirstRows(now, firstShown, { loaded })),
+    );
     try {
       const listed = await (await state.client()).listLinks({
         signal: state.lifetime,
-        onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
+        onProgress: (progress) =>
+          set('links', (now) => countedOnFirstRows({ ...now, progress }, firstShown, progress)),
         firstScreen: {
           size: FIRST_SCREEN_LINKS,
           wanted: () => state.getSnapshot().links.value === undefined,
@@ -156,6 +161,11 @@ export function createAccountLinks(
             firstShown = newestLinks(first, FIRST_SCREEN_LINKS);
             set('links', (now) => ({ ...now, value: firstShown, partOf: { total } }));
             return afterNextPaint();
+          },
+          arrived(rows) {
+            if (state.getSnapshot().links.value !== firstShown) return false;
+            countRowsArrived(rows);
+            return true;
           },
         },
       });

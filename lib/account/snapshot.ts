@@ -20,9 +20,10 @@ export type ListSnapshot<T> = {
   /**
    * Set while `value` is only a first screen of the list, and the whole follows a moment later:
    * the cache's newest links, or the first rows of the service's answer while it arrives (how
-   * many in all then unknown, `total` undefined).
+   * many in all then unknown, `total` undefined). `loaded`: how many of the list's links have
+   * arrived meanwhile, when the service's answer says it before it is all in.
    */
-  partOf?: { total: number | undefined };
+  partOf?: { total: number | undefined; loaded?: number };
 };
 
 export type AccountSnapshot = {

@@ -14,6 +14,12 @@ export type FirstScreen = {
   show: (links: Link[], total: number | undefined) => Promise<void> | void;
   /** Whether a first screen is still wanted, asked as the answer arrives (a cached one is shown). */
   wanted?: () => boolean;
+  /**
+   * Once the first rows of an answer still arriving are shown, told how many of its rows are in
+   * as each piece of the rest comes (list-stream.ts); answers whether it still wants to know
+   * (else the rest is read in one go).
+   */
+  arrived?: (rows: number) => boolean;
 };
 
 /** Rows read between two turns of the page. */

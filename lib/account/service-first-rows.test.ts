@@ -1,6 +1,6 @@
-// The service's first rows shown before the cache is read (a slow cache, a slow disk), and a change
-// made while they are: the cached whole list that replaces them must carry it, though it was read
-// before the change.
+// The service's first rows, shown while the rest of its answer arrives: counted as the rest comes,
+// and, when they came before the cache was read (a slow disk), a change made while they are shown
+// is carried by the cached whole list that replaces them, though it was read before the change.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startTestService, type TestService } from '../../test/support/test-service.ts';
@@ -38,8 +38,11 @@ vi.mock('./cache.ts', async (importOriginal) => {
   };
 });
 
-/** The list's answer: its first rows at once, the rest once `rest` is opened. */
-function holdTheListsEnd(rest: { opened: Promise<void> }) {
+/**
+ * The list's answer in pieces, cut before each row of `cuts` (its first rows in the first piece),
+ * each piece after `between()` has resolved.
+ */
+function listAnswerInPieces(cuts: number[], between: () => Promise<unknown>) {
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -49,13 +52,14 @@ function holdTheListsEnd(rest: { opened: Promise<void> }) {
     }
     const text = await answer.text();
     const rows = (JSON.parse(text) as { links: unknown[] }).links;
-    const cut = text.indexOf(JSON.stringify(rows[FIRST_SCREEN_LINKS + 2]));
-    expect(cut).toBeGreaterThan(0);
+    const at = [0, ...cuts.map((row) => text.indexOf(JSON.stringify(rows[row]))), text.length];
+    expect(at).toEqual([...at].sort((a, b) => a - b));
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(new TextEncoder().encode(text.slice(0, cut)));
-        await rest.opened;
-        controller.enqueue(new TextEncoder().encode(text.slice(cut)));
+        for (let piece = 0; piece < at.length - 1; piece++) {
+          if (piece > 0) await between();
+          controller.enqueue(new TextEncoder().encode(text.slice(at[piece], at[piece + 1])));
+        }
         controller.close();
       },
     });
@@ -103,7 +107,7 @@ afterEach(() => {
 it("keeps a change made while the service's first rows are shown, in the cached list that replaces them", async () => {
   cacheAnswers = gate();
   const theListsEnd = gate();
-  holdTheListsEnd(theListsEnd);
+  listAnswerInPieces([FIRST_SCREEN_LINKS + 2], () => theListsEnd.opened);
   const account = openAccount(connection);
   let edited: Link | undefined;
   /** The title of the edited link in each whole list shown, the cached one first. */
@@ -129,4 +133,32 @@ it("keeps a change made while the service's first rows are shown, in the cached 
 
   expect(edited).toBeDefined();
   expect(titles).toEqual(['Edited']);
+});
+
+it("counts the service's links as the rest of its answer arrives, after its first rows", async () => {
+  // Another account id: no cache, the service's first rows are what the page shows first.
+  const account = openAccount({ ...connection, id: 'never-opened' });
+  listAnswerInPieces(
+    [FIRST_SCREEN_LINKS + 2, FIRST_SCREEN_LINKS + 5, FIRST_SCREEN_LINKS + 8],
+    // A few frames between two pieces.
+    () => new Promise((resolve) => setTimeout(resolve, 60)),
+  );
+  const counts: string[] = [];
+  account.subscribe(() => {
+    const { value, partOf } = account.getSnapshot().links;
+    if (!value) return;
+    const count = partOf ? `${partOf.loaded ?? value.length} so far` : `${value.length} in all`;
+    if (counts.at(-1) !== count) counts.push(count);
+  });
+
+  await account.loadLinks();
+
+  // The first rows shown, then the rows that came with their piece, then each piece's.
+  expect(counts).toEqual([
+    `${FIRST_SCREEN_LINKS} so far`,
+    `${FIRST_SCREEN_LINKS + 2} so far`,
+    `${FIRST_SCREEN_LINKS + 5} so far`,
+    `${FIRST_SCREEN_LINKS + 8} so far`,
+    `${FIRST_SCREEN_LINKS + 10} in all`,
+  ]);
 });
