@@ -1,6 +1,6 @@
-// How many of the service's links have arrived while only its first rows are shown, for the count
-// beside the heading ("Loading links… 1,240 so far"): the rows shown stay the same array, so the
-// count is all that is drawn again, and at most once a frame however many pieces arrive.
+// How many of the service's links are in (arrived, or read) while only its first rows are shown,
+// for the count beside the heading ("Loading links… 1,240 so far"): the rows shown stay the same
+// array, so the count is all that is drawn again, at most once a frame however many pieces come.
 import type { ListProgress } from '../api/client.ts';
 import type { Link } from '../api/schemas.ts';
 import type { ListSnapshot } from './snapshot.ts';

@@ -20,8 +20,8 @@ export type ListSnapshot<T> = {
   /**
    * Set while `value` is only a first screen of the list, and the whole follows a moment later:
    * the cache's newest links, or the first rows of the service's answer while it arrives (how
-   * many in all then unknown, `total` undefined). `loaded`: how many of the list's links have
-   * arrived meanwhile, when the service's answer says it before it is all in.
+   * many in all then unknown, `total` undefined). `loaded`: how many of the service's links are in
+   * meanwhile (arrived, or read from its answer), when counted before the whole list is shown.
    */
   partOf?: { total: number | undefined; loaded?: number };
 };
