@@ -25,6 +25,7 @@ import {
   writeCachedLinks,
 } from './cache.ts';
 import { keepCachedLinksIndex } from './cached-links-index.ts';
+import { countedOnFirstRows, oncePerFrame } from './first-rows-count.ts';
 import { removeLinks } from './link-changes.ts';
 import { keepUnchangedLinks, sameLinks } from './same-links.ts';
 
@@ -90,7 +91,10 @@ export function createAccountLinks(
    * the cache, and the next "Shorten" would make it a second time).
    */
   let changesDuringRefresh: LinksChange[] | undefined;
-  /** Changes made while the first screen was shown: the whole list, read before them, gets them. */
+  /**
+   * Changes made while the cache is read, a first screen (the cache's or the service's) shown
+   * meanwhile: the whole cached list, read before them, gets them.
+   */
   let changesOnFirstScreen: LinksChange[] | undefined;
   let cacheReload: Promise<void> | undefined;
   let reloadAgain = false;
@@ -141,10 +145,14 @@ export function createAccountLinks(
     const asked = { askedAt: Date.now(), replaces: (version: string) => writtenHere.has(version) };
     /** The list's newest links, shown while the rest is read when nothing was shown yet. */
     let firstShown: Link[] | undefined;
+    const countRowsArrived = oncePerFrame((loaded: number) =>
+      set('links', (now) => countedOnFirstRows(now, firstShown, { loaded })),
+    );
     try {
       const listed = await (await state.client()).listLinks({
         signal: state.lifetime,
-        onProgress: (progress) => set('links', (now) => ({ ...now, progress })),
+        onProgress: (progress) =>
+          set('links', (now) => countedOnFirstRows({ ...now, progress }, firstShown, progress)),
         firstScreen: {
           size: FIRST_SCREEN_LINKS,
           wanted: () => state.getSnapshot().links.value === undefined,
@@ -153,6 +161,11 @@ export function createAccountLinks(
             firstShown = newestLinks(first, FIRST_SCREEN_LINKS);
             set('links', (now) => ({ ...now, value: firstShown, partOf: { total } }));
             return afterNextPaint();
+          },
+          arrived(rows) {
+            if (state.getSnapshot().links.value !== firstShown) return false;
+            countRowsArrived(rows);
+            return true;
           },
         },
       });
@@ -216,6 +229,8 @@ export function createAccountLinks(
    * it is read, then the whole list (megabytes at tens of thousands), both read at once.
    */
   async function readLinksInTwo(): Promise<Cached<Link[]> | undefined> {
+    // Kept before anything is shown: the service's first rows may come before the cache's.
+    changesOnFirstScreen = [];
     // Asked for first, so that its answer is not queued behind the whole list's.
     const firstRead = readCachedFirstScreen(connection).catch(() => undefined);
     const wholeWithVersion = readCachedLinksVersion(connection);
@@ -234,8 +249,6 @@ export function createAccountLinks(
       first.total > first.value.length &&
       state.getSnapshot().links.value === undefined
     ) {
-      // Before it is shown: a change may come from whoever is told of it.
-      changesOnFirstScreen = [];
       set('links', (now) => ({
         ...now,
         value: first.value,

@@ -20,9 +20,10 @@ export type ListSnapshot<T> = {
   /**
    * Set while `value` is only a first screen of the list, and the whole follows a moment later:
    * the cache's newest links, or the first rows of the service's answer while it arrives (how
-   * many in all then unknown, `total` undefined).
+   * many in all then unknown, `total` undefined). `loaded`: how many of the service's links are in
+   * meanwhile (arrived, or read from its answer), when counted before the whole list is shown.
    */
-  partOf?: { total: number | undefined };
+  partOf?: { total: number | undefined; loaded?: number };
 };
 
 export type AccountSnapshot = {

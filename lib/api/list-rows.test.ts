@@ -74,6 +74,21 @@ describe("the list's rows", () => {
     expect(read).toEqual(readLinkRows(listed));
   });
 
+  it('are counted a slice at a time once their newest are shown, while that is wanted', async () => {
+    const told: number[] = [];
+    const read = await readListRows(rows, {
+      pause: async () => {},
+      firstScreen: { size: 3, show: () => {}, arrived: (count) => told.push(count) > 0 },
+    });
+    expect(told).toEqual([5_000, 10_000, read.length]);
+    told.length = 0;
+    await readListRows(rows, {
+      pause: async () => {},
+      firstScreen: { size: 3, show: () => {}, arrived: (count) => told.push(count) < 0 },
+    });
+    expect(told).toEqual([5_000]);
+  });
+
   it('are not shown ahead when the whole list fits in the first screen', async () => {
     let shown = 0;
     await readListRows(rows.slice(0, 3), { firstScreen: { size: 3, show: () => void shown++ } });

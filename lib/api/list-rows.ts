@@ -14,6 +14,13 @@ export type FirstScreen = {
   show: (links: Link[], total: number | undefined) => Promise<void> | void;
   /** Whether a first screen is still wanted, asked as the answer arrives (a cached one is shown). */
   wanted?: () => boolean;
+  /**
+   * Once the first screen is shown, told how many of the list's rows are in as the rest comes:
+   * the rows of an answer still arriving as each piece of it does (list-stream.ts), or the rows
+   * read, a slice at a time (below). Answers whether it still wants to know (else an answer still
+   * arriving is read in one go).
+   */
+  arrived?: (rows: number) => boolean;
 };
 
 /** Rows read between two turns of the page. */
@@ -59,7 +66,10 @@ export async function readListRows(
     const checked = Link.safeParse(row);
     return checked.success ? checked.data : undefined;
   };
+  /** Whoever was shown the first screen, while they want to know how many rows are read. */
+  let tell: FirstScreen['arrived'];
   if (firstScreen && rows.length > firstScreen.size) {
+    tell = firstScreen.arrived;
     const first: Link[] = [];
     for (const index of newestRowIndices(rows, firstScreen.size)) {
       const link = read(rows[index]);
@@ -80,6 +90,7 @@ export async function readListRows(
       const link = read(rows[index]);
       if (link) links.push(link);
     }
+    if (tell?.(links.length) === false) tell = undefined;
   }
   return links;
 }

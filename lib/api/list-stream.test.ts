@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { firstRowsScanner, readTextInPieces, showFirstRowsOnArrival } from './list-stream.ts';
+import {
+  firstRowsScanner,
+  readTextInPieces,
+  rowsCounter,
+  showFirstRowsOnArrival,
+} from './list-stream.ts';
 
 const row = (n: number) => ({
   // Characters of several bytes, cut between pieces below.
@@ -83,6 +88,62 @@ describe("the list's first rows, read as its answer arrives", () => {
     const eager = showFirstRowsOnArrival({ size: 3, show: () => void shown++ });
     expect(eager.onPiece(text)).toBe(false);
     expect([shown, eager.shown()]).toEqual([1, true]);
+  });
+
+  it('are counted as the rest of the answer arrives, however its text is cut', () => {
+    const text = `${answer(50).slice(0, -1)},"meta":{"rows":[{"not":"a row"}]}}`;
+    const afterThird = text.indexOf(JSON.stringify(row(3))) - 1;
+    for (const size of [1, 2, 3, 7, 64, 1_000, text.length]) {
+      const count = rowsCounter(3);
+      const counts: number[] = [];
+      for (let at = afterThird; at < text.length; at += size) {
+        counts.push(count(text.slice(at, at + size)));
+      }
+      // Every row once, the meta's objects not: the count stops where the rows' array ends.
+      expect(counts.at(-1)).toBe(50);
+      expect(count.ended()).toBe(true);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    }
+  });
+
+  it('are counted once the first screen is shown, as long as that is wanted', () => {
+    const wire = (n: number) => ({
+      ...row(n),
+      destination_url: 'https://example.com/',
+      clicks: 0,
+      created_at: '2026-11-22T10:00:00Z',
+    });
+    const text = `{"links":[${Array.from({ length: 8 }, (_, n) => JSON.stringify(wire(n))).join(',')}]}`;
+    const piece = Math.ceil(text.length / 8);
+    const told: number[] = [];
+    let shown = false;
+    let counted = true;
+    const early = showFirstRowsOnArrival({
+      size: 2,
+      show: () => {
+        shown = true;
+      },
+      // As the page asks: no first screen wanted once one is shown.
+      wanted: () => !shown,
+      arrived: (rows) => told.push(rows) > 0 && counted,
+    });
+    const goesOn: boolean[] = [];
+    for (let at = 0; at < 6 * piece; at += piece)
+      goesOn.push(early.onPiece(text.slice(at, at + piece)));
+    expect(early.shown()).toBe(true);
+    // Told at the first screen and at each piece after it, more rows each time but for a piece
+    // inside a row; it asks for every piece.
+    expect(told.length).toBeGreaterThan(3);
+    expect(told[0]).toBeGreaterThanOrEqual(2);
+    expect(told.at(-1)).toBeGreaterThan(told[0] as number);
+    expect(told).toEqual([...told].sort((a, b) => a - b));
+    expect(goesOn.slice(-told.length)).toEqual(told.map(() => true));
+    // No longer wanted (the cached list replaced the first rows): the rest is read in one go.
+    counted = false;
+    expect(early.onPiece(text.slice(6 * piece, 7 * piece))).toBe(false);
+    // Without anyone to tell, the first screen is where the pieces stop, as before.
+    const untold = showFirstRowsOnArrival({ size: 2, show: () => {} });
+    expect(untold.onPiece(text)).toBe(false);
   });
 
   it("come with the answer's whole text, read in pieces", async () => {

@@ -236,6 +236,13 @@ test.describe('options page, Links', () => {
     expect(seen.find((entry) => entry.includes('| rows |'))).toBe(
       'Loading links… 60 so far | rows | Seeded link 1999',
     );
+    // … then counted as the rest arrives, more each time.
+    const soFar = seen.flatMap((entry) => {
+      const count = /… ([\d,]+) so far/.exec(entry)?.[1];
+      return count ? [Number(count.replaceAll(',', ''))] : [];
+    });
+    expect(soFar.length).toBeGreaterThan(2);
+    expect(soFar).toEqual([...new Set(soFar)].sort((a, b) => a - b));
     expect(seen.at(-1)).toBe('2,000 links | rows | Seeded link 1999');
     // The API client's code was asked for as the page's script ran, beside the settings, not once
     // they were read (after the page's DOMContentLoaded): the list's request waits for it.

@@ -130,6 +130,14 @@ describe('listCountText', () => {
     expect(
       listCountText({ ...list, value: links(60), partOf: { total: undefined }, loading: true }, 60),
     ).toBe('Loading links… 60 so far');
+    // … counting the rows as they arrive, of a paged list's total once a page tells it.
+    const arriving = { ...list, value: links(60), loading: true };
+    expect(listCountText({ ...arriving, partOf: { total: undefined, loaded: 1240 } }, 60)).toBe(
+      'Loading links… 1,240 so far',
+    );
+    expect(listCountText({ ...arriving, partOf: { total: 5000, loaded: 2000 } }, 60)).toBe(
+      'Loading links… 2,000 of 5,000',
+    );
     expect(listCountText({ ...list, value: links(3) }, 3)).toBe('3 links');
     expect(listCountText({ ...list, value: links(3), loading: true }, 1)).toBe('1 of 3 links');
   });

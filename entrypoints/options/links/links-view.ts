@@ -15,12 +15,13 @@ export function linkCount(shown: number, total: number): string {
 
 /**
  * The Links section's count line for the list as it stands: a first screen or a paged list on its
- * way ("Loading links… 60 of 20,000", or "… 60 so far" while the answer arrives), the links shown
- * of all, or nothing yet.
+ * way ("Loading links… 60 of 20,000", or "… 1,240 so far" while the answer arrives), the links
+ * shown of all, or nothing yet.
  */
 export function listCountText(list: ListSnapshot<readonly Link[]>, shown: number): string {
   if (list.value && list.partOf !== undefined) {
-    return loadingCount({ loaded: list.value.length, total: list.partOf.total });
+    const loaded = Math.max(list.value.length, list.partOf.loaded ?? 0);
+    return loadingCount({ loaded, total: list.partOf.total });
   }
   if (list.progress && list.loading) return loadingCount(list.progress);
   if (list.value) return linkCount(shown, list.value.length);
