@@ -76,18 +76,16 @@ test.describe('options page, Links: the list follows changes made elsewhere', ()
   });
 
   test("an edit in one tab stands when another tab's list, asked for before it, arrives", async ({
+    linkOnOptionsPage,
     context,
     extensionId,
-    worker,
     service,
     apiKey,
   }) => {
-    const link = await createLink(service, apiKey, {
+    const { page: first, link } = await linkOnOptionsPage({
       destination_url: 'https://two-tabs.example.com/',
       title: 'As listed',
     });
-    await configure(worker, { apiBaseUrl: service.baseUrl, apiKey });
-    const first = await openOptions(context, extensionId);
     await expect(row(first, link.short_url)).toContainText('As listed');
 
     // The second tab's list is read by the service at once, and its answer held back.
