@@ -78,13 +78,13 @@ if (failed.length > 0) {
  * Playwright's), a few per failure, without colours.
  */
 function whatFailed(script: string, output: string): string {
-  const telling = /(✘|×|FAIL\b|Error:|Expected|Received|expect\(|Timeout|toBe|Call log)/;
+  const telling = /^(✘|×|FAIL\b)|Error:|Expected|Received|Timeout:/;
   const lines = output
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours' escape sequences.
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => telling.test(line) && line.length > 0);
+    .filter((line) => telling.test(line));
   const unique = [...new Set(lines)].slice(0, 16).map((line) => `  ${line.slice(0, 200)}`);
   return unique.length > 0 ? `\nWhat failed in ${script}:\n${unique.join('\n')}\n` : '';
 }
