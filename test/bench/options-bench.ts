@@ -5,6 +5,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { launchWithExtension } from '../support/chromium.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
+import { framesMissed, inWholeFrames } from './frames.ts';
 
 const OPEN_RUNS = 10;
 const LINKS = 20_000;
@@ -303,6 +304,28 @@ async function heapAfterGc(context: BrowserContext, page: Page): Promise<number>
   return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
 }
 
+/**
+ * The display's frame interval: the median gap between animation frames of the page at rest
+ * (16.7 ms at 60 Hz).
+ */
+export async function displayFrameMs(page: Page): Promise<number> {
+  const gaps = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const found: number[] = [];
+        let last: number | undefined;
+        const step = (now: number) => {
+          if (last !== undefined) found.push(now - last);
+          last = now;
+          if (found.length < 30) requestAnimationFrame(step);
+          else resolve(found);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  return median(gaps);
+}
+
 /** Scrolls the page's list from top to bottom in 2 s of frames; answers each frame's duration. */
 export async function scrollFrameTimes(page: Page): Promise<number[]> {
   return page.evaluate(
@@ -349,6 +372,11 @@ export type OptionsFigures = {
   scrollFrameP95Ms: number;
   scrollFrameMedianMs: number;
   scrollLongestFrameMs: number;
+  /** Display frames the scroll missed: a gap of three frames missed two. */
+  scrollFramesMissed: number;
+  /** The p95 of the gaps as the page's clock read them, before `inWholeFrames`. */
+  scrollRawFrameP95Ms: number;
+  displayFrameMs: number;
 };
 
 /** Runs against the build in `extensionDir` (the current build by default). */
@@ -431,10 +459,14 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     // On a badly overloaded machine the 50,000-link list can take longer than the wait: the other
     // figures are kept, and the scroll is reported as not measured.
     let frames = [Number.NaN];
+    let rawFrames = [Number.NaN];
+    let frameMs = Number.NaN;
     try {
       const big = await openToFirstRows(context, extensionUrl);
       await big.page.waitForFunction(() => !/Refreshing/.test(document.body.textContent ?? ''));
-      frames = await scrollFrameTimes(big.page);
+      frameMs = await displayFrameMs(big.page);
+      rawFrames = await scrollFrameTimes(big.page);
+      frames = inWholeFrames(rawFrames, frameMs);
       await big.page.close();
     } catch (error) {
       const shown = await context
@@ -483,6 +515,9 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
       scrollFrameP95Ms: percentile(frames, 0.95),
       scrollFrameMedianMs: median(frames),
       scrollLongestFrameMs: Math.max(...frames),
+      scrollFramesMissed: framesMissed(frames, frameMs),
+      scrollRawFrameP95Ms: percentile(rawFrames, 0.95),
+      displayFrameMs: frameMs,
     };
   } finally {
     await context.close();
