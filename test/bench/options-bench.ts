@@ -34,7 +34,7 @@ export const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 };
@@ -237,12 +237,15 @@ export async function keystrokeTimes(
   page: Page,
   query: string,
   skipped: { keys: number },
+  /** The count of the unfiltered list as the page words it, in a language other than English. */
+  { unfiltered }: { unfiltered?: string } = {},
 ): Promise<number[]> {
-  const search = page.getByRole('searchbox', { name: 'Search links' });
+  const search = page.locator('input[type="search"]');
   await search.fill('');
-  await page.waitForFunction(
-    () => !/ of /.test(document.querySelector('.links-count')?.textContent ?? ''),
-  );
+  await page.waitForFunction((all) => {
+    const count = document.querySelector('.links-count')?.textContent ?? '';
+    return all === undefined ? !/ of /.test(count) : count === all;
+  }, unfiltered);
   await search.focus();
   const times: number[] = [];
   for (const key of query) {

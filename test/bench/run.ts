@@ -22,6 +22,7 @@ import {
 } from './figures.ts';
 import { benchHealthCost, HEALTH_BENCH_LINKS } from './health-bench.ts';
 import { benchInstances } from './instances-bench.ts';
+import { benchKeystrokesByLanguage } from './languages-bench.ts';
 import { benchBigLists } from './list-bench.ts';
 import { benchOptions, type OptionsFigures } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
@@ -537,6 +538,18 @@ function optionsRows(options: OptionsFigures, record: typeof figure = figure): R
 }
 
 if (runs('options') && !values.baseline) rows.push(...optionsRows(await benchOptions()));
+if (runs('options') && !values.baseline) {
+  const languages = await benchKeystrokesByLanguage();
+  const worst = Math.max(...languages.map((language) => language.medianMs));
+  rows.push([
+    `search keystroke median / p95 in each language (20,000 links, ${[...new Set(languages.map((language) => language.samples))].join(' or ')} keys that changed the list each)`,
+    languages
+      .map(({ lang, medianMs, p95Ms }) => `${lang} ${medianMs.toFixed(1)} / ${p95Ms.toFixed(1)}`)
+      .join(' · '),
+    'median ≤ 16.7 ms in every language',
+    [figure('options.keystrokeWorstLanguageMedianMs', worst, 'ms')],
+  ]);
+}
 if (runs('options') && !values.baseline) {
   const view = await benchStatisticsView();
   rows.push([
