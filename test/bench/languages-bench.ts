@@ -3,6 +3,7 @@
 // language, Arabic's right to left. Chromium is started with --lang once per language (Debian's
 // chromium-l10n); the same 20,000 tagged links as the options group, two of its queries typed.
 import { launchWithExtension } from '../support/chromium.ts';
+import { closeInstallTab } from '../support/install-tab.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
   configure,
@@ -37,8 +38,7 @@ export async function benchKeystrokesByLanguage(
         const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
         const url = `chrome-extension://${new URL(worker.url()).host}/options.html`;
         // The options tab opened on install would load the list behind the measure.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        for (const open of context.pages()) if (open.url() === url) await open.close();
+        await closeInstallTab(context, new URL(worker.url()).host);
         await configure(worker, [{ baseUrl: service.baseUrl, apiKey }]);
         const page = await context.newPage();
         await page.goto(url);

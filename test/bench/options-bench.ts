@@ -3,6 +3,7 @@
 // JS heap after load, and frame times while scrolling a 50,000-link list.
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { launchWithExtension } from '../support/chromium.ts';
+import { closeInstallTab } from '../support/install-tab.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { framesMissed, inWholeFrames } from './frames.ts';
@@ -390,8 +391,7 @@ export async function benchOptions(extensionDir?: string): Promise<OptionsFigure
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const extensionUrl = `chrome-extension://${new URL(worker.url()).host}/options.html`;
     // The options tab opened on install would fill the cache behind the measurements.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const page of context.pages()) if (page.url() === extensionUrl) await page.close();
+    await closeInstallTab(context, new URL(worker.url()).host);
 
     const apiKey = await service.createAccount('bench@example.com');
     await seedLinks(service, apiKey, LINKS, 'a');

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtension } from '../support/chromium.ts';
+import { closeInstallTab } from '../support/install-tab.ts';
 import { startTestService } from '../support/test-service.ts';
 import {
   configure,
@@ -136,8 +137,7 @@ const context = await launchWithExtension({
 try {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   optionsUrl = `chrome-extension://${new URL(worker.url()).host}/options.html`;
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const page of context.pages()) if (page.url() === optionsUrl) await page.close();
+  await closeInstallTab(context, new URL(worker.url()).host);
 
   const apiKey = await service.createAccount('trace@example.com');
   await seedLinks(service, apiKey, 20_000, 'a');

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { launchWithExtension } from '../support/chromium.ts';
+import { closeInstallTab } from '../support/install-tab.ts';
 import { startTestService } from '../support/test-service.ts';
 import { extensionWithYardsticks, servePage, storeSettled } from './popup-bench.ts';
 import { type TraceEvent, tracedWhile } from './trace-tasks.ts';
@@ -215,6 +216,7 @@ try {
     const context = await launchWithExtension({ extensionDir: dir });
     contexts.push(context);
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await closeInstallTab(context, new URL(worker.url()).host);
     const store = (settings: Record<string, unknown> & { accounts: unknown[] }) =>
       storeSettled(worker, settings);
     const one = settingsOf([work]);

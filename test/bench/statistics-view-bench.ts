@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchWithExtension } from '../support/chromium.ts';
+import { closeInstallTab } from '../support/install-tab.ts';
 import { startTestService } from '../support/test-service.ts';
 import { OVERVIEW_LINKS, seedOverview } from './account-stats-bench.ts';
 import { configure, median } from './options-bench.ts';
@@ -29,6 +30,8 @@ export async function benchStatisticsView(rounds = 5): Promise<StatisticsViewFig
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const url = `chrome-extension://${new URL(worker.url()).host}/options.html#statistics`;
+    // The options tab opened on install would read the settings and load Links behind the measure.
+    await closeInstallTab(context, new URL(worker.url()).host);
     await configure(worker, [{ baseUrl: service.baseUrl, apiKey: key }]);
     const views: number[] = [];
     const answers: number[] = [];

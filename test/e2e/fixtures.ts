@@ -9,28 +9,18 @@ import {
 import { LOCAL_API_BASE_URL } from '../../lib/settings/build-config.ts';
 import { DEFAULT_PREFERENCES } from '../../lib/settings/preferences.ts';
 import { type ExtensionHost, launchExtensionHost } from '../support/chromium.ts';
+import { untilInstallTab } from '../support/install-tab.ts';
 import { linksStoreEntry } from '../support/links-store.ts';
 import { SCREENSHOT_THEMES, SCREENSHOTS_DIR, screenshotFile } from '../support/screenshot-files.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { PopupPage } from './popup-page.ts';
 
-/**
- * On install the extension opens its options page itself; a test that navigates meanwhile can have
- * its own navigation interrupted ("interrupted by another navigation"). Wait for that tab first.
- */
+/** Waits for the options tab the install opened (test/support/install-tab.ts). */
 export async function waitForInstallTab(
   context: BrowserContext,
   extensionId: string,
 ): Promise<void> {
-  const url = `chrome-extension://${extensionId}/options.html`;
-  for (let waited = 0; waited < 5_000; waited += 50) {
-    const tab = context.pages().find((page) => page.url() === url);
-    if (tab) {
-      await tab.waitForLoadState();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilInstallTab(context, extensionId);
 }
 
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
