@@ -29,7 +29,7 @@ export function tagRoutes({ store }: TagRouteDeps): Hono<AccountEnv> {
     const other = await store.tagByKey(accountId, tagKey(name));
     return new HttpProblem(
       ErrorCode.tagNameTaken,
-      `The tag "${other?.name ?? name}" already has this name (names are compared regardless of case).`,
+      `There is already a tag "${other?.name ?? name}" (names are compared regardless of case).`,
       { field: 'name' },
     );
   };

@@ -239,7 +239,7 @@ test.describe('options page, tags', () => {
     await name.fill('SPRING');
     await name.press('Enter');
     // In English the service's own sentence, which names the other tag, as for any refusal.
-    const taken = 'The tag "Spring" already has this name (names are compared regardless of case).';
+    const taken = 'There is already a tag "Spring" (names are compared regardless of case).';
     await expect(page.getByText(taken)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await name.press('Escape');
