@@ -185,7 +185,6 @@ describe('the links cache written a piece at a time', () => {
   });
 
   it('is parsed a few pieces per turn when a page reads it to show it', async () => {
-    // Enough pieces that parsing them all takes longer than one turn may run.
     const long = list(40 * LINKS_PER_PART + 20, 200_000);
     await writeCachedLinks(mine, long, 1234);
     const parse = JSON.parse;
@@ -194,6 +193,10 @@ describe('the links cache written a piece at a time', () => {
     vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
       const value = parse(text);
       if (Array.isArray(value) && value.length >= 10) {
+        // Each piece parsed in 1 ms at least, as on a slow machine: a fast one parsed all 41 within
+        // one turn's 4 ms, and the test measured nothing.
+        const parsedBy = performance.now() + 1;
+        while (performance.now() < parsedBy);
         listParses.push(value.length);
         // A timer set while the first piece is parsed runs before the last is.
         if (listParses.length === 1) {
@@ -209,7 +212,9 @@ describe('the links cache written a piece at a time', () => {
     expect(read.links).toEqual(long);
     expect(read.fetchedAt).toBe(1234);
     expect(listParses).toEqual([...Array(40).fill(LINKS_PER_PART), 20]);
-    expect(parsesWhenATimerRan).toBeLessThan(41);
+    // A turn's 4 ms hold four or five pieces here, not all 41.
+    expect(parsesWhenATimerRan, 'the timer ran only after every piece was parsed').toBeDefined();
+    expect(parsesWhenATimerRan).toBeLessThanOrEqual(8);
   });
 
   it('is not given back when a piece of it is damaged', async () => {
