@@ -16,7 +16,6 @@ import {
   type CachedVersion,
   cachedLinksFetchedAt,
   cachedLinksVersion,
-  changeCachedLinks,
   FIRST_SCREEN_LINKS,
   type FirstScreen,
   readCachedFirstScreen,
@@ -24,6 +23,7 @@ import {
   readCachedLinksVersion,
   writeCachedLinks,
 } from './cache.ts';
+import { cacheChangesInOrder, type LinksChange } from './cache-change.ts';
 import { keepCachedLinksIndex } from './cached-links-index.ts';
 import { countedOnFirstRows, oncePerFrame } from './first-rows-count.ts';
 import { removeLinks } from './link-changes.ts';
@@ -32,8 +32,6 @@ import { keepUnchangedLinks, sameLinks } from './same-links.ts';
 export type LinksToOptions = { maxAgeMs?: number; now?: () => number };
 
 export type UpkeepResult = 'fresh' | 'refreshed' | 'failed';
-
-type LinksChange = (links: Link[]) => Link[];
 
 export type RefreshOptions = CallOptions & {
   /**
@@ -133,9 +131,11 @@ export function createAccountLinks(
     set('links', (now) => (now.value ? { ...now, value: update(now.value) } : now));
   }
 
+  const changeCache = cacheChangesInOrder(connection, () => knownCache, noteCache);
+
   function changeLinks(update: LinksChange): Promise<void> {
     changeShown(update);
-    return changeCachedLinks(connection, update).then(noteCache, () => {});
+    return changeCache(update);
   }
 
   const refresh = oneAtATime(async () => {

@@ -109,7 +109,7 @@ async function accountStillStored(id: string): Promise<boolean> {
  * removal dropped the caches; the removal forgets the account before it drops them, so a write
  * that lands after the drop sees the account gone here, and one before it is dropped with the rest.
  */
-async function writeUnlessRemoved<T>(id: string, write: () => Promise<T>): Promise<T> {
+export async function writeUnlessRemoved<T>(id: string, write: () => Promise<T>): Promise<T> {
   const written = await write();
   if (!(await accountStillStored(id))) await clearCaches(id);
   return written;
@@ -225,7 +225,7 @@ export async function readCachedFirstScreen(account: AccountRef): Promise<FirstS
   return links && { value: links, fetchedAt: parsed.data.fetchedAt, total: parsed.data.total };
 }
 
-const storedLinks = (
+export const storedLinks = (
   account: AccountRef,
   links: Link[],
   fetchedAt: number,
