@@ -534,6 +534,12 @@ function optionsRows(options: OptionsFigures, record: typeof figure = figure): R
       `${options.scrollFramesMissed}; ${options.scrollRawFrameP95Ms.toFixed(1)} ms`,
       '',
     ],
+    [
+      `three title edits saved at ${options.scrollLinks.toLocaleString('en-US')} links (shown, sent, cached): longest frame; frames missed`,
+      `${options.editLongestFrameMs.toFixed(1)} ms; ${options.editFramesMissed}`,
+      'one frame',
+      [record('options.editLongestFrameMs', options.editLongestFrameMs, 'ms')],
+    ],
   ];
 }
 
