@@ -6,10 +6,7 @@
 // wrote since, the change is made in one transaction as before, so neither change is lost.
 import type { Link } from '../api/schemas.ts';
 import type { AccountRef } from '../settings/connection.ts';
-import { type CachedVersion, changeCachedLinks, storedLinks, writeUnlessRemoved } from './cache.ts';
-import { announceLinksCacheChange } from './cache-changes.ts';
-import { linksJsonPartsInTurns } from './links-json.ts';
-import { writeStoredLinks } from './links-store.ts';
+import { type CachedVersion, changeCachedLinks, storeLinksInTurns } from './cache.ts';
 
 /** A change to an account's list of links: the list after it. */
 export type LinksChange = (links: Link[]) => Link[];
@@ -23,17 +20,10 @@ export async function changeKnownCachedLinks(
   if (known?.links === undefined || known.fetchedAt === undefined) {
     return changeCachedLinks(account, change);
   }
-  const { version, fetchedAt } = known;
-  const links = change(known.links);
-  const parts = await linksJsonPartsInTurns(links);
-  const written = await writeUnlessRemoved(account.id, () =>
-    writeStoredLinks(account.id, storedLinks(account, links, fetchedAt, parts), {
-      ifVersion: version,
-    }),
-  );
-  if (written === undefined) return changeCachedLinks(account, change);
-  await announceLinksCacheChange(account.id);
-  return { version: written, links, fetchedAt };
+  const written = await storeLinksInTurns(account, change(known.links), known.fetchedAt, {
+    ifVersion: known.version,
+  });
+  return written ?? changeCachedLinks(account, change);
 }
 
 /**

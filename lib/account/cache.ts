@@ -2,7 +2,6 @@
 // browser.storage.local) and its links (in IndexedDB, see links-store.ts), so the popup and the
 // options page draw at once and refresh behind. Each account's caches have keys of their own and
 // name the connection they came from: a cache of another API or key is never shown.
-
 import { defineExtensionStorage } from '@webext-core/storage';
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -109,7 +108,7 @@ async function accountStillStored(id: string): Promise<boolean> {
  * removal dropped the caches; the removal forgets the account before it drops them, so a write
  * that lands after the drop sees the account gone here, and one before it is dropped with the rest.
  */
-export async function writeUnlessRemoved<T>(id: string, write: () => Promise<T>): Promise<T> {
+async function writeUnlessRemoved<T>(id: string, write: () => Promise<T>): Promise<T> {
   const written = await write();
   if (!(await accountStillStored(id))) await clearCaches(id);
   return written;
@@ -225,7 +224,7 @@ export async function readCachedFirstScreen(account: AccountRef): Promise<FirstS
   return links && { value: links, fetchedAt: parsed.data.fetchedAt, total: parsed.data.total };
 }
 
-export const storedLinks = (
+const storedLinks = (
   account: AccountRef,
   links: Link[],
   fetchedAt: number,
@@ -270,20 +269,30 @@ export async function writeCachedLinks(
     const newer =
       before !== undefined && (versionAsOf(before) ?? 0) > (listed?.askedAt ?? Infinity);
     if (newer && !listed?.replaces(before)) return undefined;
-    const list = listOf();
-    const parts = await linksJsonPartsInTurns(list);
     // Changes without end meanwhile (a bulk import in another page): the last attempt writes.
     const condition = attempt < WRITE_ATTEMPTS ? { ifVersion: before } : {};
-    const version = await writeUnlessRemoved(account.id, () =>
-      writeStoredLinks(account.id, storedLinks(account, list, fetchedAt, parts), {
-        ...condition,
-        asOf: listed?.askedAt ?? fetchedAt,
-      }),
-    );
-    if (version === undefined) continue;
-    await announceLinksCacheChange(account.id);
-    return { version, links: list, fetchedAt };
+    const written = await storeLinksInTurns(account, listOf(), fetchedAt, {
+      ...condition,
+      asOf: listed?.askedAt ?? fetchedAt,
+    });
+    if (written) return written;
   }
+}
+
+/** Stores `links` (pieces made a few a turn), tells other pages; `ifVersion`: only over it. */
+export async function storeLinksInTurns(
+  account: AccountRef,
+  links: Link[],
+  fetchedAt: number,
+  write: { ifVersion?: string | undefined; asOf?: number },
+): Promise<CachedVersion | undefined> {
+  const parts = await linksJsonPartsInTurns(links);
+  const version = await writeUnlessRemoved(account.id, () =>
+    writeStoredLinks(account.id, storedLinks(account, links, fetchedAt, parts), write),
+  );
+  if (version === undefined) return undefined;
+  await announceLinksCacheChange(account.id);
+  return { version, links, fetchedAt };
 }
 
 /**
