@@ -16,12 +16,7 @@ import { startTestService, type TestService } from '../support/test-service.ts';
 import { PopupPage } from './popup-page.ts';
 
 /** Waits for the options tab the install opened (test/support/install-tab.ts). */
-export async function waitForInstallTab(
-  context: BrowserContext,
-  extensionId: string,
-): Promise<void> {
-  await untilInstallTab(context, extensionId);
-}
+export const waitForInstallTab = untilInstallTab;
 
 export async function extensionWorker(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
